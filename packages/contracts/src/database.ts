@@ -1,0 +1,14 @@
+/** The one database the product uses, as the spec names it. */
+export const DATABASE_ID = 'main'
+
+export const CollectionId = {
+  tickets: 'tickets',
+  waitlist: 'waitlist',
+  mailboxes: 'mailboxes',
+  messages: 'messages',
+} as const
+export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
+
+export const BucketId = { attachments: 'attachments' } as const
+
+export const PROJECT_ID_DEFAULT = 'parsedesk'

@@ -1,0 +1,33 @@
+/**
+ * Appwrite's error types that our server answers with. The SDK surfaces `type` on AppwriteException,
+ * so these strings are part of the API, not labels of our own.
+ */
+export const ErrorType = {
+  generalUnauthorizedScope: 'general_unauthorized_scope',
+  generalArgumentInvalid: 'general_argument_invalid',
+  generalQueryInvalid: 'general_query_invalid',
+  generalRouteNotFound: 'general_route_not_found',
+  generalRateLimitExceeded: 'general_rate_limit_exceeded',
+  generalServerError: 'general_server_error',
+  generalAccessForbidden: 'general_access_forbidden',
+  generalPayloadTooLarge: 'storage_file_too_large',
+  userAlreadyExists: 'user_already_exists',
+  userInvalidCredentials: 'user_invalid_credentials',
+  userSessionAlreadyExists: 'user_session_already_exists',
+  userSessionNotFound: 'user_session_not_found',
+  userUnauthorized: 'user_unauthorized',
+  userPasswordLength: 'user_password_length',
+  userBlocked: 'user_blocked',
+  userOauthFailed: 'user_oauth2_provider_error',
+  projectUnknown: 'project_unknown',
+  documentNotFound: 'document_not_found',
+  documentInvalidStructure: 'document_invalid_structure',
+  documentAlreadyExists: 'document_already_exists',
+  collectionNotFound: 'collection_not_found',
+  databaseNotFound: 'database_not_found',
+  storageFileNotFound: 'storage_file_not_found',
+  storageBucketNotFound: 'storage_bucket_not_found',
+} as const
+export type TErrorType = (typeof ErrorType)[keyof typeof ErrorType]
+
+export type TAppwriteErrorBody = { message: string; code: number; type: TErrorType; version: string }

@@ -1,0 +1,7 @@
+export * from './accounts'
+export * from './analysis'
+export * from './database'
+export * from './errors'
+export * from './ids'
+export * from './tickets'
+export * from './waitlist'
