@@ -1,0 +1,115 @@
+import { isSpecialToken } from '../text/tokenise'
+
+/** How text becomes a vector; saved in the model so prediction builds exactly the vectors training saw. */
+export type TFeatureConfig = {
+  /** The vector has 2^hashBits slots; features are hashed into them (the hashing trick). */
+  hashBits: number
+  /** Word n-grams from 1 up to this length. */
+  wordNgramMax: number
+  /** Character n-grams inside each word (padded with boundary marks), from min to max length. */
+  charNgramMin: number
+  charNgramMax: number
+  /** Text beyond this many tokens is ignored, which bounds the time spent on one long email. */
+  maxTokens: number
+}
+
+export const DEFAULT_FEATURE_CONFIG: TFeatureConfig = {
+  hashBits: 18,
+  wordNgramMax: 2,
+  charNgramMin: 2,
+  charNgramMax: 5,
+  maxTokens: 600,
+}
+
+/** A sparse vector: parallel arrays of slot indices and values, L2-normalised. */
+export type TSparseVector = { indices: Int32Array; values: Float32Array }
+
+export type ExtractFeaturesOptions = { tokens: string[]; config: TFeatureConfig }
+
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+// Distinct seeds keep a word, a bigram and a character n-gram with the same letters in different slots.
+const SEED_WORD = 0x1b873593
+const SEED_BIGRAM = 0x2c1b3c6d
+const SEED_CHAR = 0x3d4c5b6a
+const MAX_WORD_LENGTH_FOR_CHARS = 24
+
+/** 32-bit FNV-1a over the UTF-16 code units of a string, starting from a seed. */
+export function hashString(options: { text: string; seed: number }): number {
+  let hash = (FNV_OFFSET ^ options.seed) >>> 0
+  for (let i = 0; i < options.text.length; i++) {
+    hash ^= options.text.charCodeAt(i)
+    hash = Math.imul(hash, FNV_PRIME)
+  }
+  return hash >>> 0
+}
+
+function combineHashes(first: number, second: number): number {
+  let hash = (FNV_OFFSET ^ SEED_BIGRAM) >>> 0
+  hash = Math.imul(hash ^ first, FNV_PRIME)
+  hash = Math.imul(hash ^ second, FNV_PRIME)
+  return hash >>> 0
+}
+
+/**
+ * Turns tokens into a hashed bag of word n-grams and in-word character n-grams, weighted by
+ * sublinear term frequency (1 + ln tf) and scaled to unit length so long and short tickets compare.
+ */
+export function extractFeatures(options: ExtractFeaturesOptions): TSparseVector {
+  const { config } = options
+  const tokens =
+    options.tokens.length > config.maxTokens ? options.tokens.slice(0, config.maxTokens) : options.tokens
+  const mask = (1 << config.hashBits) - 1
+  const counts = new Map<number, number>()
+  const add = (hash: number) => {
+    const slot = hash & mask
+    counts.set(slot, (counts.get(slot) ?? 0) + 1)
+  }
+
+  const wordHashes = tokens.map((token) => hashString({ text: token, seed: SEED_WORD }))
+  for (const hash of wordHashes) add(hash)
+  for (let n = 2; n <= config.wordNgramMax; n++) {
+    for (let i = 0; i + n <= wordHashes.length; i++) {
+      let hash = wordHashes[i]!
+      for (let j = 1; j < n; j++) hash = combineHashes(hash, wordHashes[i + j]!)
+      add(hash)
+    }
+  }
+  if (config.charNgramMax > 0) {
+    for (const token of tokens) {
+      if (isSpecialToken(token) || token.length > MAX_WORD_LENGTH_FOR_CHARS) continue
+      addCharNgrams({ word: `<${token}>`, min: config.charNgramMin, max: config.charNgramMax, add })
+    }
+  }
+  return toUnitVector(counts)
+}
+
+function addCharNgrams(options: { word: string; min: number; max: number; add: (hash: number) => void }) {
+  const { word, min, max, add } = options
+  for (let start = 0; start + min <= word.length; start++) {
+    let hash = (FNV_OFFSET ^ SEED_CHAR) >>> 0
+    const end = Math.min(word.length, start + max)
+    for (let i = start; i < end; i++) {
+      hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME)
+      // The whole padded word is already a word feature.
+      if (i - start + 1 >= min && !(start === 0 && i === word.length - 1)) add(hash >>> 0)
+    }
+  }
+}
+
+function toUnitVector(counts: Map<number, number>): TSparseVector {
+  const indices = new Int32Array(counts.size)
+  const values = new Float32Array(counts.size)
+  let sumOfSquares = 0
+  let position = 0
+  for (const [slot, count] of counts) {
+    const value = 1 + Math.log(count)
+    indices[position] = slot
+    values[position] = value
+    sumOfSquares += value * value
+    position++
+  }
+  const norm = Math.sqrt(sumOfSquares)
+  if (norm > 0) for (let i = 0; i < values.length; i++) values[i] = values[i]! / norm
+  return { indices, values }
+}
