@@ -1,0 +1,80 @@
+import { ErrorType } from '@parsedesk/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TAppContext } from '../http/app-context'
+import { AppError } from '../http/app-error'
+import { clientInfoOf, isBrowserRequest } from '../http/client-info'
+import { sessionCookieName } from '../http/request-auth'
+import { toAccountModel } from './account-model'
+import { deleteAllSessions, deleteSession, listSessions, type TSessionRow, toSessionModel } from './sessions'
+
+function requireUser(request: FastifyRequest) {
+  const auth = request.auth
+  if (auth.kind !== 'user') throw AppError.unauthorizedScope()
+  return auth
+}
+
+export function setSessionCookie(
+  ctx: TAppContext,
+  reply: FastifyReply,
+  cookie: string,
+  session: TSessionRow,
+) {
+  reply.setCookie(sessionCookieName(ctx.config.projectId), cookie, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.publicUrl.startsWith('https://'),
+    expires: session.expire,
+  })
+}
+
+function expireSessionCookie(ctx: TAppContext, reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(ctx.config.projectId), { path: '/' })
+}
+
+export function registerAccountRoutes(app: FastifyInstance, ctx: TAppContext) {
+  app.get('/v1/account', async (request) => toAccountModel(requireUser(request).user))
+
+  app.post('/v1/account', async (request, reply) => {
+    const user = await ctx.accounts.createAccount(request.body, clientInfoOf(request))
+    return reply.code(201).send(toAccountModel(user))
+  })
+
+  app.post('/v1/account/sessions/email', async (request, reply) => {
+    if (request.auth.kind === 'user') throw new AppError(ErrorType.userSessionAlreadyExists, 401)
+    const { session, cookie } = await ctx.accounts.signInWithPassword(request.body, clientInfoOf(request))
+    setSessionCookie(ctx, reply, cookie, session)
+    const model = toSessionModel(session, session.id)
+    return reply.code(201).send(isBrowserRequest(request) ? model : { ...model, secret: cookie })
+  })
+
+  app.get('/v1/account/sessions', async (request) => {
+    const auth = requireUser(request)
+    const sessions = await listSessions(ctx.db, auth.user.id)
+    return { total: sessions.length, sessions: sessions.map((s) => toSessionModel(s, auth.session.id)) }
+  })
+
+  app.get<{ Params: { sessionId: string } }>('/v1/account/sessions/:sessionId', async (request) => {
+    const auth = requireUser(request)
+    const id = request.params.sessionId === 'current' ? auth.session.id : request.params.sessionId
+    const session = (await listSessions(ctx.db, auth.user.id)).find((s) => s.id === id)
+    if (!session) throw new AppError(ErrorType.userSessionNotFound, 404)
+    return toSessionModel(session, auth.session.id)
+  })
+
+  app.delete<{ Params: { sessionId: string } }>('/v1/account/sessions/:sessionId', async (request, reply) => {
+    const auth = requireUser(request)
+    const id = request.params.sessionId === 'current' ? auth.session.id : request.params.sessionId
+    if (!(await deleteSession(ctx.db, auth.user.id, id)))
+      throw new AppError(ErrorType.userSessionNotFound, 404)
+    if (id === auth.session.id) expireSessionCookie(ctx, reply)
+    return reply.code(204).send()
+  })
+
+  app.delete('/v1/account/sessions', async (request, reply) => {
+    const auth = requireUser(request)
+    await deleteAllSessions(ctx.db, auth.user.id)
+    expireSessionCookie(ctx, reply)
+    return reply.code(204).send()
+  })
+}

@@ -1,0 +1,156 @@
+import crypto from 'node:crypto'
+import { uniqueId } from '@parsedesk/contracts'
+import type { TQueryable } from '../db/database'
+import { isoDate } from '../http/iso-date'
+
+export type TSessionRow = {
+  id: string
+  user_id: string
+  secret_hash: string
+  provider: string
+  provider_uid: string
+  ip: string
+  user_agent: string
+  created_at: Date
+  updated_at: Date
+  expire: Date
+}
+
+export type TSessionProvider = 'email' | 'google'
+
+/** The cookie carries the secret; the database keeps only its hash, so a leaked table opens no session. */
+function hashSecret(secret: string): string {
+  return crypto.createHash('sha256').update(secret).digest('hex')
+}
+
+export function encodeSessionCookie(userId: string, secret: string): string {
+  return Buffer.from(JSON.stringify({ id: userId, secret })).toString('base64')
+}
+
+export function decodeSessionCookie(value: string): { id: string; secret: string } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64').toString('utf8'))
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      typeof (parsed as { id?: unknown }).id === 'string' &&
+      typeof (parsed as { secret?: unknown }).secret === 'string'
+    ) {
+      return parsed as { id: string; secret: string }
+    }
+  } catch {
+    // Not our cookie: treated as no session at all.
+  }
+  return undefined
+}
+
+export type TCreateSessionOptions = {
+  userId: string
+  provider: TSessionProvider
+  providerUid?: string
+  ip: string
+  userAgent: string
+  idleMs: number
+}
+
+export async function createSession(db: TQueryable, options: TCreateSessionOptions) {
+  const secret = crypto.randomBytes(32).toString('hex')
+  const { rows } = await db.query<TSessionRow>(
+    `insert into sessions (id, user_id, secret_hash, provider, provider_uid, ip, user_agent, expire)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    [
+      uniqueId(),
+      options.userId,
+      hashSecret(secret),
+      options.provider,
+      options.providerUid ?? '',
+      options.ip,
+      options.userAgent.slice(0, 512),
+      new Date(Date.now() + options.idleMs),
+    ],
+  )
+  return { session: rows[0]!, cookie: encodeSessionCookie(options.userId, secret) }
+}
+
+// Sliding expiry is written at most this often, so reads do not turn into writes on every request.
+const TOUCH_EVERY_MS = 60 * 60 * 1000
+
+/** Finds the live session a cookie value names, extending its idle expiry. */
+export async function resolveSession(
+  db: TQueryable,
+  cookieValue: string,
+  idleMs: number,
+): Promise<TSessionRow | undefined> {
+  const decoded = decodeSessionCookie(cookieValue)
+  if (!decoded) return undefined
+  const { rows } = await db.query<TSessionRow>(
+    'select * from sessions where secret_hash = $1 and user_id = $2 and expire > now()',
+    [hashSecret(decoded.secret), decoded.id],
+  )
+  const session = rows[0]
+  if (session && Date.now() - session.updated_at.getTime() > TOUCH_EVERY_MS) {
+    await db.query('update sessions set updated_at = now(), expire = $2 where id = $1', [
+      session.id,
+      new Date(Date.now() + idleMs),
+    ])
+  }
+  return session
+}
+
+export async function listSessions(db: TQueryable, userId: string): Promise<TSessionRow[]> {
+  const { rows } = await db.query<TSessionRow>(
+    'select * from sessions where user_id = $1 and expire > now() order by created_at desc',
+    [userId],
+  )
+  return rows
+}
+
+export async function deleteSession(db: TQueryable, userId: string, sessionId: string): Promise<boolean> {
+  const { rowCount } = await db.query('delete from sessions where user_id = $1 and id = $2', [
+    userId,
+    sessionId,
+  ])
+  return rowCount > 0
+}
+
+export async function deleteAllSessions(db: TQueryable, userId: string): Promise<void> {
+  await db.query('delete from sessions where user_id = $1', [userId])
+}
+
+export async function pruneExpiredSessions(db: TQueryable): Promise<void> {
+  await db.query('delete from sessions where expire < now()')
+}
+
+export function toSessionModel(session: TSessionRow, currentSessionId: string | undefined) {
+  return {
+    $id: session.id,
+    $createdAt: isoDate(session.created_at),
+    $updatedAt: isoDate(session.updated_at),
+    userId: session.user_id,
+    expire: isoDate(session.expire),
+    provider: session.provider,
+    providerUid: session.provider_uid,
+    providerAccessToken: '',
+    providerAccessTokenExpiry: '',
+    providerRefreshToken: '',
+    ip: session.ip,
+    osCode: '',
+    osName: '',
+    osVersion: '',
+    clientType: '',
+    clientCode: '',
+    clientName: '',
+    clientVersion: '',
+    clientEngine: '',
+    clientEngineVersion: '',
+    deviceName: '',
+    deviceBrand: '',
+    deviceModel: '',
+    countryCode: '--',
+    countryName: 'Unknown',
+    current: session.id === currentSessionId,
+    factors: [session.provider === 'google' ? 'oauth2' : 'password'],
+    secret: '',
+    mfaUpdatedAt: '',
+  }
+}

@@ -1,0 +1,144 @@
+import type { TTicketPriority } from '@parsedesk/contracts'
+
+/** One thing an agent weighs when ranking a ticket; it fires at most once per ticket. */
+export type TPriorityRule = {
+  id: string
+  /** Finishes the sentence "Priority ... because the ticket ..." */
+  reason: string
+  points: number
+  pattern: RegExp
+}
+
+/**
+ * Every rule a person can read and argue with. Points were set by hand and the thresholds below
+ * checked against the Tobi-Bueck dev file, which is never used to fit anything automatically.
+ */
+export const PRIORITY_RULES: readonly TPriorityRule[] = [
+  {
+    id: 'security',
+    reason: 'reports a security problem',
+    points: 3,
+    pattern:
+      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed (?:access|login|logins|transaction|transactions|charges?|activity|use)|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?)\b/i,
+  },
+  {
+    id: 'data-loss',
+    reason: 'reports lost or damaged data',
+    points: 3,
+    pattern:
+      /\b(?:data loss|los[ts]\b.{0,30}\b(?:data|files|documents|records|emails)|(?:data|files|documents|records|emails) (?:(?:are|is|were|was|has been|have been|got) )?(?:gone|lost|missing|deleted|wiped|corrupted)|(?:accidentally |were |was |been )deleted|corrupt(?:ed|ion))\b/i,
+  },
+  {
+    id: 'outage',
+    reason: 'reports an outage or something that stopped working',
+    points: 2,
+    pattern:
+      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|downtime|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|server error|system failure|failures?)\b/i,
+  },
+  {
+    id: 'payment-failure',
+    reason: 'reports a failed or wrong payment',
+    points: 2,
+    pattern:
+      /\b(?:payment (?:failed|failure|was declined|declined|did not go through|didn't go through|error|issue|problem)s?|(?:card|transaction) (?:was )?(?:declined|rejected|failed)|(?:charged|billed) (?:twice|two times|double|incorrectly|wrongly|again)|double[- ](?:charged|billing|charge)|overcharged|unexpected charges?|(?:can(?:not|'t)|unable to) (?:pay|make (?:a |the )?payment|complete (?:the |my )?(?:payment|purchase|checkout))|refund (?:not|never) (?:received|arrived)|still (?:not|haven't) (?:received|got) (?:my|the|a) refund)\b/i,
+  },
+  {
+    id: 'urgency',
+    reason: 'asks for urgent help',
+    points: 2,
+    pattern:
+      /\b(?:urgent(?:ly)?|asap|emergency|immediate(?:ly)?|right away|as soon as possible|top priority|time[- ]sensitive|critical|expedite|without delay)\b/i,
+  },
+  {
+    id: 'deadline',
+    reason: 'names a deadline',
+    points: 1,
+    pattern:
+      /\b(?:deadlines?|due (?:date|today|tomorrow)|by (?:today|tonight|tomorrow|(?:the )?end of (?:the )?(?:day|week|month)|eod|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon)|within (?:the next )?\d+ (?:hours?|minutes?|days?)|before (?:tomorrow|the weekend|our launch|the launch)|today|tonight|this (?:morning|afternoon|evening))\b/i,
+  },
+  {
+    id: 'business-impact',
+    reason: 'says work or customers are affected',
+    points: 1,
+    pattern:
+      /\b(?:(?:our|business|daily) operations|productivity|revenue|production (?:system|server|environment|site)|(?:all|many|several|multiple) (?:of our )?(?:users|customers|clients|employees|staff)|entire (?:team|company|office|organi[sz]ation)|(?:severely|significantly|seriously|heavily) (?:affect|impact|disrupt|hamper|hinder)\w*|disrupt(?:s|ed|ing|ion|ions)?|(?:significant|major|serious|severe) (?:impact|disruption|issue|problem|delays?|losses?))\b/i,
+  },
+  {
+    id: 'anger',
+    reason: 'sounds angry or threatens to leave',
+    points: 1,
+    pattern:
+      /\b(?:unacceptable|ridiculous|outrageous|furious|angry|disgusted|fed up|terrible|horrible|awful|worst|useless|scam|lawyer|legal action|chargeback|(?:cancel|close) my (?:account|subscription)|switch(?:ing)? to (?:a )?(?:competitor|another provider))\b|!{2,}/i,
+  },
+  {
+    id: 'repeat-contact',
+    reason: 'has been raised before',
+    points: 1,
+    pattern:
+      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|attempts|requests|emails|calls)|(?:still|yet) (?:not|no|waiting|unresolved|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again|keeps? (?:happening|failing|crashing|recurring)|recurring|persist(?:s|ent|ing)?)\b/i,
+  },
+  {
+    id: 'information-request',
+    reason: 'only asks for information or suggests a change',
+    points: -1,
+    pattern:
+      /\b(?:(?:general |quick )?(?:question|inquiry|enquiry) (?:about|regarding)|(?:would|'d) like to (?:know|learn|inquire|enquire|understand)|(?:more |some )?information (?:about|on|regarding)|feature request|suggestions?|feedback|curious|wondering|newsletter|brochure|pricing|quote for|details (?:about|on|regarding))\b/i,
+  },
+]
+
+/** What the customer says the priority is outweighs the rules above. */
+const STATED_HIGH =
+  /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:high|urgent|critical|1|p1|sev(?:erity)? ?1)|high[- ]priority|sev(?:erity)? ?1|p1 (?:incident|issue|ticket))\b/i
+const STATED_LOW =
+  /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:low|minor|4|p4)|low[- ]priority|not (?:urgent|critical|time[- ]sensitive|a priority)|no (?:rush|hurry)|(?:whenever|when) you (?:get a chance|have (?:a moment|time))|at your (?:convenience|leisure)|minor (?:issue|problem|question|bug|inconvenience))\b/i
+
+/** At or above this many points a ticket is high; at or below LOW_AT it is low; medium between. */
+export const PRIORITY_THRESHOLDS = { highAt: 3, lowAt: -1 } as const
+
+export type TPriorityReason = { rule: string; reason: string; points: number; evidence: string }
+export type TPriorityAssessment = { priority: TTicketPriority; score: number; reasons: TPriorityReason[] }
+
+export type AssessPriorityOptions = { subject: string; body: string }
+
+/** Ranks a ticket high, medium or low and says which rules decided it and what text set them off. */
+export function assessPriority(options: AssessPriorityOptions): TPriorityAssessment {
+  const text = `${options.subject}\n${options.body}`
+  const reasons: TPriorityReason[] = []
+  for (const rule of PRIORITY_RULES) {
+    const match = rule.pattern.exec(text)
+    if (match)
+      reasons.push({
+        rule: rule.id,
+        reason: rule.reason,
+        points: rule.points,
+        evidence: evidenceOf(match[0]),
+      })
+  }
+  const score = reasons.reduce((sum, reason) => sum + reason.points, 0)
+  const statedHigh = STATED_HIGH.exec(text)
+  if (statedHigh) {
+    const reason = { rule: 'stated-high', reason: 'is marked high priority by the customer', points: 0 }
+    return {
+      priority: 'high',
+      score,
+      reasons: [{ ...reason, evidence: evidenceOf(statedHigh[0]) }, ...reasons],
+    }
+  }
+  const statedLow = STATED_LOW.exec(text)
+  // A stated low priority does not hide a security or data-loss report.
+  if (statedLow && !reasons.some((reason) => reason.points >= 3)) {
+    const reason = { rule: 'stated-low', reason: 'is marked low priority by the customer', points: 0 }
+    return {
+      priority: 'low',
+      score,
+      reasons: [{ ...reason, evidence: evidenceOf(statedLow[0]) }, ...reasons],
+    }
+  }
+  const priority: TTicketPriority =
+    score >= PRIORITY_THRESHOLDS.highAt ? 'high' : score <= PRIORITY_THRESHOLDS.lowAt ? 'low' : 'medium'
+  return { priority, score, reasons }
+}
+
+function evidenceOf(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 60)
+}

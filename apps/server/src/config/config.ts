@@ -1,0 +1,129 @@
+import path from 'node:path'
+import { PROJECT_ID_DEFAULT } from '@parsedesk/contracts'
+import { z } from 'zod'
+
+export const SERVER_ROLES = ['http', 'smtp', 'worker'] as const
+export type TServerRole = (typeof SERVER_ROLES)[number]
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+const port = z.coerce.number().int().min(0).max(65535)
+const url = z.url({ protocol: /^https?$/ })
+
+const ZEnv = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,35}$/, 'lower-case letters, digits and hyphens, at most 36')
+    .default(PROJECT_ID_DEFAULT),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_PORT: port.default(2525),
+  SMTP_HOST: z.string().default('0.0.0.0'),
+  SMTP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  SMTP_TLS_KEY: optionalString,
+  SMTP_TLS_CERT: optionalString,
+  INBOUND_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a domain name')
+    .default('inbound.localhost'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: url.default('https://accounts.google.com'),
+  LLM_BASE_URL: url.optional(),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(365),
+  SECRET_KEY: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: optionalString,
+})
+
+export type TConfig = ReturnType<typeof toConfig>
+
+function toConfig(env: z.infer<typeof ZEnv>) {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  const dataDir = path.resolve(env.DATA_DIR)
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    projectId: env.PROJECT_ID,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtp: {
+      port: env.SMTP_PORT,
+      host: env.SMTP_HOST,
+      maxBytes: env.SMTP_MAX_BYTES,
+      tlsKeyPath: env.SMTP_TLS_KEY,
+      tlsCertPath: env.SMTP_TLS_CERT,
+    },
+    inboundDomain: env.INBOUND_DOMAIN.toLowerCase(),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.OIDC_ISSUER }
+        : undefined,
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+        : undefined,
+    sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
+    secretKey: env.SECRET_KEY,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  }
+}
+
+/** Never echoed back: they may hold credentials. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'GOOGLE_CLIENT_SECRET', 'LLM_API_KEY', 'SECRET_KEY'])
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.join('\n')}`)
+  }
+}
+
+/** Reads and validates the environment once; every bad variable gets one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const result = ZEnv.safeParse(env)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const shown = SECRET_VARIABLES.has(name) ? 'a hidden value' : JSON.stringify(env[name] ?? '')
+      return `${name}: ${issue.message} (got ${shown})`
+    })
+    throw new ConfigError(problems)
+  }
+  return toConfig(result.data)
+}
+
+export function parseRoles(argv: string[]): Set<TServerRole> {
+  const flag = argv.find((a) => a.startsWith('--role='))
+  if (!flag) return new Set(SERVER_ROLES)
+  const names = flag
+    .slice('--role='.length)
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+  const unknown = names.filter((n) => !(SERVER_ROLES as readonly string[]).includes(n))
+  if (unknown.length > 0 || names.length === 0) {
+    throw new ConfigError([
+      `--role: expected a comma-separated list of ${SERVER_ROLES.join(', ')} (got "${names.join(',')}")`,
+    ])
+  }
+  return new Set(names as TServerRole[])
+}

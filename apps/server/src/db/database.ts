@@ -1,0 +1,15 @@
+/** The one way the server talks SQL, whether to PGlite in-process or to a Postgres server through a pool. */
+export type TQueryResult<Row> = { rows: Row[]; rowCount: number }
+
+export type TQueryable = {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<TQueryResult<Row>>
+}
+
+export type TDatabase = TQueryable & {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction; rolls back if it throws. */
+  transaction<T>(fn: (tx: TQueryable) => Promise<T>): Promise<T>
+  /** Runs a script of several statements without parameters (migrations, pg-boss schema). */
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+}

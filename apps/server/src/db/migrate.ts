@@ -1,0 +1,39 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { TDatabase } from './database'
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+// Any number of processes may start at once against one Postgres; one of them migrates at a time.
+const MIGRATION_LOCK_KEY = 72_110_041
+
+/** Applies every `migrations/NNN-name.sql` not applied yet, in name order, each in its own transaction. */
+export async function migrate(db: TDatabase): Promise<string[]> {
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
+    .sort()
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
+    await tx.query(
+      'create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())',
+    )
+    const { rows } = await tx.query<{ id: string }>('select id from schema_migrations')
+    const applied = new Set(rows.map((r) => r.id))
+    const fresh = files.filter((f) => !applied.has(f))
+    for (const file of fresh) {
+      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+      for (const statement of splitStatements(sql)) await tx.query(statement)
+      await tx.query('insert into schema_migrations (id) values ($1)', [file])
+    }
+    return fresh
+  })
+}
+
+/** Our migration files keep one statement per `;`-terminated paragraph and no `;` inside statements. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean)
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { TDatabase, TQueryable } from './database'
+
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+): Promise<TDatabase & { pglite: PGlite }> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
+  const pglite = dataDir ? new PGlite(dataDir) : new PGlite()
+  await pglite.waitReady
+  const wrap = (q: Pick<PGlite, 'query'>): TQueryable => ({
+    async query(sql, params) {
+      const result = await q.query<never>(sql, params as unknown[] | undefined)
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
+    },
+  })
+  return {
+    kind: 'pglite',
+    pglite,
+    ...wrap(pglite),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    exec: async (sql) => {
+      await pglite.exec(sql)
+    },
+    close: () => pglite.close(),
+  }
+}

@@ -1,0 +1,45 @@
+import pg from 'pg'
+import type { TDatabase, TQueryable } from './database'
+
+// bigint counts and ids come back as strings unless told otherwise; ours fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+
+export async function openPostgresDatabase(
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<TDatabase & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 })
+  pool.on('error', () => {
+    // An idle client dropped by the server; the pool replaces it on the next checkout.
+  })
+  await pool.query('select 1')
+  const wrap = (q: pg.Pool | pg.PoolClient): TQueryable => ({
+    async query(sql, params) {
+      const result = await q.query(sql, params as unknown[] | undefined)
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }
+    },
+  })
+  return {
+    kind: 'postgres',
+    pool,
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const value = await fn(wrap(client))
+        await client.query('commit')
+        return value
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql)
+    },
+    close: () => pool.end(),
+  }
+}

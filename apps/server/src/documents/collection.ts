@@ -1,0 +1,53 @@
+import type { z } from 'zod'
+import type { TAuth } from '../accounts/auth-context'
+import type { TQueryable } from '../db/database'
+import type { TPermission } from './permissions'
+import type { TAttributeColumns } from './queries'
+
+export type TDocumentRow = Record<string, unknown> & {
+  seq: number | string
+  id: string
+  created_at: Date
+  updated_at: Date
+  permissions: string[]
+  read_roles: string[]
+}
+
+export type TCreateContext = {
+  auth: TAuth
+  data: Record<string, unknown>
+  permissions: TPermission[] | undefined
+  clientKey: string
+  tx: TQueryable
+}
+
+export type TUpdateContext = {
+  auth: TAuth
+  existing: TDocumentRow
+  data: Record<string, unknown>
+  permissions: TPermission[] | undefined
+}
+
+/**
+ * Everything the documents API needs to serve one collection: its table, attributes, who may create,
+ * how client input is validated and what the server fills in or refuses. Declared once per collection.
+ */
+export type TCollectionDefinition = {
+  id: string
+  table: string
+  attributes: TAttributeColumns
+  /** Attributes a client may send on create (validated) and on update (validated, partial). */
+  createSchema: z.ZodType<Record<string, unknown>>
+  updateSchema: z.ZodType<Record<string, unknown>>
+  canCreate(auth: TAuth): boolean
+  /** Whether documents can be read, updated or deleted through the API at all. */
+  isClientReadable: boolean
+  /** Server-side defaults and overrides; returns the attributes and permissions to store. */
+  prepareCreate(ctx: TCreateContext): Promise<{ data: Record<string, unknown>; permissions: TPermission[] }>
+  prepareUpdate?(ctx: TUpdateContext): {
+    data: Record<string, unknown>
+    permissions: TPermission[] | undefined
+  }
+  /** Runs after the create is committed (enqueue jobs and the like). */
+  afterCreate?(document: TDocumentRow): Promise<void>
+}

@@ -1,0 +1,27 @@
+import { DATABASE_ID } from '@parsedesk/contracts'
+import { isoDate } from '../http/iso-date'
+import type { TCollectionDefinition, TDocumentRow } from './collection'
+
+export type TDocumentModel = Record<string, unknown> & { $id: string }
+
+/** The Document model of the Appwrite API: system fields, then the collection's attributes. */
+export function toDocumentModel(
+  def: TCollectionDefinition,
+  row: TDocumentRow,
+  select?: string[] | undefined,
+): TDocumentModel {
+  const model: TDocumentModel = {
+    $id: row.id,
+    $sequence: String(row.seq),
+    $collectionId: def.id,
+    $databaseId: DATABASE_ID,
+    $createdAt: isoDate(row.created_at),
+    $updatedAt: isoDate(row.updated_at),
+    $permissions: row.permissions,
+  }
+  const wanted = select && !select.includes('*') ? new Set(select) : undefined
+  for (const name of Object.keys(def.attributes)) {
+    if (!wanted || wanted.has(name)) model[name] = row[name] ?? null
+  }
+  return model
+}

@@ -1,0 +1,150 @@
+import type { TQueryable } from '../db/database'
+import { AppError } from '../http/app-error'
+import type { TCollectionDefinition, TDocumentRow } from './collection'
+import { formatPermissions, rolesFor, type TPermission } from './permissions'
+import { quoteIdent, type TCompiledQuery, type TOrder } from './queries'
+
+// Counting every match of a broad query costs a scan; Appwrite caps `total` the same way.
+const TOTAL_CAP = 5000
+
+function columnValue(def: TCollectionDefinition, name: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null
+  return def.attributes[name]?.type === 'json' ? JSON.stringify(value) : value
+}
+
+export type TInsertDocumentOptions = { id: string; data: Record<string, unknown>; permissions: TPermission[] }
+
+export async function insertDocument(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  options: TInsertDocumentOptions,
+): Promise<TDocumentRow> {
+  const names = Object.keys(options.data).filter((name) => def.attributes[name])
+  const columns = ['id', 'permissions', 'read_roles', ...names.map(quoteIdent)]
+  const values = [
+    options.id,
+    formatPermissions(options.permissions),
+    rolesFor(options.permissions, 'read'),
+    ...names.map((name) => columnValue(def, name, options.data[name])),
+  ]
+  const { rows } = await db.query<TDocumentRow>(
+    `insert into ${quoteIdent(def.table)} (${columns.join(', ')})
+     values (${values.map((_, i) => `$${i + 1}`).join(', ')})
+     on conflict (id) do nothing returning *`,
+    values,
+  )
+  if (!rows[0]) throw new AppError('document_already_exists', 409)
+  return rows[0]
+}
+
+export async function findDocument(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  id: string,
+): Promise<TDocumentRow | undefined> {
+  const { rows } = await db.query<TDocumentRow>(`select * from ${quoteIdent(def.table)} where id = $1`, [id])
+  return rows[0]
+}
+
+export type TUpdateDocumentOptions = {
+  id: string
+  data: Record<string, unknown>
+  permissions?: TPermission[] | undefined
+}
+
+export async function updateDocument(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  options: TUpdateDocumentOptions,
+): Promise<TDocumentRow | undefined> {
+  const names = Object.keys(options.data).filter((name) => def.attributes[name])
+  const params: unknown[] = [options.id]
+  const sets = ['updated_at = now()']
+  for (const name of names) {
+    params.push(columnValue(def, name, options.data[name]))
+    sets.push(`${quoteIdent(name)} = $${params.length}`)
+  }
+  if (options.permissions) {
+    params.push(formatPermissions(options.permissions), rolesFor(options.permissions, 'read'))
+    sets.push(`permissions = $${params.length - 1}`, `read_roles = $${params.length}`)
+  }
+  const { rows } = await db.query<TDocumentRow>(
+    `update ${quoteIdent(def.table)} set ${sets.join(', ')} where id = $1 returning *`,
+    params,
+  )
+  return rows[0]
+}
+
+export async function deleteDocument(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  id: string,
+): Promise<TDocumentRow | undefined> {
+  const { rows } = await db.query<TDocumentRow>(
+    `delete from ${quoteIdent(def.table)} where id = $1 returning *`,
+    [id],
+  )
+  return rows[0]
+}
+
+/** Lists what `roles` may read, with the compiled filters, order, cursor and paging. */
+export async function listDocuments(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  query: TCompiledQuery,
+  roles: string[],
+): Promise<{ total: number; rows: TDocumentRow[] }> {
+  const table = quoteIdent(def.table)
+  const params = [...query.params, roles]
+  const where = [...query.where, `read_roles && $${params.length}::text[]`]
+  const orders = withTiebreak(query.orders)
+
+  const pageWhere = [...where]
+  let pageOrders = orders
+  if (query.cursor) {
+    const cursorRow = await findDocument(db, def, query.cursor.documentId)
+    if (!cursorRow)
+      throw AppError.invalidQuery(`Document '${query.cursor.documentId}' for the 'cursor' value not found.`)
+    if (query.cursor.direction === 'before') pageOrders = orders.map(reverse)
+    pageWhere.push(afterCursor(pageOrders, cursorRow, params))
+  }
+
+  const [{ rows }, { rows: countRows }] = await Promise.all([
+    db.query<TDocumentRow>(
+      `select * from ${table} where ${pageWhere.join(' and ')}
+       order by ${pageOrders.map((o) => `${quoteIdent(o.column)} ${o.direction}`).join(', ')}
+       limit ${query.limit} offset ${query.offset}`,
+      params,
+    ),
+    db.query<{ total: number }>(
+      `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${TOTAL_CAP}) t`,
+      params.slice(0, query.params.length + 1),
+    ),
+  ])
+  if (query.cursor?.direction === 'before') rows.reverse()
+  return { total: countRows[0]?.total ?? 0, rows }
+}
+
+function withTiebreak(orders: TOrder[]): TOrder[] {
+  if (orders.length === 0) return [{ column: 'seq', direction: 'asc' }]
+  if (orders.some((o) => o.column === 'seq')) return orders
+  return [...orders, { column: 'seq', direction: orders[0]!.direction }]
+}
+
+function reverse(order: TOrder): TOrder {
+  return { column: order.column, direction: order.direction === 'asc' ? 'desc' : 'asc' }
+}
+
+/** Rows strictly after `cursor` in `orders`: (a > x) or (a = x and b > y) ... */
+function afterCursor(orders: TOrder[], cursor: TDocumentRow, params: unknown[]): string {
+  const clauses = orders.map((order, i) => {
+    const equalities = orders.slice(0, i).map((prev) => {
+      params.push(cursor[prev.column])
+      return `${quoteIdent(prev.column)} is not distinct from $${params.length}`
+    })
+    params.push(cursor[order.column])
+    const op = order.direction === 'asc' ? '>' : '<'
+    return `(${[...equalities, `${quoteIdent(order.column)} ${op} $${params.length}`].join(' and ')})`
+  })
+  return `(${clauses.join(' or ')})`
+}

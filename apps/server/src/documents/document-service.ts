@@ -1,0 +1,174 @@
+import { CUSTOM_ID_PATTERN, DATABASE_ID, uniqueId } from '@parsedesk/contracts'
+import type { z } from 'zod'
+import type { TAuth } from '../accounts/auth-context'
+import type { TDatabase } from '../db/database'
+import { AppError } from '../http/app-error'
+import { isoDate } from '../http/iso-date'
+import type { TEventBus } from '../realtime/event-bus'
+import type { TCollectionDefinition, TDocumentRow } from './collection'
+import { type TDocumentModel, toDocumentModel } from './document-model'
+import {
+  deleteDocument,
+  findDocument,
+  insertDocument,
+  listDocuments,
+  updateDocument,
+} from './document-repository'
+import { assertGrantable, isAllowed, parsePermissions } from './permissions'
+import { compileQueries, parseQueryStrings } from './queries'
+
+export type TDocumentServiceDeps = { db: TDatabase; bus: TEventBus }
+
+function parseData(schema: z.ZodType<Record<string, unknown>>, data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw AppError.invalidStructure('data must be an object')
+  }
+  const result = schema.safeParse(data)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const where = issue.path.length ? `Attribute "${issue.path.join('.')}" ` : ''
+    throw AppError.invalidStructure(
+      issue.code === 'unrecognized_keys'
+        ? `Unknown attribute: "${issue.keys.join('", "')}"`
+        : `${where}${issue.message}`,
+    )
+  }
+  return result.data
+}
+
+function resolveId(documentId: unknown): string {
+  if (documentId === 'unique()') return uniqueId()
+  if (typeof documentId !== 'string' || !CUSTOM_ID_PATTERN.test(documentId)) {
+    throw AppError.invalid(
+      "Invalid `documentId` param: Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can't start with a special char",
+    )
+  }
+  return documentId
+}
+
+function assertClientReadable(def: TCollectionDefinition): void {
+  if (!def.isClientReadable) throw AppError.forbidden()
+}
+
+export function createDocumentService(deps: TDocumentServiceDeps) {
+  const { db, bus } = deps
+
+  async function publish(
+    def: TCollectionDefinition,
+    action: 'create' | 'update' | 'delete',
+    row: TDocumentRow,
+  ) {
+    await bus.publish({
+      action,
+      databaseId: DATABASE_ID,
+      collectionId: def.id,
+      documentId: row.id,
+      document: toDocumentModel(def, row),
+      readRoles: row.read_roles,
+      timestamp: isoDate(new Date()),
+    })
+  }
+
+  async function findReadable(def: TCollectionDefinition, auth: TAuth, id: string): Promise<TDocumentRow> {
+    assertClientReadable(def)
+    const row = await findDocument(db, def, id)
+    // An unreadable document is reported as missing, so ids of other users' documents leak nothing.
+    if (!row || !isAllowed(row.permissions, 'read', auth.roles)) throw AppError.documentNotFound()
+    return row
+  }
+
+  return {
+    async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown) {
+      assertClientReadable(def)
+      const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
+      const { total, rows } = await listDocuments(db, def, compiled, auth.roles)
+      return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
+    },
+
+    async get(
+      def: TCollectionDefinition,
+      auth: TAuth,
+      id: string,
+      rawQueries: unknown,
+    ): Promise<TDocumentModel> {
+      const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
+      return toDocumentModel(def, await findReadable(def, auth, id), compiled.select)
+    },
+
+    async create(
+      def: TCollectionDefinition,
+      auth: TAuth,
+      input: { documentId: unknown; data: unknown; permissions?: unknown; clientKey: string },
+    ): Promise<TDocumentModel> {
+      if (!def.canCreate(auth)) throw AppError.forbidden()
+      const id = resolveId(input.documentId)
+      const data = parseData(def.createSchema, input.data)
+      const permissions =
+        input.permissions === undefined || input.permissions === null
+          ? undefined
+          : parsePermissions(input.permissions)
+      if (permissions) assertGrantable(permissions, auth.roles)
+      const row = await db.transaction(async (tx) => {
+        const prepared = await def.prepareCreate({ auth, data, permissions, clientKey: input.clientKey, tx })
+        return insertDocument(tx, def, { id, data: prepared.data, permissions: prepared.permissions })
+      })
+      await def.afterCreate?.(row)
+      await publish(def, 'create', row)
+      return toDocumentModel(def, row)
+    },
+
+    async update(
+      def: TCollectionDefinition,
+      auth: TAuth,
+      id: string,
+      input: { data?: unknown; permissions?: unknown },
+    ): Promise<TDocumentModel> {
+      const existing = await findReadable(def, auth, id)
+      if (!isAllowed(existing.permissions, 'update', auth.roles)) throw AppError.forbidden()
+      const data = input.data === undefined ? {} : parseData(def.updateSchema, input.data)
+      let permissions =
+        input.permissions === undefined || input.permissions === null
+          ? undefined
+          : parsePermissions(input.permissions)
+      if (permissions) assertGrantable(permissions, auth.roles)
+      let values = data
+      if (def.prepareUpdate)
+        ({ data: values, permissions } = def.prepareUpdate({ auth, existing, data, permissions }))
+      const row = await updateDocument(db, def, { id, data: values, permissions })
+      if (!row) throw AppError.documentNotFound()
+      await publish(def, 'update', row)
+      return toDocumentModel(def, row)
+    },
+
+    /** PUT: update the document if it exists, else create it with that id. */
+    async upsert(
+      def: TCollectionDefinition,
+      auth: TAuth,
+      id: string,
+      input: { data?: unknown; permissions?: unknown; clientKey: string },
+    ): Promise<{ created: boolean; document: TDocumentModel }> {
+      assertClientReadable(def)
+      const existing = await findDocument(db, def, id)
+      if (existing) return { created: false, document: await this.update(def, auth, id, input) }
+      return {
+        created: true,
+        document: await this.create(def, auth, {
+          documentId: id,
+          data: input.data ?? {},
+          permissions: input.permissions,
+          clientKey: input.clientKey,
+        }),
+      }
+    },
+
+    async remove(def: TCollectionDefinition, auth: TAuth, id: string): Promise<void> {
+      const existing = await findReadable(def, auth, id)
+      if (!isAllowed(existing.permissions, 'delete', auth.roles)) throw AppError.forbidden()
+      const row = await deleteDocument(db, def, id)
+      if (!row) throw AppError.documentNotFound()
+      await publish(def, 'delete', row)
+    },
+  }
+}
+
+export type TDocumentService = ReturnType<typeof createDocumentService>

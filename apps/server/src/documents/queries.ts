@@ -1,0 +1,231 @@
+import { AppError } from '../http/app-error'
+
+export type TAttributeType = 'string' | 'json' | 'datetime' | 'integer'
+export type TAttributeColumns = Record<string, { column: string; type: TAttributeType }>
+
+export const SYSTEM_ATTRIBUTES: TAttributeColumns = {
+  $id: { column: 'id', type: 'string' },
+  $createdAt: { column: 'created_at', type: 'datetime' },
+  $updatedAt: { column: 'updated_at', type: 'datetime' },
+  $sequence: { column: 'seq', type: 'integer' },
+}
+
+export const LIST_LIMIT_DEFAULT = 25
+export const LIST_LIMIT_MAX = 5000
+
+type TQuery = { method: string; attribute?: string; values?: unknown[] }
+
+export type TOrder = { column: string; direction: 'asc' | 'desc' }
+
+/** A list request compiled to SQL pieces; `params` grows as fragments are added. */
+export type TCompiledQuery = {
+  where: string[]
+  params: unknown[]
+  orders: TOrder[]
+  limit: number
+  offset: number
+  cursor: { documentId: string; direction: 'after' | 'before' } | undefined
+  select: string[] | undefined
+}
+
+const FILTER_METHODS = new Set([
+  'equal',
+  'notEqual',
+  'lessThan',
+  'lessThanEqual',
+  'greaterThan',
+  'greaterThanEqual',
+  'between',
+  'isNull',
+  'isNotNull',
+  'startsWith',
+  'endsWith',
+  'contains',
+  'search',
+  'and',
+  'or',
+])
+
+/** The SDK sends each query as a JSON string; a scalar in `values` is wrapped in an array. */
+export function parseQueryStrings(raw: unknown): TQuery[] {
+  if (raw === undefined) return []
+  const list = Array.isArray(raw) ? raw : typeof raw === 'object' && raw ? Object.values(raw) : [raw]
+  return list.map((item) => {
+    let parsed: unknown = item
+    if (typeof item === 'string') {
+      try {
+        parsed = JSON.parse(item)
+      } catch {
+        throw AppError.invalidQuery(`Invalid query: ${item.slice(0, 100)}`)
+      }
+    }
+    return normaliseQuery(parsed)
+  })
+}
+
+function normaliseQuery(parsed: unknown): TQuery {
+  if (!parsed || typeof parsed !== 'object' || typeof (parsed as TQuery).method !== 'string') {
+    throw AppError.invalidQuery('Invalid query: expected {"method","attribute","values"}')
+  }
+  const q = parsed as TQuery
+  const values = q.values === undefined ? [] : Array.isArray(q.values) ? q.values : [q.values]
+  return { method: q.method, attribute: q.attribute, values }
+}
+
+export function compileQueries(queries: TQuery[], attributes: TAttributeColumns): TCompiledQuery {
+  const compiled: TCompiledQuery = {
+    where: [],
+    params: [],
+    orders: [],
+    limit: LIST_LIMIT_DEFAULT,
+    offset: 0,
+    cursor: undefined,
+    select: undefined,
+  }
+  const all = { ...SYSTEM_ATTRIBUTES, ...attributes }
+  for (const query of queries) {
+    switch (query.method) {
+      case 'limit':
+        compiled.limit = integerValue(query, 1, LIST_LIMIT_MAX)
+        break
+      case 'offset':
+        compiled.offset = integerValue(query, 0, Number.MAX_SAFE_INTEGER)
+        break
+      case 'orderAsc':
+      case 'orderDesc':
+        compiled.orders.push({
+          column: query.attribute ? column(all, query.attribute).column : 'seq',
+          direction: query.method === 'orderAsc' ? 'asc' : 'desc',
+        })
+        break
+      case 'cursorAfter':
+      case 'cursorBefore': {
+        const id = query.values?.[0]
+        if (typeof id !== 'string' || !id)
+          throw AppError.invalidQuery(`Invalid query: ${query.method} needs a document id`)
+        compiled.cursor = { documentId: id, direction: query.method === 'cursorAfter' ? 'after' : 'before' }
+        break
+      }
+      case 'select':
+        compiled.select = (query.values ?? []).map((v) => {
+          if (typeof v !== 'string')
+            throw AppError.invalidQuery('Invalid query: select takes attribute names')
+          if (v !== '*' && !v.startsWith('$')) column(all, v)
+          return v
+        })
+        break
+      default:
+        compiled.where.push(compileFilter(query, all, compiled.params))
+    }
+  }
+  return compiled
+}
+
+function integerValue(query: TQuery, min: number, max: number): number {
+  const value = Number(query.values?.[0])
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw AppError.invalidQuery(`Invalid query: ${query.method} must be an integer between ${min} and ${max}`)
+  }
+  return value
+}
+
+function column(all: TAttributeColumns, attribute: string) {
+  const found = Object.hasOwn(all, attribute) ? all[attribute] : undefined
+  if (!found) throw AppError.invalidQuery(`Invalid query: Attribute not found in schema: ${attribute}`)
+  return found
+}
+
+function compileFilter(query: TQuery, all: TAttributeColumns, params: unknown[]): string {
+  if (!FILTER_METHODS.has(query.method)) throw AppError.invalidQuery(`Invalid query method: ${query.method}`)
+  if (query.method === 'and' || query.method === 'or') {
+    const nested = (query.values ?? []).map((v) => normaliseQuery(typeof v === 'string' ? safeJson(v) : v))
+    if (nested.length === 0) throw AppError.invalidQuery(`Invalid query: ${query.method} needs queries`)
+    const parts = nested.map((n) => compileFilter(n, all, params))
+    return `(${parts.join(query.method === 'and' ? ' and ' : ' or ')})`
+  }
+  if (!query.attribute) throw AppError.invalidQuery(`Invalid query: ${query.method} needs an attribute`)
+  const { column: name, type } = column(all, query.attribute)
+  const col = quoteIdent(name)
+  const text = type === 'json' ? `${col}::text` : col
+  const values = query.values ?? []
+  const bind = (value: unknown) => {
+    params.push(castValue(value, type, query))
+    return `$${params.length}`
+  }
+  const needValues = (n: number) => {
+    if (values.length < n) throw AppError.invalidQuery(`Invalid query: ${query.method} needs ${n} value(s)`)
+  }
+  switch (query.method) {
+    case 'equal':
+      needValues(1)
+      return `(${values.map((v) => `${text} = ${bind(v)}`).join(' or ')})`
+    case 'notEqual':
+      needValues(1)
+      return `(${values.map((v) => `${text} is distinct from ${bind(v)}`).join(' and ')})`
+    case 'lessThan':
+      needValues(1)
+      return `${col} < ${bind(values[0])}`
+    case 'lessThanEqual':
+      needValues(1)
+      return `${col} <= ${bind(values[0])}`
+    case 'greaterThan':
+      needValues(1)
+      return `${col} > ${bind(values[0])}`
+    case 'greaterThanEqual':
+      needValues(1)
+      return `${col} >= ${bind(values[0])}`
+    case 'between':
+      needValues(2)
+      return `${col} between ${bind(values[0])} and ${bind(values[1])}`
+    case 'isNull':
+      return `${col} is null`
+    case 'isNotNull':
+      return `${col} is not null`
+    case 'startsWith':
+      needValues(1)
+      return `${text} like ${bind(`${escapeLike(String(values[0]))}%`)}`
+    case 'endsWith':
+      needValues(1)
+      return `${text} like ${bind(`%${escapeLike(String(values[0]))}`)}`
+    case 'contains':
+      needValues(1)
+      return `(${values.map((v) => `${text} ilike ${bind(`%${escapeLike(String(v))}%`)}`).join(' or ')})`
+    default:
+      needValues(1)
+      return `to_tsvector('simple', coalesce(${text}, '')) @@ plainto_tsquery('simple', ${bind(String(values[0]))})`
+  }
+}
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value)
+  } catch {
+    throw AppError.invalidQuery(`Invalid query: ${value.slice(0, 100)}`)
+  }
+}
+
+function castValue(value: unknown, type: TAttributeType, query: TQuery): unknown {
+  if (type === 'integer') {
+    const n = Number(value)
+    if (!Number.isFinite(n)) throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes numbers`)
+    return n
+  }
+  if (type === 'datetime') {
+    const d = new Date(String(value))
+    if (Number.isNaN(d.getTime()))
+      throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes dates`)
+    return d
+  }
+  if (value === null || typeof value === 'object') {
+    throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes a string`)
+  }
+  return String(value)
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}

@@ -1,0 +1,74 @@
+import cookie from '@fastify/cookie'
+import { ErrorType } from '@parsedesk/contracts'
+import Fastify, { type FastifyInstance } from 'fastify'
+import qs from 'qs'
+import { registerAccountRoutes } from '../accounts/account-routes'
+import { GUEST, type TAuth } from '../accounts/auth-context'
+import { registerGoogleRoutes } from '../accounts/google-routes'
+import { registerDocumentRoutes } from '../documents/document-routes'
+import type { TAppContext } from './app-context'
+import { AppError } from './app-error'
+import { registerCors } from './cors'
+import { handleError } from './error-handler'
+import { authenticate, sessionValueOf } from './request-auth'
+import { registerSpa } from './spa'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: TAuth
+  }
+}
+
+/** Routes a domain adds to the http role (realtime, mail webhooks, files) without app.ts knowing them. */
+export type TRoutePlugin = (app: FastifyInstance, ctx: TAppContext) => Promise<void> | void
+
+export type TBuildAppOptions = { ctx: TAppContext; plugins?: TRoutePlugin[]; webDistDir?: string }
+
+const BODY_LIMIT = 10 * 1024 * 1024
+
+export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  const { ctx } = options
+  const app = Fastify({
+    logger: {
+      level: ctx.config.logLevel,
+      redact: [
+        'req.headers.cookie',
+        'req.headers["x-appwrite-session"]',
+        'req.headers["x-fallback-cookies"]',
+        'req.headers.authorization',
+      ],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    // The SDK flattens arrays as queries[0]=..&queries[1]=..; past qs's default of 20 they would turn into objects.
+    routerOptions: {
+      querystringParser: (str) => qs.parse(str, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),
+    },
+  })
+  app.setErrorHandler(handleError)
+  await registerCors(app, ctx.config)
+  await app.register(cookie)
+
+  app.decorateRequest('auth', null as never)
+  app.addHook('onRequest', async (request) => {
+    request.auth = GUEST
+    if (!request.url.startsWith('/v1/')) return
+    const project = request.headers['x-appwrite-project'] ?? (request.query as { project?: unknown }).project
+    if (typeof project === 'string' && project !== ctx.config.projectId) {
+      throw new AppError(ErrorType.projectUnknown, 404)
+    }
+    request.auth = await authenticate(
+      ctx.db,
+      sessionValueOf(request, ctx.config.projectId),
+      ctx.config.sessionIdleMs,
+    )
+  })
+
+  app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'))
+  registerAccountRoutes(app, ctx)
+  registerGoogleRoutes(app, ctx)
+  registerDocumentRoutes(app, ctx)
+  for (const plugin of options.plugins ?? []) await plugin(app, ctx)
+  await registerSpa(app, { distDir: options.webDistDir, projectId: ctx.config.projectId })
+  return app
+}

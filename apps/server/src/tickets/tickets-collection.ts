@@ -1,0 +1,112 @@
+import {
+  CollectionId,
+  ProcessingStatus,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  TicketStatus,
+  ZTicketAttributes,
+  ZTicketCreate,
+} from '@parsedesk/contracts'
+import { z } from 'zod'
+import type { TAuth } from '../accounts/auth-context'
+import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
+import type { TPermission } from '../documents/permissions'
+import { AppError } from '../http/app-error'
+
+export const TICKET_ATTRIBUTES = {
+  email: { column: 'email', type: 'string' },
+  subject: { column: 'subject', type: 'string' },
+  body: { column: 'body', type: 'string' },
+  status: { column: 'status', type: 'string' },
+  priority: { column: 'priority', type: 'string' },
+  userId: { column: 'userId', type: 'string' },
+  rawJson: { column: 'rawJson', type: 'json' },
+  processing_status: { column: 'processing_status', type: 'string' },
+  description: { column: 'description', type: 'string' },
+  category: { column: 'category', type: 'string' },
+  processing_error: { column: 'processing_error', type: 'string' },
+} as const satisfies TCollectionDefinition['attributes']
+
+/** Fields only the server writes: a client may send them (the spec's form does) but never decides them. */
+const SERVER_OWNED = ['userId', 'processing_status', 'description', 'category', 'processing_error'] as const
+
+const ZTicketClientCreate = ZTicketCreate.extend({
+  email: ZTicketCreate.shape.email.min(1, 'Please fill in all fields'),
+  subject: ZTicketCreate.shape.subject.min(1, 'Please fill in all fields'),
+  body: ZTicketCreate.shape.body.min(1, 'Please fill in all fields'),
+  status: z.enum(TICKET_STATUSES).optional(),
+  priority: z.enum(TICKET_PRIORITIES).nullable().optional(),
+  rawJson: ZTicketAttributes.shape.rawJson.optional(),
+  userId: z.string().optional(),
+  processing_status: ZTicketAttributes.shape.processing_status.optional(),
+  description: ZTicketAttributes.shape.description.optional(),
+  category: ZTicketAttributes.shape.category.optional(),
+  processing_error: ZTicketAttributes.shape.processing_error.optional(),
+}).strict()
+
+const ZTicketClientUpdate = ZTicketClientCreate.partial().strict()
+
+export function ownerPermissions(userId: string): TPermission[] {
+  const role = `user:${userId}`
+  return [
+    { action: 'read', role },
+    { action: 'update', role },
+    { action: 'delete', role },
+  ]
+}
+
+function requireUser(auth: TAuth) {
+  if (auth.kind !== 'user') throw AppError.forbidden()
+  return auth.user
+}
+
+/** A ticket belongs to its owner alone; a permission for anyone else is refused, not silently widened. */
+function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
+  const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
+  if (foreign) {
+    throw new AppError(
+      'user_unauthorized',
+      401,
+      `Tickets can only be shared with their owner (got "${foreign.role}")`,
+    )
+  }
+}
+
+export type TTicketsCollectionOptions = { onCreated: (ticket: TDocumentRow) => Promise<void> }
+
+export function createTicketsCollection(options: TTicketsCollectionOptions): TCollectionDefinition {
+  return {
+    id: CollectionId.tickets,
+    table: 'tickets',
+    attributes: TICKET_ATTRIBUTES,
+    createSchema: ZTicketClientCreate,
+    updateSchema: ZTicketClientUpdate,
+    isClientReadable: true,
+    canCreate: (auth) => auth.kind === 'user',
+    async prepareCreate({ auth, data, permissions }) {
+      const user = requireUser(auth)
+      assertOwnerOnly(permissions, user.id)
+      return {
+        data: {
+          ...data,
+          status: TicketStatus.open,
+          priority: null,
+          userId: user.id,
+          processing_status: ProcessingStatus.waiting,
+          description: null,
+          category: null,
+          processing_error: null,
+        },
+        permissions: ownerPermissions(user.id),
+      }
+    },
+    prepareUpdate({ existing, data, permissions }) {
+      const owner = String(existing.userId)
+      assertOwnerOnly(permissions, owner)
+      const values = { ...data }
+      for (const field of SERVER_OWNED) delete values[field]
+      return { data: values, permissions: permissions ? ownerPermissions(owner) : undefined }
+    },
+    afterCreate: options.onCreated,
+  }
+}

@@ -1,0 +1,34 @@
+import { CollectionId, DemoLimits, WaitlistMessages, ZWaitlistRequest } from '@parsedesk/contracts'
+import type { TCollectionDefinition } from '../documents/collection'
+import { AppError } from '../http/app-error'
+import { type TRateLimit, tryHitInTransaction } from '../http/rate-limit'
+
+export const WAITLIST_RATE_LIMIT: TRateLimit = {
+  bucket: 'waitlist',
+  limit: DemoLimits.maxSuccesses,
+  windowMs: DemoLimits.blockMs,
+}
+
+/** Demo requests: anyone may file one, nobody reads them back through the API. */
+export function createWaitlistCollection(): TCollectionDefinition {
+  return {
+    id: CollectionId.waitlist,
+    table: 'waitlist',
+    attributes: {
+      full_name: { column: 'full_name', type: 'string' },
+      work_email: { column: 'work_email', type: 'string' },
+      company_name: { column: 'company_name', type: 'string' },
+      monthly_support_tickets: { column: 'monthly_support_tickets', type: 'string' },
+    },
+    createSchema: ZWaitlistRequest.strict(),
+    updateSchema: ZWaitlistRequest.partial().strict(),
+    isClientReadable: false,
+    canCreate: () => true,
+    async prepareCreate({ data, clientKey, tx }) {
+      if (!(await tryHitInTransaction(tx, WAITLIST_RATE_LIMIT, clientKey))) {
+        throw AppError.rateLimited(WaitlistMessages.rateLimited)
+      }
+      return { data, permissions: [] }
+    },
+  }
+}
