@@ -67,3 +67,11 @@ export function findHeaderEnd(bytes: Uint8Array): number {
   }
   return bytes.length
 }
+
+/** Offset of the first body byte of a single-part message: just past the blank line after the headers. */
+export function findBodyStart(bytes: Uint8Array): number {
+  let next = findHeaderEnd(bytes) + 1
+  if (bytes[next] === CR) next++
+  if (bytes[next] === LF) next++
+  return Math.min(next, bytes.length)
+}

@@ -69,26 +69,36 @@ const ORIGINAL_MESSAGE = new RegExp(
   ].join('|')})\\s*-{2,}\\s*$`,
   'iu',
 )
+const FORWARD_RULES = [
+  'Forwarded message',
+  'Weitergeleitete Nachricht',
+  'Message transféré',
+  'Mensaje reenviado',
+  'Messaggio inoltrato',
+  'Doorgestuurd bericht',
+  'Vidarebefordrat meddelande',
+  'Videresendt melding',
+  'Пересылаемое сообщение',
+  'Mensagem encaminhada',
+]
+const FORWARD_INTROS = [
+  'Begin forwarded message',
+  'Anfang der weitergeleiteten Nachricht',
+  'Début du message réexpédié',
+  'Inicio del mensaje reenviado',
+  'Inizio messaggio inoltrato',
+  'Início da mensagem reencaminhada',
+  'Begin doorgestuurd bericht',
+]
 const FORWARD_MARKER = new RegExp(
-  `^\\s*(?:-{2,}\\s*(?:${[
-    'Forwarded message',
-    'Weitergeleitete Nachricht',
-    'Message transféré',
-    'Mensaje reenviado',
-    'Messaggio inoltrato',
-    'Doorgestuurd bericht',
-    'Vidarebefordrat meddelande',
-    'Videresendt melding',
-    'Пересылаемое сообщение',
-    'Mensagem encaminhada',
-  ].join(
-    '|',
-  )})\\s*-{2,}|Begin forwarded message:|Anfang der weitergeleiteten Nachricht:|Début du message réexpédié\\s*:)\\s*$`,
+  `^\\s*(?:-{2,}\\s*(?:${FORWARD_RULES.join('|')})\\s*-{2,}|(?:${FORWARD_INTROS.join('|')})\\s*:)\\s*$`,
   'iu',
 )
 const REPLY_ABOVE_MARKER =
   /^\W{0,10}(?:please )?(?:type|write|reply|enter) (?:your )?(?:reply|response)? ?above this line/i
 const OUTLOOK_RULE = /^\s*_{20,}\s*$/
+/** postal-mime prints an inline message/rfc822 part as a dashed rule over its headers: content, not history. */
+const EMBEDDED_MESSAGE_RULE = /^\s*-{20,}\s*$/
 const HEADER_FROM = /^\s*\*?(?:From|Von|De|Da|Van|Från|Fra|Frå|Od|От|Kimden|Feladó|Lähettäjä)\s*\*?\s*:/iu
 const HEADER_OTHER =
   /^\s*\*?(?:Sent|Date|To|Cc|Subject|Gesendet|Datum|An|Betreff|Envoyé|À|Objet|Enviado|Para|Asunto|Inviato|A|Oggetto|Verzonden|Aan|Onderwerp|Skickat|Till|Ämne|Sendt|Til|Emne|Wysłano|Do|Temat|Отправлено|Кому|Тема|Dátum|Tárgy)\s*\*?\s*:/iu
@@ -170,10 +180,10 @@ export function stripReply({ text, subject = '' }: TStripReplyOptions): TStrippe
       kinds.push('quote')
       continue
     }
-    if (
-      FORWARD_MARKER.test(line) ||
-      (isForward && (isHeaderBlock(lines, i) || ORIGINAL_MESSAGE.test(line)))
-    ) {
+    const isEmbeddedMessage =
+      EMBEDDED_MESSAGE_RULE.test(line) && isHeaderBlock(lines, nextNonBlank(lines, i + 1))
+    const isForwardedHistory = isForward && (isHeaderBlock(lines, i) || ORIGINAL_MESSAGE.test(line))
+    if (FORWARD_MARKER.test(line) || isEmbeddedMessage || isForwardedHistory) {
       forwardFrom = i
       break
     }
