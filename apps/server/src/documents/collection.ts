@@ -40,8 +40,8 @@ export type TCollectionDefinition = {
   createSchema: z.ZodType<Record<string, unknown>>
   updateSchema: z.ZodType<Record<string, unknown>>
   canCreate(auth: TAuth): boolean
-  /** Whether documents can be read, updated or deleted through the API at all. */
-  isClientReadable: boolean
+  /** Collection-level access: who may list, read, update or delete at all (documents then check their own). */
+  canRead(auth: TAuth): boolean
   /** Server-side defaults and overrides; returns the attributes and permissions to store. */
   prepareCreate(ctx: TCreateContext): Promise<{ data: Record<string, unknown>; permissions: TPermission[] }>
   prepareUpdate?(ctx: TUpdateContext): {

@@ -46,8 +46,8 @@ function resolveId(documentId: unknown): string {
   return documentId
 }
 
-function assertClientReadable(def: TCollectionDefinition): void {
-  if (!def.isClientReadable) throw AppError.forbidden()
+function assertCollectionReadable(def: TCollectionDefinition, auth: TAuth): void {
+  if (!def.canRead(auth)) throw AppError.forbidden()
 }
 
 export function createDocumentService(deps: TDocumentServiceDeps) {
@@ -70,7 +70,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
   }
 
   async function findReadable(def: TCollectionDefinition, auth: TAuth, id: string): Promise<TDocumentRow> {
-    assertClientReadable(def)
+    assertCollectionReadable(def, auth)
     const row = await findDocument(db, def, id)
     // An unreadable document is reported as missing, so ids of other users' documents leak nothing.
     if (!row || !isAllowed(row.permissions, 'read', auth.roles)) throw AppError.documentNotFound()
@@ -79,7 +79,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
 
   return {
     async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown) {
-      assertClientReadable(def)
+      assertCollectionReadable(def, auth)
       const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
       const { total, rows } = await listDocuments(db, def, compiled, auth.roles)
       return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
@@ -147,7 +147,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       id: string,
       input: { data?: unknown; permissions?: unknown; clientKey: string },
     ): Promise<{ created: boolean; document: TDocumentModel }> {
-      assertClientReadable(def)
+      assertCollectionReadable(def, auth)
       const existing = await findDocument(db, def, id)
       if (existing) return { created: false, document: await this.update(def, auth, id, input) }
       return {

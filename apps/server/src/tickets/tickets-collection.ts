@@ -81,7 +81,7 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
     attributes: TICKET_ATTRIBUTES,
     createSchema: ZTicketClientCreate,
     updateSchema: ZTicketClientUpdate,
-    isClientReadable: true,
+    canRead: (auth) => auth.kind === 'user',
     canCreate: (auth) => auth.kind === 'user',
     async prepareCreate({ auth, data, permissions }) {
       const user = requireUser(auth)

@@ -22,7 +22,7 @@ export function createWaitlistCollection(): TCollectionDefinition {
     },
     createSchema: ZWaitlistRequest.strict(),
     updateSchema: ZWaitlistRequest.partial().strict(),
-    isClientReadable: false,
+    canRead: () => false,
     canCreate: () => true,
     async prepareCreate({ data, clientKey, tx }) {
       if (!(await tryHitInTransaction(tx, WAITLIST_RATE_LIMIT, clientKey))) {

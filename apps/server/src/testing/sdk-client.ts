@@ -1,0 +1,40 @@
+import { Account, Client, Databases, ID } from 'appwrite'
+import { WebSocket } from 'ws'
+
+/**
+ * The Web SDK's realtime reads `window` and `WebSocket` as globals; Node 20 has neither. Call this only
+ * after every in-process server has started: PGlite takes a global `window` for a browser and fails.
+ */
+export function enableSdkRealtimeInNode(): void {
+  const globals = globalThis as Record<string, unknown>
+  globals.window ??= globalThis
+  globals.WebSocket ??= WebSocket
+}
+
+export type TSdkUser = {
+  client: Client
+  account: Account
+  databases: Databases
+  email: string
+  password: string
+  userId: string
+}
+
+export function sdkClient(serverUrl: string, projectId = 'parsedesk'): Client {
+  return new Client().setEndpoint(`${serverUrl}/v1`).setProject(projectId)
+}
+
+let counter = 0
+
+/** Signs up a fresh user through the SDK and signs it in; the client then carries that session. */
+export async function signUpUser(serverUrl: string, name = 'Test User'): Promise<TSdkUser> {
+  counter += 1
+  const email = `user${Date.now()}${counter}@example.com`
+  const password = 'correct horse battery'
+  const client = sdkClient(serverUrl)
+  const account = new Account(client)
+  const created = await account.create({ userId: ID.unique(), email, password, name })
+  const session = await account.createEmailPasswordSession({ email, password })
+  client.setSession(session.secret)
+  return { client, account, databases: new Databases(client), email, password, userId: created.$id }
+}

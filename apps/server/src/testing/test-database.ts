@@ -1,0 +1,28 @@
+import crypto from 'node:crypto'
+import pg from 'pg'
+
+/** The Postgres that integration tests also run against, when CI (or a developer) provides one. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+/** Creates an empty database on the TEST_DATABASE_URL server; returns its URL and a drop function. */
+export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `pd_test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+/** The database kinds a suite runs on: always PGlite, Postgres too when TEST_DATABASE_URL is set. */
+export const DATABASE_KINDS = TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
