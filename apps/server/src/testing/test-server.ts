@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { loadConfig, type TServerRole } from '../config/config'
 import { startServer, type TRunningServer } from '../server'
+import { freePort } from './free-port'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
 
 export type TTestServer = TRunningServer & { url: string; stop(): Promise<void> }
@@ -20,8 +21,10 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
     options.database === 'postgres' && TEST_DATABASE_URL
       ? await createTestDatabase(TEST_DATABASE_URL)
       : undefined
+  const port = await freePort()
   const config = loadConfig({
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     SMTP_PORT: '0',
     DATA_DIR: dataDir,
