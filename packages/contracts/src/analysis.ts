@@ -1,12 +1,46 @@
 import { z } from 'zod'
 import { TICKET_PRIORITIES } from './tickets'
 
+export const SENTIMENTS = ['angry', 'negative', 'neutral', 'positive'] as const
+export type TSentimentLabel = (typeof SENTIMENTS)[number]
+
+const ZEntityList = z.array(z.string().max(300)).max(20)
+
+/** What was found in the ticket text, so rules and the dashboard need not parse the analysis prose. */
+export const ZTicketEntities = z.object({
+  orderNumbers: ZEntityList,
+  invoiceNumbers: ZEntityList,
+  amounts: z.array(z.object({ value: z.string().max(40), currency: z.string().max(20) })).max(20),
+  emails: ZEntityList,
+  phones: ZEntityList,
+  urls: z.array(z.string().max(2000)).max(20),
+  products: ZEntityList,
+  errorCodes: ZEntityList,
+})
+export type TTicketEntities = z.infer<typeof ZTicketEntities>
+
+/** The structured parts of an analysis, beside the prose that goes into the ticket's description. */
+export const ZAnalysisDetails = z.object({
+  summary: z.string().max(500),
+  /** The label as the model knows it (e.g. `REFUND`); `category` holds it in plain words. */
+  categoryLabel: z.string().max(100),
+  priorityReasons: z.array(z.string().max(300)).max(20),
+  sentiment: z.enum(SENTIMENTS),
+  language: z.string().max(40),
+  entities: ZTicketEntities,
+  nextStep: z.string().max(500),
+  /** Which analyser produced this: the local model or an LLM. */
+  source: z.enum(['local', 'llm']).optional(),
+})
+export type TAnalysisDetails = z.infer<typeof ZAnalysisDetails>
+
 /** What the analyser returns for one ticket; validated whatever produced it (local model or an LLM). */
 export const ZTicketAnalysis = z.object({
   category: z.string().min(1).max(100),
   priority: z.enum(TICKET_PRIORITIES),
   analysis: z.string().min(1).max(20_000),
   confidence: z.number().min(0).max(1),
+  details: ZAnalysisDetails.optional(),
 })
 export type TTicketAnalysis = z.infer<typeof ZTicketAnalysis>
 

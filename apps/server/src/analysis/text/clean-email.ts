@@ -1,4 +1,8 @@
-export type CleanEmailOptions = { text: string }
+export type CleanEmailOptions = {
+  text: string
+  /** Keep the signature block (it often holds the sender's phone number) and cut only quoted history. */
+  keepSignature?: boolean
+}
 
 // Lines that open the quoted part of a reply or forward; everything from there on is the earlier message.
 const REPLY_HEADER_PATTERNS = [
@@ -26,12 +30,19 @@ const MOBILE_FOOTER = /^\s*Sent from my \w+/i
  * cut would leave nothing, so a message that is only a forward still has words to classify.
  */
 export function cleanEmailText(options: CleanEmailOptions): string {
-  const lines = options.text.replace(/\r\n?/g, '\n').split('\n')
+  const lines = unescapeNewlines(options.text).replace(/\r\n?/g, '\n').split('\n')
   const kept: string[] = []
   for (const [index, line] of lines.entries()) {
-    if (SIGNATURE_DELIMITER.test(line) || MOBILE_FOOTER.test(line)) break
+    if (MOBILE_FOOTER.test(line)) break
+    if (SIGNATURE_DELIMITER.test(line) && !options.keepSignature) break
     if (REPLY_HEADER_PATTERNS.some((pattern) => pattern.test(line)) && hasText(kept)) break
-    if (SIGN_OFF_PATTERN.test(line) && hasText(kept) && isTail({ lines, from: index + 1 })) break
+    if (
+      !options.keepSignature &&
+      SIGN_OFF_PATTERN.test(line) &&
+      hasText(kept) &&
+      isTail({ lines, from: index + 1 })
+    )
+      break
     if (/^\s*>/.test(line)) continue
     kept.push(line)
   }
@@ -40,6 +51,11 @@ export function cleanEmailText(options: CleanEmailOptions): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
   return cleaned.length > 0 ? cleaned : options.text.trim()
+}
+
+// Text that went through JSON twice arrives with literal "\n" in place of line breaks.
+function unescapeNewlines(text: string): string {
+  return !text.includes('\n') && text.includes('\\n') ? text.replace(/\\r?\\n/g, '\n') : text
 }
 
 function hasText(lines: string[]): boolean {
