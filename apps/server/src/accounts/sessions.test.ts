@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TDatabase } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import { createSession, decodeSessionCookie, deleteSession, listSessions, resolveSession } from './sessions'
+import { insertUser } from './users-repository'
+
+describe('sessions', () => {
+  let db: TDatabase
+  beforeAll(async () => {
+    db = await openDatabase({})
+    await insertUser(db, { id: 'u1', email: 'u1@example.com', name: 'U', passwordHash: null })
+  })
+  afterAll(() => db?.close())
+
+  const client = { ip: '127.0.0.1', userAgent: 'test' }
+
+  it('keeps only a hash of the secret, so the stored row cannot be replayed as a cookie', async () => {
+    const { session, cookie } = await createSession(db, {
+      userId: 'u1',
+      provider: 'email',
+      idleMs: 60_000,
+      ...client,
+    })
+    const secret = decodeSessionCookie(cookie)!.secret
+    expect(session.secret_hash).not.toContain(secret)
+    expect((await resolveSession(db, cookie, 60_000))?.id).toBe(session.id)
+    const forged = Buffer.from(JSON.stringify({ id: 'u1', secret: session.secret_hash })).toString('base64')
+    expect(await resolveSession(db, forged, 60_000)).toBeUndefined()
+  })
+
+  it('expires a session left idle past its limit', async () => {
+    const { cookie } = await createSession(db, { userId: 'u1', provider: 'email', idleMs: 50, ...client })
+    expect(await resolveSession(db, cookie, 50)).toBeDefined()
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(await resolveSession(db, cookie, 50)).toBeUndefined()
+  })
+
+  it('lists and deletes one user’s sessions', async () => {
+    const { session, cookie } = await createSession(db, {
+      userId: 'u1',
+      provider: 'email',
+      idleMs: 60_000,
+      ...client,
+    })
+    expect((await listSessions(db, 'u1')).map((s) => s.id)).toContain(session.id)
+    expect(await deleteSession(db, 'someone-else', session.id)).toBe(false)
+    expect(await deleteSession(db, 'u1', session.id)).toBe(true)
+    expect(await resolveSession(db, cookie, 60_000)).toBeUndefined()
+  })
+
+  it('ignores cookies that are not ours', async () => {
+    expect(await resolveSession(db, 'not base64 json', 60_000)).toBeUndefined()
+    expect(decodeSessionCookie(Buffer.from('{"id":1}').toString('base64'))).toBeUndefined()
+  })
+})
