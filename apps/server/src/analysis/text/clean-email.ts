@@ -55,7 +55,7 @@ export function cleanEmailText(options: CleanEmailOptions): string {
 
 // Text that went through JSON twice arrives with literal "\n" in place of line breaks.
 function unescapeNewlines(text: string): string {
-  return !text.includes('\n') && text.includes('\\n') ? text.replace(/\\r?\\n/g, '\n') : text
+  return !text.includes('\n') && text.includes('\\n') ? text.replace(/(?:\\r)?\\n/g, '\n') : text
 }
 
 function hasText(lines: string[]): boolean {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { assessSentiment } from './assess-sentiment'
+import { detectLanguage } from './detect-language'
+import { extractEntities, extractTicketEntities } from './extract-entities'
+import { summarise } from './summarise'
+
+describe('extractEntities', () => {
+  it('finds order and invoice numbers, amounts with currencies, contacts and links', () => {
+    const entities = extractEntities({
+      text: 'Order #123456 and order number AB-99812: invoice INV-2024-0042 says $1,299.99, I paid 49,90 €. Call +44 20 7946 0958 or write to Jane.Doe@example.com, see https://shop.example.com/orders/123456.',
+    })
+    expect(entities.orderNumbers).toEqual(['123456', 'AB-99812'])
+    expect(entities.invoiceNumbers).toEqual(['INV-2024-0042'])
+    expect(entities.amounts).toEqual([
+      { value: '1,299.99', currency: 'USD' },
+      { value: '49,90', currency: 'EUR' },
+    ])
+    expect(entities.phones).toEqual(['+44 20 7946 0958'])
+    expect(entities.emails).toEqual(['jane.doe@example.com'])
+    expect(entities.urls).toEqual(['https://shop.example.com/orders/123456'])
+  })
+
+  it('finds products with versions and error codes', () => {
+    const entities = extractEntities({
+      text: 'Since Windows 11 and Outlook 2016 I get error 0x80070005 and ERR_CONNECTION_REFUSED, then HTTP 503. App version 4.2.1 on an iPhone 13 Pro.',
+    })
+    expect(entities.products).toEqual(['Windows 11', 'Outlook 2016', 'iPhone 13 Pro', 'version 4.2.1'])
+    expect(entities.errorCodes).toEqual(['0x80070005', 'ERR_CONNECTION_REFUSED', '503'])
+  })
+
+  it('does not read dates, bare ids or words as phone numbers, orders or products', () => {
+    const entities = extractEntities({
+      text: 'On March 3 I checked my order status; purchase 113542617735902 placed 2024-05-01 in room 12.',
+    })
+    expect(entities.orderNumbers).toEqual(['113542617735902'])
+    expect(entities.phones).toEqual([])
+    expect(entities.products).toEqual([])
+  })
+
+  it('reads the signature of a ticket but not its quoted history', () => {
+    const entities = extractTicketEntities({
+      subject: 'Refund',
+      body: 'Refund order 5551234 please.\nThanks,\nJane\n+1 (555) 123-4567\nOn Mon, Shop <help@shop.example> wrote:\n> call 0800 999 8888',
+    })
+    expect(entities.phones).toEqual(['+1 (555) 123-4567'])
+    expect(entities.emails).toEqual([])
+  })
+})
+
+describe('assessSentiment', () => {
+  it('tells angry, negative, neutral and positive apart', () => {
+    expect(assessSentiment({ text: 'This is unacceptable!! Worst service ever' }).label).toBe('angry')
+    expect(assessSentiment({ text: 'The parcel arrived damaged and the app is slow' }).label).toBe('negative')
+    expect(assessSentiment({ text: 'How do I change my address? Thank you' }).label).toBe('neutral')
+    expect(assessSentiment({ text: 'Great support, I love the new dashboard' }).label).toBe('positive')
+    expect(assessSentiment({ text: 'I am not happy with the delivery' }).label).toBe('negative')
+  })
+})
+
+describe('detectLanguage', () => {
+  it('names the language of a sentence and says unknown when unsure', () => {
+    expect(detectLanguage({ text: 'I would like to know where my order is, please' }).name).toBe('English')
+    expect(
+      detectLanguage({ text: 'Ich habe meine Bestellung nicht erhalten, bitte helfen Sie mir' }).name,
+    ).toBe('German')
+    expect(detectLanguage({ text: "Je n'ai pas reçu ma commande, merci de vérifier" }).name).toBe('French')
+    expect(detectLanguage({ text: 'No he recibido mi pedido, gracias por la ayuda' }).name).toBe('Spanish')
+    expect(detectLanguage({ text: 'order 12345' }).name).toBe('unknown')
+  })
+})
+
+describe('summarise', () => {
+  it('takes the first sentence after the greeting and courtesies', () => {
+    const summary = summarise({
+      subject: 'Help',
+      body: 'Dear Support Team,\n\nI hope this message finds you well. My invoice for May shows the wrong VAT number. Please correct it.',
+    })
+    expect(summary).toBe('My invoice for May shows the wrong VAT number.')
+  })
+
+  it('falls back to the subject and shortens long sentences', () => {
+    expect(summarise({ subject: 'Cannot log in', body: 'Hi,' })).toBe('Cannot log in')
+    const long = summarise({ subject: '', body: `The ${'very '.repeat(80)}long problem.` })
+    expect(long.length).toBeLessThanOrEqual(200)
+    expect(long.endsWith('…')).toBe(true)
+  })
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { cleanEmailText } from './clean-email'
+
+describe('cleanEmailText', () => {
+  it('drops quoted history after an "On ... wrote:" line', () => {
+    const text =
+      'My refund has not arrived.\n\nOn Mon, 3 Jun 2024 at 10:00, Support <help@shop.example> wrote:\n> We sent it.\n> Regards'
+    expect(cleanEmailText({ text })).toBe('My refund has not arrived.')
+  })
+
+  it('drops lines quoted with ">" and Outlook-style original messages', () => {
+    const text =
+      '> old text\nNew question about invoice 42\n-----Original Message-----\nFrom: someone\nold body'
+    expect(cleanEmailText({ text })).toBe('New question about invoice 42')
+  })
+
+  it('cuts the signature after a sign-off or a "-- " delimiter', () => {
+    expect(
+      cleanEmailText({
+        text: 'Please cancel my order.\n\nBest regards,\nJane Doe\nACME Ltd\n+1 555 123 4567',
+      }),
+    ).toBe('Please cancel my order.')
+    expect(cleanEmailText({ text: 'Please cancel my order.\n-- \nJane' })).toBe('Please cancel my order.')
+  })
+
+  it('keeps the signature when asked, still without the quoted part', () => {
+    const text = 'Call me.\nThanks,\nJane\n+1 555 123 4567\nOn Mon, Bob wrote:\n> old'
+    expect(cleanEmailText({ text, keepSignature: true })).toBe('Call me.\nThanks,\nJane\n+1 555 123 4567')
+  })
+
+  it('does not treat "Thanks" in the middle of a long message as the end', () => {
+    const body = `Thanks\n${'This is a long paragraph that goes on explaining the problem in detail. '.repeat(3)}`
+    expect(cleanEmailText({ text: body })).toContain('long paragraph')
+  })
+
+  it('reads literal \\n sequences as line breaks', () => {
+    expect(cleanEmailText({ text: 'Dear team,\\n\\nMy order is late.\\n> quoted' })).toBe(
+      'Dear team,\n\nMy order is late.',
+    )
+  })
+
+  it('falls back to the whole text when everything would be cut', () => {
+    expect(cleanEmailText({ text: '> only a quote' })).toBe('> only a quote')
+  })
+})
