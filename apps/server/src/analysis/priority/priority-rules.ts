@@ -40,7 +40,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     reason: 'reports a failed or wrong payment',
     points: 2,
     pattern:
-      /\b(?:payment (?:failed|failure|was declined|declined|did not go through|didn't go through|error|issue|problem)s?|(?:card|transaction) (?:was )?(?:declined|rejected|failed)|(?:charged|billed) (?:twice|two times|double|incorrectly|wrongly|again)|double[- ](?:charged|billing|charge)|overcharged|unexpected charges?|(?:can(?:not|'t)|unable to) (?:pay|make (?:a |the )?payment|complete (?:the |my )?(?:payment|purchase|checkout))|refund (?:not|never) (?:received|arrived)|still (?:not|haven't) (?:received|got) (?:my|the|a) refund)\b/i,
+      /\b(?:payment (?:failed|failure|was declined|declined|did not go through|didn't go through|error|issue|problem)s?|(?:card|transaction) (?:was )?(?:declined|rejected|failed)|(?:charged|billed) (?:twice|two times|double|incorrectly|wrongly|again)|double[- ](?:charged|billing|charge)|overcharged|unexpected charges?|(?:can(?:not|'t)|unable to) (?:pay|make (?:a |the )?payment|complete (?:the |my )?(?:payment|purchase|checkout))|refund (?:has |have |was )?(?:not|never) (?:been )?(?:received|arrived|come|issued|processed)|(?:not|never|haven't|have not|hasn't|has not) (?:yet )?(?:received|got|gotten|seen) (?:my|the|a|any) refund)\b/i,
   },
   {
     id: 'urgency',

@@ -1,0 +1,191 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createAnalyser, DEFAULT_MODEL_PATH } from '../index'
+import { createLocalAnalyser } from '../local-analyser'
+import { loadClassifier } from '../model/classifier'
+import { createLlmAnalyser } from './llm-analyser'
+
+// A local server speaking the OpenAI chat-completions API; each test queues how it answers.
+type TReply = (
+  request: { body: Record<string, unknown>; headers: IncomingMessage['headers'] },
+  res: ServerResponse,
+) => void
+let server: Server
+let baseUrl: string
+let replies: TReply[] = []
+let requests: { body: Record<string, unknown>; headers: IncomingMessage['headers'] }[] = []
+
+const answer = {
+  category: 'Refund',
+  priority: 'high',
+  confidence: 0.93,
+  summary: 'The customer has waited three weeks for a refund of order 778899.',
+  priorityReasons: ['the ticket has asked twice already', 'mentions money owed'],
+  sentiment: 'negative',
+  language: 'English',
+  nextStep: 'Check the refund status and reply today.',
+}
+const chatReply =
+  (content: string, status = 200): TReply =>
+  (_request, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify({
+        id: 'x',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content } }],
+      }),
+    )
+  }
+const statusReply =
+  (status: number): TReply =>
+  (_request, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: { message: 'nope' } }))
+  }
+const hangingReply: TReply = () => {}
+
+const ticket = {
+  subject: 'Refund order 778899',
+  body: 'I am still waiting for my refund of 120 EUR for order 778899.',
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = ''
+    req.on('data', (chunk) => {
+      raw += chunk
+    })
+    req.on('end', () => {
+      const request = { body: JSON.parse(raw) as Record<string, unknown>, headers: req.headers }
+      requests.push(request)
+      const reply = replies.shift() ?? statusReply(500)
+      reply(request, res)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+beforeEach(() => {
+  replies = []
+  requests = []
+})
+
+async function makeAnalyser(options: { timeoutMs?: number; onFallback?: (error: Error) => void } = {}) {
+  const local = createLocalAnalyser({ classifier: await loadClassifier({ path: DEFAULT_MODEL_PATH }) })
+  return createLlmAnalyser({
+    baseUrl,
+    apiKey: 'test-key',
+    model: 'test-model',
+    categories: ['Refund', 'Order', 'General'],
+    fallback: local,
+    retries: 2,
+    retryDelayMs: 5,
+    timeoutMs: options.timeoutMs ?? 2000,
+    ...(options.onFallback ? { onFallback: options.onFallback } : {}),
+  })
+}
+
+describe('LLM analyser', () => {
+  it('sends a JSON-schema request and turns a valid answer into the analysis', async () => {
+    replies.push(chatReply(JSON.stringify(answer)))
+    const result = await (await makeAnalyser()).analyse(ticket)
+    expect(requests).toHaveLength(1)
+    const request = requests[0]!
+    expect(request.headers.authorization).toBe('Bearer test-key')
+    expect(request.body.model).toBe('test-model')
+    const format = request.body.response_format as {
+      type: string
+      json_schema: { schema: { properties: { category: { enum: string[] } } } }
+    }
+    expect(format.type).toBe('json_schema')
+    expect(format.json_schema.schema.properties.category.enum).toEqual(['Refund', 'Order', 'General'])
+    expect(JSON.stringify(request.body.messages)).toContain('778899')
+    expect(result.category).toBe('Refund')
+    expect(result.priority).toBe('high')
+    expect(result.confidence).toBe(0.93)
+    expect(result.details!.source).toBe('llm')
+    // Entities are extracted locally, never taken from the model's prose.
+    expect(result.details!.entities.orderNumbers).toEqual(['778899'])
+    expect(result.analysis).toContain(
+      'Priority: high, because the ticket has asked twice already and mentions money owed.',
+    )
+  })
+
+  it('retries after an answer that is not JSON, and accepts a fenced JSON answer', async () => {
+    replies.push(
+      chatReply('Sure! Here is the analysis.'),
+      chatReply(`\`\`\`json\n${JSON.stringify(answer)}\n\`\`\``),
+    )
+    const result = await (await makeAnalyser()).analyse(ticket)
+    expect(requests).toHaveLength(2)
+    expect(result.details!.source).toBe('llm')
+  })
+
+  it('falls back to the local model when every attempt fails with a server error', async () => {
+    const errors: Error[] = []
+    replies.push(statusReply(500), statusReply(503), statusReply(502))
+    const result = await (await makeAnalyser({ onFallback: (error) => errors.push(error) })).analyse(ticket)
+    expect(requests).toHaveLength(3)
+    expect(result.details!.source).toBe('local')
+    expect(result.category).toBe('Refund')
+    expect(errors[0]!.message).toMatch(/HTTP 502/)
+  })
+
+  it('does not retry a refused request (HTTP 401) and falls back at once', async () => {
+    replies.push(statusReply(401))
+    const result = await (await makeAnalyser()).analyse(ticket)
+    expect(requests).toHaveLength(1)
+    expect(result.details!.source).toBe('local')
+  })
+
+  it('rejects answers outside the schema: unknown category, bad priority, confidence above 1', async () => {
+    replies.push(
+      chatReply(JSON.stringify({ ...answer, category: 'Hacking' })),
+      chatReply(JSON.stringify({ ...answer, priority: 'urgent' })),
+      chatReply(JSON.stringify({ ...answer, confidence: 7 })),
+    )
+    const result = await (await makeAnalyser()).analyse(ticket)
+    expect(requests).toHaveLength(3)
+    expect(result.details!.source).toBe('local')
+  })
+
+  it('gives up on a server that does not answer within the timeout', async () => {
+    replies.push(hangingReply, hangingReply, hangingReply)
+    const started = Date.now()
+    const result = await (await makeAnalyser({ timeoutMs: 150 })).analyse(ticket)
+    expect(result.details!.source).toBe('local')
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
+  it('falls back when nothing listens at the address', async () => {
+    const local = createLocalAnalyser({ classifier: await loadClassifier({ path: DEFAULT_MODEL_PATH }) })
+    const analyser = createLlmAnalyser({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      categories: ['Refund', 'General'],
+      fallback: local,
+      retries: 1,
+      retryDelayMs: 1,
+    })
+    expect((await analyser.analyse(ticket)).details!.source).toBe('local')
+  })
+
+  it('is what createAnalyser returns when LLM settings are given, with the model categories offered', async () => {
+    replies.push(chatReply(JSON.stringify({ ...answer, category: 'Shipping address' })))
+    const analyser = await createAnalyser({ llm: { baseUrl, model: 'test-model', timeoutMs: 2000 } })
+    const result = await analyser.analyse(ticket)
+    expect(result.category).toBe('Shipping address')
+    expect(requests[0]!.headers.authorization).toBeUndefined()
+    const schema = JSON.stringify(requests[0]!.body.response_format)
+    for (const category of ['Account', 'Refund', 'Shipping address', 'General'])
+      expect(schema).toContain(`"${category}"`)
+  })
+})
