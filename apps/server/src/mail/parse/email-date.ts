@@ -1,5 +1,6 @@
 export type TEmailDate = { iso: string | null; defect: string | null }
 
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000
 const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
 function toIso(value: string): string | null {
@@ -14,20 +15,19 @@ function toIso(value: string): string | null {
 export function readEmailDate(options: {
   header: string | undefined
   parsed: string | undefined
+  now?: number
 }): TEmailDate {
-  const { header, parsed } = options
+  const { header, parsed, now = Date.now() } = options
   if (!header?.trim()) return { iso: null, defect: 'missing Date header' }
-  if (parsed && ISO_PATTERN.test(parsed)) {
-    const iso = toIso(parsed)
-    if (iso) return { iso, defect: null }
-  }
+  const shown = header.trim().slice(0, 100)
   const cleaned = header
     .replace(/\([^()]*\)/g, ' ')
     .replace(/\s*:\s*/g, ':')
     .replace(/\s+/g, ' ')
     .trim()
-  const iso = toIso(cleaned)
-  return iso
-    ? { iso, defect: null }
-    : { iso: null, defect: `unparseable date "${header.trim().slice(0, 100)}"` }
+  const iso = (parsed && ISO_PATTERN.test(parsed) ? toIso(parsed) : null) ?? toIso(cleaned)
+  if (!iso) return { iso: null, defect: `unparseable date "${shown}"` }
+  // A sender clock years ahead would sort the ticket above every other one for ever.
+  if (Date.parse(iso) > now + MAX_CLOCK_SKEW_MS) return { iso: null, defect: `date in the future "${shown}"` }
+  return { iso, defect: null }
 }

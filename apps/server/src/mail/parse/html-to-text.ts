@@ -23,7 +23,6 @@ const PARAGRAPH_TAGS = new Set([
 const LINE_TAGS = new Set([
   'div',
   'tr',
-  'li',
   'dt',
   'dd',
   'section',
@@ -59,18 +58,65 @@ function addQuotePrefixes(text: string): string {
   let depth = 0
   const lines: string[] = []
   for (const rawLine of text.split('\n')) {
-    let line = rawLine
-    for (const char of rawLine) {
+    const hasMarker = rawLine.includes(QUOTE_OPEN) || rawLine.includes(QUOTE_CLOSE)
+    for (const char of hasMarker ? rawLine : '') {
       if (char === QUOTE_OPEN) depth++
       else if (char === QUOTE_CLOSE) depth = Math.max(0, depth - 1)
     }
-    if (line.includes(QUOTE_OPEN) || line.includes(QUOTE_CLOSE)) {
-      line = line.replaceAll(QUOTE_OPEN, '').replaceAll(QUOTE_CLOSE, '')
-    }
-    line = line.replace(/^ /, '').trimEnd()
+    const line = (
+      hasMarker ? rawLine.replaceAll(QUOTE_OPEN, '').replaceAll(QUOTE_CLOSE, '') : rawLine
+    ).trimEnd()
+    if (hasMarker && !line) continue
     lines.push(depth > 0 ? `${'>'.repeat(depth)} ${line}`.trimEnd() : line)
   }
   return lines.join('\n')
+}
+
+/**
+ * Accumulates text in chunks (reading back from a growing string flattens it each time, which is
+ * quadratic on large mail). Block boundaries add line breaks only up to the count they need.
+ */
+class TextOutput {
+  private readonly parts: string[] = []
+  private trailingNewlines = 0
+
+  get position(): number {
+    return this.parts.length
+  }
+
+  since(position: number): string {
+    return this.parts.slice(position).join('')
+  }
+
+  write(text: string): void {
+    if (!text) return
+    this.parts.push(text)
+    let count = 0
+    for (let i = text.length - 1; i >= 0; i--) {
+      const char = text[i]
+      if (char === '\n') count++
+      else if (char !== QUOTE_OPEN && char !== QUOTE_CLOSE) {
+        this.trailingNewlines = count
+        return
+      }
+    }
+    this.trailingNewlines += count
+  }
+
+  /** Ends the current line (1) or paragraph (2) unless the text already does. */
+  breakLines(count: number): void {
+    if (this.parts.length > 0 && this.trailingNewlines < count)
+      this.write('\n'.repeat(count - this.trailingNewlines))
+  }
+
+  append(text: string, options: { preformatted: boolean }): void {
+    const atLineStart = this.parts.length === 0 || this.trailingNewlines > 0
+    this.write(!options.preformatted && atLineStart ? text.trimStart() : text)
+  }
+
+  toString(): string {
+    return this.parts.join('')
+  }
 }
 
 /**
@@ -80,7 +126,7 @@ function addQuotePrefixes(text: string): string {
  */
 export function htmlToText(html: string): string {
   const source = html.replace(COMMENTS, '').replace(INVISIBLE_ELEMENTS, '')
-  let out = ''
+  const out = new TextOutput()
   let preDepth = 0
   const lists: { ordered: boolean; count: number }[] = []
   const links: { href: string | null; start: number }[] = []
@@ -89,36 +135,42 @@ export function htmlToText(html: string): string {
     const [whole, slash, rawName, attributes = '', text] = token
     if (text !== undefined || rawName === undefined) {
       const decoded = decodeHTML(text ?? whole).replace(/\u00a0/g, ' ')
-      out += preDepth > 0 ? decoded.replace(/\r\n?/g, '\n') : decoded.replace(/[ \t\r\n\f]+/g, ' ')
+      const preformatted = preDepth > 0
+      out.append(preformatted ? decoded.replace(/\r\n?/g, '\n') : decoded.replace(/[ \t\r\n\f]+/g, ' '), {
+        preformatted,
+      })
       continue
     }
     const name = rawName.toLowerCase()
     const closing = slash === '/'
-    if (name === 'br') out += '\n'
-    else if (name === 'blockquote') out += closing ? `\n${QUOTE_CLOSE}\n` : `\n${QUOTE_OPEN}`
-    else if (name === 'pre') {
+    if (name === 'br') out.write('\n')
+    else if (name === 'blockquote') {
+      out.breakLines(1)
+      out.write(closing ? QUOTE_CLOSE : QUOTE_OPEN)
+    } else if (name === 'pre') {
       preDepth = Math.max(0, preDepth + (closing ? -1 : 1))
-      out += '\n\n'
+      out.breakLines(2)
     } else if (name === 'ul' || name === 'ol') {
       if (closing) lists.pop()
       else lists.push({ ordered: name === 'ol', count: 0 })
-      out += '\n\n'
-    } else if (name === 'li' && !closing) {
+      out.breakLines(2)
+    } else if (name === 'li') {
+      out.breakLines(1)
       const list = lists.at(-1)
-      if (list) list.count++
-      out += list?.ordered ? `\n${list.count}. ` : '\n- '
-    } else if (name === 'td' || name === 'th') out += ' '
+      if (!closing && list) list.count++
+      if (!closing) out.write(list?.ordered ? `${list.count}. ` : '- ')
+    } else if (name === 'td' || name === 'th') out.write(' ')
     else if (name === 'a') {
-      if (!closing) links.push({ href: readHref(attributes), start: out.length })
+      if (!closing) links.push({ href: readHref(attributes), start: out.position })
       else {
         const link = links.pop()
-        if (link?.href && !out.slice(link.start).includes(link.href)) out += ` <${link.href}>`
+        if (link?.href && !out.since(link.start).includes(link.href)) out.write(` <${link.href}>`)
       }
-    } else if (PARAGRAPH_TAGS.has(name)) out += '\n\n'
-    else if (LINE_TAGS.has(name)) out += '\n'
+    } else if (PARAGRAPH_TAGS.has(name)) out.breakLines(2)
+    else if (LINE_TAGS.has(name)) out.breakLines(1)
   }
 
-  return addQuotePrefixes(out)
+  return addQuotePrefixes(out.toString())
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }

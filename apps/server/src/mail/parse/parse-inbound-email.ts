@@ -7,8 +7,8 @@ import { htmlToText } from './html-to-text'
 import { normaliseMessageId, parseMessageIdList } from './message-ids'
 import type { TEmailAddress, TEmailHeader, TParsedAttachment, TParsedEmail } from './parsed-email.types'
 import { findHeaderEnd, prepareRawEmail } from './prepare-raw-email'
+import { readSinglePartText } from './read-single-part-text'
 import { recoverEightBitHeaders, type TEightBitHeaders } from './recover-eight-bit-headers'
-import { recoverMislabelledBody } from './recover-mislabelled-body'
 import { stripReply } from './strip-reply'
 import { toPostmarkInbound } from './to-postmark-inbound'
 import { UnparseableEmailError } from './unparseable-email-error'
@@ -76,11 +76,9 @@ function readSender(options: {
 }): TEmailAddress | null {
   const { email, recovered, envelopeSender, defects } = options
   const from = readAddresses({ name: 'from', parsed: email.from, recovered })[0]
-  if (from) {
-    if (!isPlausibleAddress(from.address)) defects.push(`invalid From address "${from.address}"`)
-    return from
-  }
-  defects.push('missing From header')
+  if (from && isPlausibleAddress(from.address)) return from
+  // A From without a usable address cannot be answered: look for the sender elsewhere.
+  defects.push(from ? `invalid From address "${from.address}"` : 'missing From header')
   const fallbacks: [string, TEmailAddress | undefined][] = [
     ['Sender', toEmailAddresses(email.sender)[0]],
     ['Reply-To', toEmailAddresses(email.replyTo)[0]],
@@ -135,15 +133,17 @@ function readBodies(options: {
 }): { textBody: string; htmlBody: string | null } {
   const { email, bytes, headers, defects } = options
   let text = (email.text ?? '').replace(/\r\n?/g, '\n')
-  const recovered = recoverMislabelledBody({
-    bytes,
-    contentType: firstHeader(headers, 'content-type') ?? '',
-    transferEncoding: firstHeader(headers, 'content-transfer-encoding') ?? '',
-    text,
-  })
-  if (recovered) {
-    defects.push(`body declared as ${recovered.declared} but decoded as ${recovered.charset}`)
-    text = recovered.text
+  const contentType = firstHeader(headers, 'content-type') ?? ''
+  if (text.includes('\uFFFD') || /format\s*=\s*"?flowed/i.test(contentType)) {
+    const single = readSinglePartText({
+      bytes,
+      contentType,
+      transferEncoding: firstHeader(headers, 'content-transfer-encoding') ?? '',
+    })
+    if (single && single.charset !== single.declared) {
+      defects.push(`body declared as ${single.declared} but decoded as ${single.charset}`)
+    }
+    if (single) text = single.text
   }
   const htmlBody = email.html ?? null
   if (text.trim() || !htmlBody) return { textBody: text, htmlBody }

@@ -43,7 +43,10 @@ const WROTE = [
   '작성',
 ].join('|')
 const ATTRIBUTION_END = new RegExp(`(?:${WROTE})\\s*[:：]\\s*$`, 'iu')
-const ATTRIBUTION_START = /^\s*(?:-{2,}\s*)?(?:On|Am|Le|El|Em|Il|Op|Den|På|W dniu|Dne|Στις|在|于|\d)/iu
+/** German and Dutch put the name after the verb: "Am 3. März schrieb Ann <a@b.c>:". */
+const ATTRIBUTION_VERB = new RegExp(`(?<!\\p{L})(?:${WROTE})(?!\\p{L}).*[:：]\\s*$`, 'iu')
+const ATTRIBUTION_START =
+  /^\s*(?:-{2,}\s*)?(?:(?:On|Am|Le|El|Em|Il|Op|Den|På|W dniu|Dne|Στις)(?=\s)|在|于|\d)/iu
 /** Gmail in Japanese: "2012年4月2日 18:26 Name <a@b.c>:" has no verb at all. */
 const CJK_ATTRIBUTION = /^\s*\d{4}年\d{1,2}月\d{1,2}日.{0,200}[:：]\s*$/u
 
@@ -124,15 +127,17 @@ function findAttributionEnd(lines: string[], i: number): number | null {
   const first = lines[i] ?? ''
   if (first.length > 250) return null
   if (CJK_ATTRIBUTION.test(first)) return i
-  if (ATTRIBUTION_END.test(first) && (ATTRIBUTION_START.test(first) || /[@\d<]/.test(first))) return i
-  if (!ATTRIBUTION_START.test(first)) return null
+  const startsLikeAttribution = ATTRIBUTION_START.test(first)
+  if (startsLikeAttribution && ATTRIBUTION_VERB.test(first)) return i
+  if (ATTRIBUTION_END.test(first) && /[@\d<]/.test(first)) return i
+  if (!startsLikeAttribution) return null
   let joined = first
   for (let end = i + 1; end <= i + 2 && end < lines.length; end++) {
     const next = lines[end] ?? ''
     if (isBlank(next) || isQuoted(next)) return null
     joined += ` ${next.trim()}`
     if (joined.length > 300) return null
-    if (ATTRIBUTION_END.test(joined)) return end
+    if (ATTRIBUTION_VERB.test(joined)) return end
   }
   return null
 }
