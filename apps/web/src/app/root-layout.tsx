@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react'
+import { Outlet } from 'react-router'
+import { SiteHeader } from '@/components/layout/site-header'
+import { Spinner } from '@/components/ui/spinner'
+import { SessionRedirect } from '@/features/auth/session-redirect'
+
+// Toasts only ever follow an action, so their code can arrive after the first paint.
+const AppToaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })))
+
+function PageFallback() {
+  return (
+    <div className="flex flex-1 items-center justify-center py-24 text-muted-foreground">
+      <Spinner className="size-6" />
+      <span className="sr-only">Loading page</span>
+    </div>
+  )
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SessionRedirect />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </div>
+  )
+}

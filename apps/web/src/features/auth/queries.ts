@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ID, OAuthProvider } from 'appwrite'
+import { Paths } from '@/app/paths'
+import { account } from '@/lib/appwrite'
+import { accountQueryKey } from './session'
+
+export type TSignInValues = { email: string; password: string }
+export type TSignUpValues = TSignInValues & { name: string }
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ email, password }: TSignInValues) => {
+      await account.createEmailPasswordSession({ email, password })
+      return account.get()
+    },
+    onSuccess: (user) => queryClient.setQueryData(accountQueryKey, user),
+  })
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ email, password, name }: TSignUpValues) => {
+      await account.create({ userId: ID.unique(), email, password, name })
+      await account.createEmailPasswordSession({ email, password })
+      return account.get()
+    },
+    onSuccess: (user) => queryClient.setQueryData(accountQueryKey, user),
+  })
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: () => account.deleteSession({ sessionId: 'current' }) })
+}
+
+/** Leaves the page: the SDK sends the browser to the provider, which comes back to /tickets or /error. */
+export function startGoogleSignIn() {
+  const origin = window.location.origin
+  account.createOAuth2Session({
+    provider: OAuthProvider.Google,
+    success: origin + Paths.tickets,
+    failure: origin + Paths.error,
+  })
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { AuthForm, type TAuthMode } from '../components/auth-form'
+import { GoogleSignInButton } from '../components/google-sign-in-button'
+
+const copy = {
+  'sign-in': {
+    title: 'Welcome Back',
+    description: 'Sign in to access your support dashboard',
+    switchPrompt: "Don't have an account?",
+    switchAction: 'Sign Up',
+  },
+  'sign-up': {
+    title: 'Create Your Account',
+    description: 'Start your free trial and automate your helpdesk',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Sign In',
+  },
+} as const
+
+export function AuthPage() {
+  const [mode, setMode] = useState<TAuthMode>('sign-in')
+  const text = copy[mode]
+  const toggleMode = () => setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'))
+
+  return (
+    <div className="flex flex-1 items-start justify-center bg-muted/40 px-4 py-10 sm:items-center sm:py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle asChild className="text-2xl">
+            <h1>{text.title}</h1>
+          </CardTitle>
+          <CardDescription>{text.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <AuthForm key={mode} mode={mode} />
+          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" />
+            or
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <GoogleSignInButton />
+        </CardContent>
+        <CardFooter className="justify-center gap-1 text-sm text-muted-foreground">
+          {text.switchPrompt}
+          <Button type="button" variant="link" className="h-auto px-1 py-0" onClick={toggleMode}>
+            {text.switchAction}
+          </Button>
+        </CardFooter>
+      </Card>
+    </div>
+  )
+}

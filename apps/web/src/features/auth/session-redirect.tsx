@@ -1,0 +1,22 @@
+import { useEffect } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { Paths } from '@/app/paths'
+import { useSession } from './session'
+
+/**
+ * '/' and '/auth' are open to everyone (spec, section 2). '/error' is too: it is where a failed Google
+ * sign-in lands, so its visitor is signed out by definition and would otherwise never see the reason.
+ */
+const PUBLIC_PATHS: readonly string[] = [Paths.home, Paths.auth, Paths.error]
+
+export function SessionRedirect() {
+  const { user, isLoading } = useSession()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    if (!isLoading && !user && !PUBLIC_PATHS.includes(pathname)) navigate(Paths.auth, { replace: true })
+  }, [isLoading, user, pathname, navigate])
+
+  return null
+}

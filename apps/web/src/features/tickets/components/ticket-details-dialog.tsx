@@ -1,0 +1,131 @@
+import { Braces, Sparkles, Trash2 } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Spinner } from '@/components/ui/spinner'
+import { formatTicketDate } from '@/lib/format-date'
+import { readRawJson } from '../raw-json'
+import type { TTicketDocument } from '../ticket-model'
+import { RawJsonPanel } from './raw-json-panel'
+import { PriorityBadge, StatusBadge } from './ticket-badges'
+
+type TTicketDetailsDialogProps = {
+  ticket: TTicketDocument | null
+  isDeleting: boolean
+  onDelete: (ticketId: string) => void
+  onClose: () => void
+}
+
+function AnalysisPanel({ ticket }: { ticket: TTicketDocument }) {
+  return (
+    <section
+      aria-labelledby="ticket-analysis-title"
+      className="grid gap-2 rounded-lg border border-primary/20 bg-accent/50 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="ticket-analysis-title" className="flex items-center gap-2 text-sm font-semibold">
+          <Sparkles aria-hidden="true" className="size-4 text-primary" />
+          Ticket Analysis
+        </h3>
+        <Badge tone="brand">AI Generated</Badge>
+      </div>
+      {ticket.category && (
+        <p className="text-xs text-muted-foreground">
+          Category: <span className="font-medium text-foreground">{ticket.category}</span>
+        </p>
+      )}
+      <p className="text-sm whitespace-pre-wrap">{ticket.description}</p>
+    </section>
+  )
+}
+
+function TicketDetails({
+  ticket,
+  isDeleting,
+  onDelete,
+}: Omit<TTicketDetailsDialogProps, 'onClose' | 'ticket'> & {
+  ticket: TTicketDocument
+}) {
+  const rawJsonId = useId()
+  const [isRawJsonShown, setIsRawJsonShown] = useState(false)
+  const rawJson = useMemo(() => readRawJson(ticket.rawJson), [ticket.rawJson])
+  const hasAnalysis = ticket.processing_status === 'completed' && !!ticket.description
+
+  return (
+    <div className="grid min-w-0 gap-5">
+      <div className="grid gap-2">
+        <h3 className="text-base font-semibold break-words">{ticket.subject}</h3>
+        <dl className="grid gap-1 text-sm">
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-muted-foreground">From</dt>
+            <dd className="break-all">{ticket.email}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{formatTicketDate(ticket.$createdAt)}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={ticket.status} />
+          <PriorityBadge priority={ticket.priority} />
+        </div>
+      </div>
+
+      {hasAnalysis && <AnalysisPanel ticket={ticket} />}
+
+      <section aria-labelledby={`${rawJsonId}-body`} className="grid gap-2">
+        <h3 id={`${rawJsonId}-body`} className="text-sm font-semibold">
+          Ticket Body
+        </h3>
+        <div className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap">
+          {ticket.body}
+        </div>
+      </section>
+
+      <div className="grid gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          disabled={!rawJson}
+          aria-expanded={isRawJsonShown}
+          aria-controls={isRawJsonShown ? rawJsonId : undefined}
+          onClick={() => setIsRawJsonShown((shown) => !shown)}
+        >
+          <Braces aria-hidden="true" />
+          {isRawJsonShown ? 'Hide Raw JSON' : 'Show Raw JSON'}
+        </Button>
+        {isRawJsonShown && rawJson && <RawJsonPanel id={rawJsonId} view={rawJson} />}
+      </div>
+
+      <div className="flex justify-end border-t pt-4">
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={isDeleting}
+          onClick={() => onDelete(ticket.$id)}
+        >
+          {isDeleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
+          {isDeleting ? 'Deleting...' : 'Delete Ticket'}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export function TicketDetailsDialog({ ticket, isDeleting, onDelete, onClose }: TTicketDetailsDialogProps) {
+  return (
+    <Dialog open={!!ticket} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Ticket Details</DialogTitle>
+          <DialogDescription>View the complete information for this support ticket</DialogDescription>
+        </DialogHeader>
+        {ticket && (
+          <TicketDetails key={ticket.$id} ticket={ticket} isDeleting={isDeleting} onDelete={onDelete} />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,61 @@
+import { CollectionId, DATABASE_ID, type TTicketCreate } from '@parsedesk/contracts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ID, Permission, Query, Role } from 'appwrite'
+import { databases } from '@/lib/appwrite'
+import { type TTicketDocument, ticketListRefreshInterval } from './ticket-model'
+
+export const ticketsQueryKey = ['tickets'] as const
+
+const LIST_LIMIT = 100
+
+async function listTickets(): Promise<TTicketDocument[]> {
+  const list = await databases.listDocuments<TTicketDocument>({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    queries: [Query.orderDesc('$createdAt'), Query.limit(LIST_LIMIT)],
+  })
+  return list.documents
+}
+
+export function useTickets({ userId }: { userId: string | undefined }) {
+  return useQuery({
+    queryKey: [...ticketsQueryKey, userId],
+    queryFn: listTickets,
+    enabled: !!userId,
+    retry: false,
+    refetchInterval: (query) => ticketListRefreshInterval(query.state.data),
+  })
+}
+
+function ownerOnly(userId: string): string[] {
+  const owner = Role.user(userId)
+  return [Permission.read(owner), Permission.update(owner), Permission.delete(owner), Permission.write(owner)]
+}
+
+export function useCreateTicket() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, ticket }: { userId: string; ticket: TTicketCreate }) =>
+      databases.createDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ID.unique(),
+        data: { ...ticket, status: 'open', userId, processing_status: 'waiting' },
+        permissions: ownerOnly(userId),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  })
+}
+
+export function useDeleteTicket() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ticketId: string) =>
+      databases.deleteDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ticketId,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+  })
+}

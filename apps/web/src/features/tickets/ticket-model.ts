@@ -1,0 +1,20 @@
+import type { TTicketAttributes } from '@parsedesk/contracts'
+import type { Models } from 'appwrite'
+
+/** A ticket as listed; optional attributes may be missing altogether on older documents. */
+export type TTicketDocument = Models.Document &
+  Pick<TTicketAttributes, 'email' | 'subject' | 'body' | 'status' | 'userId' | 'processing_status'> &
+  Partial<Pick<TTicketAttributes, 'priority' | 'rawJson' | 'description' | 'category' | 'processing_error'>>
+
+/** Spec, section 9: the list refreshes every 2 s while any ticket is not completed. */
+export const TICKET_LIST_REFRESH_MS = 2000
+
+export function hasUnfinishedTicket(
+  tickets: readonly Pick<TTicketDocument, 'processing_status'>[] | undefined,
+) {
+  return !!tickets?.some((ticket) => ticket.processing_status !== 'completed')
+}
+
+export function ticketListRefreshInterval(tickets: readonly TTicketDocument[] | undefined): number | false {
+  return hasUnfinishedTicket(tickets) ? TICKET_LIST_REFRESH_MS : false
+}

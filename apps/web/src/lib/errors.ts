@@ -1,0 +1,12 @@
+/** The SDK's AppwriteException is an Error whose message is the server's; anything else is stringified. */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'string') return error
+  return ''
+}
+
+export function getErrorStatus(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'number')
+    return error.code
+  return undefined
+}
