@@ -60,10 +60,11 @@ export function extractFeatures(options: ExtractFeaturesOptions): TSparseVector 
   const tokens =
     options.tokens.length > config.maxTokens ? options.tokens.slice(0, config.maxTokens) : options.tokens
   const mask = (1 << config.hashBits) - 1
-  const counts = new Map<number, number>()
+  const scratch = scratchFor(config.hashBits)
   const add = (hash: number) => {
     const slot = hash & mask
-    counts.set(slot, (counts.get(slot) ?? 0) + 1)
+    if (scratch.counts[slot] === 0) scratch.touched.push(slot)
+    scratch.counts[slot] = scratch.counts[slot]! + 1
   }
 
   const wordHashes = tokens.map((token) => hashString({ text: token, seed: SEED_WORD }))
@@ -81,7 +82,21 @@ export function extractFeatures(options: ExtractFeaturesOptions): TSparseVector 
       addCharNgrams({ word: `<${token}>`, min: config.charNgramMin, max: config.charNgramMax, add })
     }
   }
-  return toUnitVector(counts)
+  return toUnitVector(scratch)
+}
+
+type TScratch = { counts: Uint16Array; touched: number[] }
+const scratchByBits = new Map<number, TScratch>()
+
+// One zeroed count array per hash size, reused across calls: counting into it allocates nothing,
+// which keeps garbage collection (the cause of slow outliers) away from the per-ticket path.
+function scratchFor(hashBits: number): TScratch {
+  let scratch = scratchByBits.get(hashBits)
+  if (!scratch) {
+    scratch = { counts: new Uint16Array(2 ** hashBits), touched: [] }
+    scratchByBits.set(hashBits, scratch)
+  }
+  return scratch
 }
 
 function addCharNgrams(options: { word: string; min: number; max: number; add: (hash: number) => void }) {
@@ -97,18 +112,20 @@ function addCharNgrams(options: { word: string; min: number; max: number; add: (
   }
 }
 
-function toUnitVector(counts: Map<number, number>): TSparseVector {
-  const indices = new Int32Array(counts.size)
-  const values = new Float32Array(counts.size)
+function toUnitVector(scratch: TScratch): TSparseVector {
+  const { counts, touched } = scratch
+  const indices = new Int32Array(touched.length)
+  const values = new Float32Array(touched.length)
   let sumOfSquares = 0
-  let position = 0
-  for (const [slot, count] of counts) {
-    const value = 1 + Math.log(count)
+  for (let position = 0; position < touched.length; position++) {
+    const slot = touched[position]!
+    const value = 1 + Math.log(counts[slot]!)
+    counts[slot] = 0
     indices[position] = slot
     values[position] = value
     sumOfSquares += value * value
-    position++
   }
+  touched.length = 0
   const norm = Math.sqrt(sumOfSquares)
   if (norm > 0) for (let i = 0; i < values.length; i++) values[i] = values[i]! / norm
   return { indices, values }
