@@ -6,6 +6,7 @@ export const CollectionId = {
   waitlist: 'waitlist',
   mailboxes: 'mailboxes',
   messages: 'messages',
+  inbound: 'inbound',
 } as const
 export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
 

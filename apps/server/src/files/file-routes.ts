@@ -1,0 +1,85 @@
+import { BucketId, ErrorType } from '@parsedesk/contracts'
+import type { FastifyReply } from 'fastify'
+import { compileQueries, parseQueryStrings } from '../documents/queries'
+import type { TRoutePlugin } from '../http/app'
+import { AppError } from '../http/app-error'
+import { toFileModel } from './file-model'
+import { FILE_ATTRIBUTES, findReadableFile, listReadableFiles, type TFileRow } from './file-repository'
+import type { TFileStorage } from './file-storage'
+import { contentDisposition, servedContentType } from './safe-content-type'
+
+type TParams = { bucketId: string; fileId: string }
+
+const BUCKETS = new Set<string>(Object.values(BucketId))
+const BASE = '/v1/storage/buckets/:bucketId/files'
+
+function assertBucket(bucketId: string): void {
+  if (!BUCKETS.has(bucketId)) throw new AppError(ErrorType.storageBucketNotFound, 404)
+}
+
+/** Sender-supplied bytes: never sniffed, never scripted, even when a browser opens them directly. */
+function sendFile(options: {
+  reply: FastifyReply
+  storage: TFileStorage
+  file: TFileRow
+  mode: 'download' | 'view'
+}) {
+  const { reply, file } = options
+  const served = servedContentType(file.mimeType)
+  const inline = options.mode === 'view' && served.isInlineSafe
+  return reply
+    .header('content-type', served.contentType)
+    .header('content-length', String(file.sizeOriginal))
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, max-age=3600')
+    .send(options.storage.openRead(file.storageKey))
+}
+
+/** Appwrite's storage routes for reading attachments: metadata, list, download and view. */
+export function registerFileRoutes(options: { storage: TFileStorage }): TRoutePlugin {
+  return (app, ctx) => {
+    const readable = async (params: TParams, roles: string[]) => {
+      assertBucket(params.bucketId)
+      const file = await findReadableFile(ctx.db, { ...params, roles })
+      if (!file) throw new AppError(ErrorType.storageFileNotFound, 404)
+      return file
+    }
+
+    app.get<{ Params: { bucketId: string } }>(BASE, async (request) => {
+      assertBucket(request.params.bucketId)
+      const queries = parseQueryStrings((request.query as { queries?: unknown }).queries)
+      const compiled = compileQueries(queries, FILE_ATTRIBUTES)
+      if (compiled.cursor) throw AppError.invalidQuery('Invalid query: cursors are not supported on files')
+      const { total, rows } = await listReadableFiles(ctx.db, {
+        bucketId: request.params.bucketId,
+        query: compiled,
+        roles: request.auth.roles,
+      })
+      return { total, files: rows.map(toFileModel) }
+    })
+
+    app.get<{ Params: TParams }>(`${BASE}/:fileId`, async (request) =>
+      toFileModel(await readable(request.params, request.auth.roles)),
+    )
+
+    app.get<{ Params: TParams }>(`${BASE}/:fileId/download`, async (request, reply) =>
+      sendFile({
+        reply,
+        storage: options.storage,
+        file: await readable(request.params, request.auth.roles),
+        mode: 'download',
+      }),
+    )
+
+    app.get<{ Params: TParams }>(`${BASE}/:fileId/view`, async (request, reply) =>
+      sendFile({
+        reply,
+        storage: options.storage,
+        file: await readable(request.params, request.auth.roles),
+        mode: 'view',
+      }),
+    )
+  }
+}

@@ -1,0 +1,55 @@
+import { CollectionId, ZMailboxRegenerate } from '@parsedesk/contracts'
+import { z } from 'zod'
+import type { TCollectionDefinition } from '../../documents/collection'
+import { AppError } from '../../http/app-error'
+import { generateMailboxAddress, generateWebhookSecret } from './mailbox-address'
+import { mailboxPermissions } from './mailbox-repository'
+
+export const MAILBOX_ATTRIBUTES = {
+  address: { column: 'address', type: 'string' },
+  userId: { column: 'userId', type: 'string' },
+  webhookSecret: { column: 'webhookSecret', type: 'string' },
+  received: { column: 'received', type: 'integer' },
+  tickets: { column: 'tickets', type: 'integer' },
+  threadMessages: { column: 'threadMessages', type: 'integer' },
+  duplicates: { column: 'duplicates', type: 'integer' },
+  autoReplies: { column: 'autoReplies', type: 'integer' },
+  bounces: { column: 'bounces', type: 'integer' },
+  loops: { column: 'loops', type: 'integer' },
+  rejected: { column: 'rejected', type: 'integer' },
+} as const satisfies TCollectionDefinition['attributes']
+
+/**
+ * Parsing mailboxes: one per account, made by the server on first need, readable by the owner only.
+ * Regenerating is an update of the same document with `{ regenerate: true }`: the id stays, so links and
+ * counts survive, and the old address (with its webhook secret) stops working in the same commit.
+ */
+export function createMailboxesCollection(options: { inboundDomain: string }): TCollectionDefinition {
+  return {
+    id: CollectionId.mailboxes,
+    table: 'mailboxes',
+    attributes: MAILBOX_ATTRIBUTES,
+    createSchema: z.object({}).strict(),
+    updateSchema: ZMailboxRegenerate,
+    canRead: (auth) => auth.kind === 'user',
+    canCreate: () => false,
+    async prepareCreate() {
+      throw AppError.forbidden()
+    },
+    prepareUpdate({ auth, existing }) {
+      if (auth.kind !== 'user') throw AppError.forbidden()
+      const owner = String(existing.userId)
+      return {
+        data: {
+          address: generateMailboxAddress({
+            name: auth.user.name,
+            email: auth.user.email,
+            domain: options.inboundDomain,
+          }),
+          webhookSecret: generateWebhookSecret(),
+        },
+        permissions: mailboxPermissions(owner),
+      }
+    },
+  }
+}

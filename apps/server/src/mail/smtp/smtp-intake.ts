@@ -1,0 +1,137 @@
+import fs from 'node:fs'
+import type net from 'node:net'
+import type { Readable } from 'node:stream'
+import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import type { TDatabase } from '../../db/database'
+import type { TAcceptedInboundEmail } from '../inbound/accept-inbound-email'
+import { canonicalRecipient } from '../mailboxes/mailbox-address'
+import { findMailboxByAddress, type TMailboxRow } from '../mailboxes/mailbox-repository'
+import { smtpError } from './smtp-errors'
+
+export type TSmtpIntakeOptions = {
+  db: TDatabase
+  port: number
+  host: string
+  maxBytes: number
+  inboundDomain: string
+  tlsKeyPath?: string | undefined
+  tlsCertPath?: string | undefined
+  /** Commits one delivery to the inbound store; SMTP answers 250 only after it resolves. */
+  accept(options: { mailbox: TMailboxRow; raw: Buffer; envelopeFrom: string }): Promise<TAcceptedInboundEmail>
+  log?: (message: string, error?: unknown) => void
+}
+
+export type TSmtpIntake = { port: number; close(): Promise<void> }
+
+const MAX_RECIPIENTS = 20
+const CLOSE_TIMEOUT_MS = 5_000
+
+function readTls(options: TSmtpIntakeOptions): { key: Buffer; cert: Buffer } | undefined {
+  if (!options.tlsKeyPath && !options.tlsCertPath) return undefined
+  if (!options.tlsKeyPath || !options.tlsCertPath) {
+    throw new Error('SMTP_TLS_KEY and SMTP_TLS_CERT: set both to offer STARTTLS, or neither')
+  }
+  return { key: fs.readFileSync(options.tlsKeyPath), cert: fs.readFileSync(options.tlsCertPath) }
+}
+
+/** Reads DATA to the end; beyond `maxBytes` keeps counting but stops holding bytes. */
+async function readMessage(stream: Readable, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= maxBytes) chunks.push(chunk)
+  }
+  return size > maxBytes || (stream as { sizeExceeded?: boolean }).sizeExceeded
+    ? undefined
+    : Buffer.concat(chunks)
+}
+
+/**
+ * The built-in inbound SMTP server: mail only for known parsing addresses (550 otherwise), at most
+ * `maxBytes` (552 beyond), STARTTLS when a certificate is configured, and 250 only once the message is
+ * committed to the inbound store (451 when it could not be, so the sending server retries).
+ */
+export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmtpIntake> {
+  const log = options.log ?? ((message, error) => console.warn(`[smtp] ${message}`, error ?? ''))
+  const tls = readTls(options)
+  const recipients = new Map<string, TMailboxRow[]>()
+  const domain = options.inboundDomain.toLowerCase()
+
+  const server = new SMTPServer({
+    name: domain,
+    banner: 'Parsedesk inbound mail',
+    size: options.maxBytes,
+    authOptional: true,
+    disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(tls ?? {}),
+    logger: false,
+    closeTimeout: CLOSE_TIMEOUT_MS,
+    onMailFrom(address, _session, callback) {
+      const args = address.args || {}
+      const declared = Number(args.SIZE ?? 0)
+      if (declared > options.maxBytes) {
+        return callback(smtpError(552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`))
+      }
+      callback()
+    },
+    onRcptTo(address, session, callback) {
+      const canonical = canonicalRecipient(address.address)
+      if (!canonical.endsWith(`@${domain}`)) {
+        return callback(
+          smtpError(550, `${address.address}: relay not permitted, we only accept mail for ${domain}`),
+        )
+      }
+      const held = recipients.get(session.id) ?? []
+      if (held.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'))
+      findMailboxByAddress(options.db, canonical).then(
+        (mailbox) => {
+          if (!mailbox) return callback(smtpError(550, `${address.address}: no such parsing address`))
+          if (!held.some((m) => m.id === mailbox.id)) recipients.set(session.id, [...held, mailbox])
+          callback()
+        },
+        (error: unknown) => {
+          log('recipient lookup failed', error)
+          callback(smtpError(451, 'Temporary failure looking up the recipient, try again later'))
+        },
+      )
+    },
+    onData(stream, session: SMTPServerSession, callback) {
+      const mailboxes = recipients.get(session.id) ?? []
+      recipients.delete(session.id)
+      readMessage(stream, options.maxBytes)
+        .then(async (raw) => {
+          if (!raw)
+            return callback(
+              smtpError(552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`),
+            )
+          if (mailboxes.length === 0) return callback(smtpError(554, 'No valid recipients'))
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+          const ids: string[] = []
+          for (const mailbox of mailboxes) {
+            const accepted = await options.accept({ mailbox, raw, envelopeFrom })
+            ids.push(accepted.inboundId)
+          }
+          callback(null, `Queued as ${ids.join(', ')}`)
+        })
+        .catch((error: unknown) => {
+          log('storing a message failed', error)
+          callback(smtpError(451, 'Temporary failure storing the message, try again later'))
+        })
+    },
+    onClose(session) {
+      recipients.delete(session.id)
+    },
+  })
+  server.on('error', (error) => log('server error', error))
+
+  const listening: net.Server = await new Promise((resolve, reject) => {
+    const netServer = server.listen(options.port, options.host, () => resolve(netServer))
+    netServer.once('error', reject)
+  })
+  const port = (listening.address() as net.AddressInfo).port
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

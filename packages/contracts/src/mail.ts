@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+/** What became of one inbound email; `received` until the ingest job has decided. */
+export const InboundStatus = {
+  received: 'received',
+  ticket: 'ticket',
+  threadMessage: 'thread-message',
+  duplicate: 'duplicate',
+  autoReply: 'auto-reply',
+  bounce: 'bounce',
+  loop: 'loop',
+  rejected: 'rejected',
+} as const
+export const INBOUND_STATUSES = [
+  'received',
+  'ticket',
+  'thread-message',
+  'duplicate',
+  'auto-reply',
+  'bounce',
+  'loop',
+  'rejected',
+] as const
+export type TInboundStatus = (typeof INBOUND_STATUSES)[number]
+
+/** How an email reached us; webhooks and IMAP name their provider. */
+export const INBOUND_CHANNELS = [
+  'smtp',
+  'webhook-postmark',
+  'webhook-mailgun',
+  'webhook-sendgrid',
+  'webhook-raw',
+  'imap',
+] as const
+export type TInboundChannel = (typeof INBOUND_CHANNELS)[number]
+
+export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const
+export type TMessageDirection = (typeof MESSAGE_DIRECTIONS)[number]
+
+/** Counters on a mailbox document, one per final outcome, plus every delivery received. */
+export const ZMailboxCounts = z.object({
+  received: z.number().int(),
+  tickets: z.number().int(),
+  threadMessages: z.number().int(),
+  duplicates: z.number().int(),
+  autoReplies: z.number().int(),
+  bounces: z.number().int(),
+  loops: z.number().int(),
+  rejected: z.number().int(),
+})
+export type TMailboxCounts = z.infer<typeof ZMailboxCounts>
+
+/** The one update a client may send to its mailbox: a new address (and webhook secret) in place of the old. */
+export const ZMailboxRegenerate = z.object({ regenerate: z.literal(true) }).strict()
+
+/** Header our own outgoing mail carries, so that mail coming back to a parsing address is seen as a loop. */
+export const LOOP_HEADER = 'X-Parsedesk-Loop'
