@@ -55,6 +55,26 @@ function timeEach(options: { count: number; run: (i: number) => void }): {
   return { perSecond: options.count / seconds, sorted: times.sort((a, b) => a - b) }
 }
 
+// Each ticket timed three times, keeping the fastest: on a shared machine this removes the waits for a
+// CPU that other processes cause, and leaves what the ticket itself costs.
+function timeEachBestOfThree(options: { count: number; run: (i: number) => void }): {
+  perSecond: number
+  sorted: number[]
+} {
+  const best: number[] = []
+  for (let i = 0; i < options.count; i++) {
+    let fastest = Number.POSITIVE_INFINITY
+    for (let round = 0; round < 3; round++) {
+      const t0 = performance.now()
+      options.run(i)
+      fastest = Math.min(fastest, performance.now() - t0)
+    }
+    best.push(fastest)
+  }
+  const total = best.reduce((sum, ms) => sum + ms, 0) / 1000
+  return { perSecond: options.count / total, sorted: best.sort((a, b) => a - b) }
+}
+
 const describeTimes = (label: string, result: { perSecond: number; sorted: number[] }) =>
   `${label.padEnd(22)} ${result.perSecond.toFixed(0).padStart(7)} /s   p50 ${quantile(result.sorted, 0.5).toFixed(3)} ms   p95 ${quantile(result.sorted, 0.95).toFixed(3)} ms   p99 ${quantile(result.sorted, 0.99).toFixed(3)} ms   max ${result.sorted.at(-1)!.toFixed(3)} ms`
 
@@ -75,16 +95,25 @@ const classification = timeEach({
   count: tickets.length,
   run: (i) => classifier.classify({ text: `${tickets[i]!.subject}\n${tickets[i]!.body}` }),
 })
+const analysisBest = timeEachBestOfThree({
+  count: tickets.length,
+  run: (i) => analyser.analyseNow(tickets[i]!),
+})
+const classificationBest = timeEachBestOfThree({
+  count: tickets.length,
+  run: (i) => classifier.classify({ text: `${tickets[i]!.subject}\n${tickets[i]!.body}` }),
+})
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
-process.stdout.write(
-  [
-    `machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} (other work on the machine widens p99)`,
-    `model: ${path.relative(repoRoot, modelPath)}, ${sizeKb.toFixed(0)} KB, load ${quantile(
-      loadTimes.sort((a, b) => a - b),
-      0.5,
-    ).toFixed(1)} ms (median of 5)`,
-    `tickets: ${source}`,
-    describeTimes('full analysis', analysis),
-    describeTimes('category only', classification),
-  ].join('\n') + '\n',
-)
+const report = [
+  `machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} (other work on the machine widens p99)`,
+  `model: ${path.relative(repoRoot, modelPath)}, ${sizeKb.toFixed(0)} KB, load ${quantile(
+    loadTimes.sort((a, b) => a - b),
+    0.5,
+  ).toFixed(1)} ms (median of 5)`,
+  `tickets: ${source}`,
+  describeTimes('full analysis', analysis),
+  describeTimes('category only', classification),
+  describeTimes('full, best of 3', analysisBest),
+  describeTimes('category, best of 3', classificationBest),
+]
+process.stdout.write(`${report.join('\n')}\n`)

@@ -55,4 +55,12 @@ describe('createAnalyser with the default model', () => {
     expect(result.details!.summary).toBe('The ticket has no text.')
     expect(['high', 'medium', 'low']).toContain(result.priority)
   })
+
+  it('analyses a body at the 1 MB ticket limit, reading its start', async () => {
+    const analyser = await createAnalyser()
+    const body = `Please refund order 998877, it never arrived.\n${'padding text '.repeat(90_000)}`
+    const result = await analyser.analyse({ subject: 'Refund', body })
+    expect(result.category).toBe('Refund')
+    expect(result.details!.entities.orderNumbers).toEqual(['998877'])
+  })
 })

@@ -26,6 +26,8 @@ export const FALLBACK_CATEGORY = 'General'
 export const DEFAULT_MIN_CATEGORY_CONFIDENCE = 0.5
 // Only the start of a very long body is read: the request is there, and time per ticket stays bounded.
 const MAX_ANALYSED_CHARS = 20_000
+// The ticket's category column holds at most this many characters; labels of a custom CSV may be longer.
+const CATEGORY_MAX_LENGTH = 100
 
 export type CreateLocalAnalyserOptions = {
   classifier: TTextClassifier
@@ -50,7 +52,7 @@ function analyseLocally(options: CreateLocalAnalyserOptions & { input: TAnalysis
   const prediction = options.classifier.classify({ text })
   const minConfidence = options.minCategoryConfidence ?? DEFAULT_MIN_CATEGORY_CONFIDENCE
   const isUnsure = prediction.confidence < minConfidence
-  const category = isUnsure ? FALLBACK_CATEGORY : prediction.displayLabel
+  const category = isUnsure ? FALLBACK_CATEGORY : prediction.displayLabel.slice(0, CATEGORY_MAX_LENGTH)
   const { priority, reasons } = assessPriority({ subject, body })
   const priorityReasons = formatReasons({ reasons: selectDecidingReasons({ priority, reasons }) })
   const entities = extractTicketEntities({ subject, body: rawBody })
@@ -79,7 +81,7 @@ function analyseLocally(options: CreateLocalAnalyserOptions & { input: TAnalysis
     confidence: prediction.confidence,
     details: {
       summary,
-      categoryLabel: isUnsure ? FALLBACK_CATEGORY : prediction.label,
+      categoryLabel: isUnsure ? FALLBACK_CATEGORY : prediction.label.slice(0, CATEGORY_MAX_LENGTH),
       priorityReasons,
       sentiment,
       language,

@@ -26,7 +26,7 @@ const TOKEN_PATTERN = new RegExp(
     String.raw`(?<money>${CURRENCY}\s?(?:${AMOUNT})|(?:${AMOUNT})\s?${CURRENCY})`,
     String.raw`(?<word>[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)*)`,
   ].join('|'),
-  'giu',
+  'gu',
 )
 
 /**
