@@ -56,9 +56,9 @@ describe('createAnalyser with the default model', () => {
     expect(['high', 'medium', 'low']).toContain(result.priority)
   })
 
-  it('analyses a body at the 1 MB ticket limit, reading its start', async () => {
+  it('analyses a body at the 1 MB ticket limit, a short request above a long quoted thread', async () => {
     const analyser = await createAnalyser()
-    const body = `Please refund order 998877, it never arrived.\n${'padding text '.repeat(90_000)}`
+    const body = `Please refund order 998877, it never arrived.\n${'> earlier message in the thread\n'.repeat(30_000)}`
     const result = await analyser.analyse({ subject: 'Refund', body })
     expect(result.category).toBe('Refund')
     expect(result.details!.entities.orderNumbers).toEqual(['998877'])
