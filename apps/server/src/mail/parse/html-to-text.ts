@@ -1,9 +1,5 @@
 import { decodeHTML } from 'entities/decode'
-
-const INVISIBLE_ELEMENTS =
-  /<(script|style|head|title|xml|noscript|template|object)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
-const COMMENTS = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\?[^>]*>/g
-const TOKENS = /<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)|</g
+import { scanHtml } from './scan-html'
 
 const PARAGRAPH_TAGS = new Set([
   'p',
@@ -125,24 +121,21 @@ class TextOutput {
  * A regex tokenizer instead of a DOM: mail HTML is often broken and this runs once per message.
  */
 export function htmlToText(html: string): string {
-  const source = html.replace(COMMENTS, '').replace(INVISIBLE_ELEMENTS, '')
   const out = new TextOutput()
   let preDepth = 0
   const lists: { ordered: boolean; count: number }[] = []
   const links: { href: string | null; start: number }[] = []
 
-  for (const token of source.matchAll(TOKENS)) {
-    const [whole, slash, rawName, attributes = '', text] = token
-    if (text !== undefined || rawName === undefined) {
-      const decoded = decodeHTML(text ?? whole).replace(/\u00a0/g, ' ')
+  for (const token of scanHtml(html)) {
+    if (token.type === 'text') {
+      const decoded = decodeHTML(token.text).replace(/\u00a0/g, ' ')
       const preformatted = preDepth > 0
       out.append(preformatted ? decoded.replace(/\r\n?/g, '\n') : decoded.replace(/[ \t\r\n\f]+/g, ' '), {
         preformatted,
       })
       continue
     }
-    const name = rawName.toLowerCase()
-    const closing = slash === '/'
+    const { name, isClosing: closing, attributes } = token
     if (name === 'br') out.write('\n')
     else if (name === 'blockquote') {
       out.breakLines(1)
