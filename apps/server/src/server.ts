@@ -7,7 +7,11 @@ import type { TCollectionDefinition } from './documents/collection'
 import { createDocumentService } from './documents/document-service'
 import { buildApp, type TRoutePlugin } from './http/app'
 import type { TAppContext } from './http/app-context'
+import { startJobQueue } from './jobs/job-queue'
+import { JOB_DEFINITIONS } from './jobs/job-registry'
+import { startWorkerRole } from './jobs/start-worker-role'
 import { createMemoryEventBus, type TEventBus } from './realtime/event-bus'
+import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 
@@ -30,7 +34,18 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const bus = createMemoryEventBus()
   const closers: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
 
-  const tickets = createTicketsCollection({ onCreated: async () => undefined })
+  // Every role enqueues (http and smtp create tickets, the worker's sweeper re-enqueues); only workers work.
+  const jobs = await startJobQueue({
+    db,
+    databaseUrl: config.databaseUrl,
+    definitions: JOB_DEFINITIONS,
+    isSupervisor: roles.has('worker'),
+  })
+  closers.unshift(() => jobs.stop())
+
+  const tickets = createTicketsCollection({
+    onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id }),
+  })
   const collections = new Map<string, TCollectionDefinition>(
     [tickets, createWaitlistCollection()].map((def) => [def.id, def]),
   )
@@ -42,6 +57,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     documents: createDocumentService({ db, bus }),
     collections,
   }
+
+  if (roles.has('worker')) closers.unshift(await startWorkerRole({ config, db, bus, queue: jobs, tickets }))
 
   let app: FastifyInstance | undefined
   let url: string | undefined

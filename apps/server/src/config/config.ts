@@ -48,6 +48,9 @@ const ZEnv = z.object({
   SECRET_KEY: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
+  // Test hook, never for production: every ticket analysis waits this long first, so a test can kill
+  // the worker while a ticket is processing.
+  PARSEDESK_TEST_ANALYSIS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 })
 
 export type TConfig = ReturnType<typeof toConfig>
@@ -85,6 +88,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    testAnalysisDelayMs: env.PARSEDESK_TEST_ANALYSIS_DELAY_MS,
   }
 }
 

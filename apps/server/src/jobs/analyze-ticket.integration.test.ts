@@ -1,0 +1,172 @@
+import type { TAnalysisInput, TTicketAnalysis } from '@parsedesk/contracts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DATABASE_KINDS } from '../testing/test-database'
+import { sweepTicketAnalysis } from '../tickets/ticket-analysis-sweeper'
+import { startJobsHarness, waitFor } from './jobs-test-harness'
+
+/** A stand-in that answers like the analyser, counting calls; the real one is tested through the server. */
+function scriptedAnalyser(answer: (input: TAnalysisInput, call: number) => Promise<TTicketAnalysis>) {
+  let calls = 0
+  return {
+    get calls() {
+      return calls
+    },
+    analyse(input: TAnalysisInput) {
+      calls += 1
+      return answer(input, calls)
+    },
+  }
+}
+
+const analysisOf = (input: TAnalysisInput): TTicketAnalysis => ({
+  category: 'Account',
+  priority: 'high',
+  analysis: `Found an outage in "${input.subject}".`,
+  confidence: 0.9,
+})
+
+describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
+  let harness: Awaited<ReturnType<typeof startJobsHarness>> | undefined
+  afterEach(async () => {
+    await harness?.stop()
+    harness = undefined
+  })
+
+  it('marks the ticket failed with the reason once the last retry fails', async () => {
+    const analyser = scriptedAnalyser(async () => {
+      throw new Error('the model file is unreadable')
+    })
+    harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 2, retryDelaySeconds: 1 } })
+    const id = await harness.insertTicket({ subject: 'Refund', body: 'Where is my refund?' })
+    await harness.startWorker()
+    await harness.enqueue(id)
+
+    const h = harness
+    const failed = await waitFor(
+      async () => {
+        const row = await h.findTicket(id)
+        return row?.processing_status === 'failed' ? row : undefined
+      },
+      { timeoutMs: 30_000, what: 'the ticket to fail' },
+    )
+    expect(failed.processing_error).toBe('Analysis failed after 3 attempts: the model file is unreadable')
+    expect(failed.priority).toBeNull()
+    expect(failed.description).toBeNull()
+    expect(analyser.calls).toBe(3)
+    // Each run is visible on the bus: between runs the ticket waits for its retry.
+    expect(harness.statusesOf(id)).toEqual([
+      'processing',
+      'waiting',
+      'processing',
+      'waiting',
+      'processing',
+      'failed',
+    ])
+  })
+
+  it('retries a run whose worker died, and the ticket completes', async () => {
+    const analyser = scriptedAnalyser(async (input) => analysisOf(input))
+    harness = await startJobsHarness({
+      database,
+      analyser,
+      policy: { expireInSeconds: 1, retryDelaySeconds: 1 },
+    })
+    const id = await harness.insertTicket({ subject: 'Site down', body: 'Nothing loads.' })
+    await harness.enqueue(id)
+    // A worker takes the job and claims the ticket, then dies: nothing will ever finish that run.
+    const [lost] = await harness.queue.boss.fetch(harness.definition.id)
+    expect(lost).toBeDefined()
+    await harness.db.query(`update tickets set processing_status = 'processing' where id = $1`, [id])
+
+    await harness.startWorker()
+    const h = harness
+    const done = await waitFor(
+      async () => {
+        const row = await h.findTicket(id)
+        return row?.processing_status === 'completed' ? row : undefined
+      },
+      { timeoutMs: 30_000, what: 'the ticket to complete' },
+    )
+    expect(done).toMatchObject({ priority: 'high', category: 'Account' })
+    expect(done.description).toBe('Found an outage in "Site down".')
+    expect(analyser.calls).toBe(1)
+  })
+
+  it('marks the ticket failed when its last run hangs past the expiry', async () => {
+    const analyser = scriptedAnalyser(() => new Promise<TTicketAnalysis>(() => undefined))
+    harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 0, expireInSeconds: 1 } })
+    const id = await harness.insertTicket({ subject: 'Slow', body: 'This one never finishes.' })
+    await harness.startWorker()
+    await harness.enqueue(id)
+    const h = harness
+    await waitFor(async () => (await h.findTicket(id))?.processing_status === 'processing', {
+      timeoutMs: 10_000,
+      what: 'the ticket to be processing',
+    })
+    // The handler never returns, so only the sweeper can tell the ticket its job gave up.
+    const swept = await waitFor(
+      async () => {
+        const result = await sweepTicketAnalysis({
+          db: h.db,
+          queue: h.queue,
+          ticketAnalysis: h.ticketAnalysis,
+          idleSeconds: 0,
+        })
+        return result.failed.length > 0 ? result : undefined
+      },
+      { timeoutMs: 15_000, what: 'the sweeper to fail the ticket' },
+    )
+    expect(swept.failed).toEqual([id])
+    const row = await harness.findTicket(id)
+    expect(row?.processing_status).toBe('failed')
+    expect(row?.processing_error).toBe('Analysis failed after 1 attempt: handler execution exceeded 1000ms')
+    expect(harness.statusesOf(id).at(-1)).toBe('failed')
+  })
+
+  it('enqueues a waiting ticket that never got a job, and leaves one with a live job alone', async () => {
+    const analyser = scriptedAnalyser(async (input) => analysisOf(input))
+    harness = await startJobsHarness({ database, analyser })
+    const orphan = await harness.insertTicket({
+      subject: 'Orphan',
+      body: 'The process died before enqueuing.',
+    })
+    const queued = await harness.insertTicket({ subject: 'Queued', body: 'This one has its job.' })
+    await harness.enqueue(queued)
+
+    const sweep = () =>
+      sweepTicketAnalysis({
+        db: harness!.db,
+        queue: harness!.queue,
+        ticketAnalysis: harness!.ticketAnalysis,
+        idleSeconds: 0,
+      })
+    expect(await sweep()).toEqual({ enqueued: [orphan], failed: [] })
+    // A second sweeper (another worker process) finds the job already queued and adds nothing.
+    expect(await sweep()).toEqual({ enqueued: [], failed: [] })
+
+    await harness.startWorker()
+    const h = harness
+    for (const id of [orphan, queued]) {
+      await waitFor(async () => (await h.findTicket(id))?.processing_status === 'completed', {
+        timeoutMs: 15_000,
+        what: `ticket ${id} to complete`,
+      })
+    }
+    expect(harness.statusesOf(orphan)).toEqual(['processing', 'completed'])
+    expect(analyser.calls).toBe(2)
+  })
+
+  it('does nothing when run again on a completed ticket', async () => {
+    const analyser = scriptedAnalyser(async (input) => analysisOf(input))
+    harness = await startJobsHarness({ database, analyser })
+    const id = await harness.insertTicket({ subject: 'Done', body: 'Analyse me once.' })
+    const attempt = { number: 1, isLast: false }
+    expect(await harness.ticketAnalysis.analyseTicket({ ticketId: id, attempt })).toBe('completed')
+    const first = await harness.findTicket(id)
+
+    expect(await harness.ticketAnalysis.analyseTicket({ ticketId: id, attempt })).toBe('skipped')
+    expect(await harness.findTicket(id)).toEqual(first)
+    expect(analyser.calls).toBe(1)
+    expect(harness.statusesOf(id)).toEqual(['processing', 'completed'])
+  })
+})

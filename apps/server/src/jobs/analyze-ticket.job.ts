@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { defineJob } from './job-definition'
+
+export const ZAnalyzeTicketPayload = z.object({ ticketId: z.string().min(1).max(36) })
+export type TAnalyzeTicketPayload = z.infer<typeof ZAnalyzeTicketPayload>
+
+/** Fills a new ticket's category, priority and analysis text, moving processing_status along. */
+export const analyzeTicketJob = defineJob<TAnalyzeTicketPayload>({
+  id: 'analyze-ticket',
+  version: 1,
+  payload: ZAnalyzeTicketPayload,
+  policy: {
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    // The local model answers in milliseconds; an LLM gets 20 s a call and may fall back to the model.
+    expireInSeconds: 120,
+  },
+  singletonKey: (payload) => payload.ticketId,
+  handle: async (options) => (await import('./analyze-ticket.handler')).handleAnalyzeTicket(options),
+})

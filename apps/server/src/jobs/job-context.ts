@@ -1,0 +1,6 @@
+import type { TTicketAnalysisService } from '../tickets/ticket-analysis-service'
+
+/** The services job handlers call; built once by the worker role. */
+export type TJobContext = {
+  ticketAnalysis: TTicketAnalysisService
+}

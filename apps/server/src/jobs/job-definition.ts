@@ -1,0 +1,46 @@
+import type { z } from 'zod'
+import type { TJobContext } from './job-context'
+
+/** How pg-boss treats one kind of job: how often and how soon it is tried again, and when a run counts as lost. */
+export type TJobPolicy = {
+  /** Tries after the first one; a job runs at most `retryLimit + 1` times. */
+  retryLimit: number
+  /** The first retry waits this long (to twice as long, at random); each later one doubles it. */
+  retryDelaySeconds: number
+  /**
+   * A run still going after this long counts as lost (its worker hung or was killed) and is retried.
+   * Larger than the slowest honest run, or a slow run would be retried while it is still working.
+   */
+  expireInSeconds: number
+}
+
+export type TJobAttempt = {
+  jobId: string
+  /** 1 for the first run. */
+  number: number
+  /** Whether a failure now is final: no retry follows. */
+  isLast: boolean
+}
+
+export type THandleJobOptions<Payload> = { payload: Payload; attempt: TJobAttempt; ctx: TJobContext }
+
+/**
+ * One kind of job, declared once: its queue name, the version of its payload, the payload's schema,
+ * its retry policy and the handler (imported when first run, so enqueuing processes never load it).
+ */
+export type TJobDefinition<Payload> = {
+  id: string
+  version: number
+  payload: z.ZodType<Payload>
+  policy: TJobPolicy
+  /** Jobs with one key are deduplicated: at most one of them waits in the queue at a time. */
+  singletonKey(payload: Payload): string
+  handle(options: THandleJobOptions<Payload>): Promise<void>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of different payloads
+export type TAnyJobDefinition = TJobDefinition<any>
+
+export function defineJob<Payload>(definition: TJobDefinition<Payload>): TJobDefinition<Payload> {
+  return definition
+}

@@ -1,0 +1,73 @@
+import PgBoss from 'pg-boss'
+import type { TDatabase } from '../db/database'
+import type { TAnyJobDefinition, TJobDefinition } from './job-definition'
+import { consoleJobLog, type TJobLog } from './job-log'
+import { pgBossConnection } from './pg-boss-connection'
+
+/** What a job row holds: the payload and the version of the definition that wrote it. */
+export type TJobEnvelope = { version: number; payload: unknown }
+
+export type TStartJobQueueOptions = {
+  db: TDatabase
+  databaseUrl: string | undefined
+  definitions: readonly TAnyJobDefinition[]
+  /** Runs pg-boss's maintenance (expiring lost runs, archiving): workers do, enqueue-only roles need not. */
+  isSupervisor: boolean
+  maintenanceIntervalSeconds?: number
+  log?: TJobLog
+}
+
+export type TJobQueue = {
+  readonly boss: PgBoss
+  readonly definitions: readonly TAnyJobDefinition[]
+  /** Returns the job id, or null when a job with the same key is already waiting. */
+  enqueue<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<string | null>
+  /** Lets a worker in this process hear of new jobs at once instead of at its next poll. */
+  addLocalWorker(queueName: string, workerId: string): void
+  stop(): Promise<void>
+}
+
+const MAINTENANCE_INTERVAL_SECONDS = 30
+// Runs in flight when the process is asked to stop get this long to finish before they are handed back.
+const STOP_GRACE_MS = 10_000
+
+/** Starts pg-boss on the application's database (creating its schema and our queues if missing). */
+export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJobQueue> {
+  const log = options.log ?? consoleJobLog
+  const boss = new PgBoss({
+    ...pgBossConnection({ db: options.db, databaseUrl: options.databaseUrl }),
+    schedule: false,
+    supervise: options.isSupervisor,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
+  })
+  // An EventEmitter without an 'error' listener would throw, and take the process down with it.
+  boss.on('error', (error) => log('pg-boss', error))
+  await boss.start()
+  for (const definition of options.definitions) {
+    // 'short': one waiting job per singleton key, so enqueuing twice (sweeper and creator racing) is harmless.
+    await boss.createQueue(definition.id, { name: definition.id, policy: 'short' })
+  }
+
+  const localWorkers = new Map<string, string[]>()
+  return {
+    boss,
+    definitions: options.definitions,
+    async enqueue(definition, payload) {
+      const parsed = definition.payload.parse(payload)
+      const envelope: TJobEnvelope = { version: definition.version, payload: parsed }
+      const id = await boss.send(definition.id, envelope, {
+        singletonKey: definition.singletonKey(parsed),
+        retryLimit: definition.policy.retryLimit,
+        retryDelay: definition.policy.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.policy.expireInSeconds,
+      })
+      for (const workerId of localWorkers.get(definition.id) ?? []) boss.notifyWorker(workerId)
+      return id
+    },
+    addLocalWorker(queueName, workerId) {
+      localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
+    },
+    stop: () => boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }),
+  }
+}

@@ -1,0 +1,101 @@
+import { ProcessingStatus, TicketStatus, uniqueId } from '@parsedesk/contracts'
+import type { TAnalyser } from '../analysis'
+import type { TDatabase } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import type { TDocumentRow } from '../documents/collection'
+import { findDocument, insertDocument } from '../documents/document-repository'
+import { createMemoryEventBus, type TDocumentEvent } from '../realtime/event-bus'
+import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
+import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
+import { createTicketsCollection, ownerPermissions } from '../tickets/tickets-collection'
+import { analyzeTicketJob } from './analyze-ticket.job'
+import type { TJobPolicy } from './job-definition'
+import type { TJobLog } from './job-log'
+import { startJobQueue } from './job-queue'
+import { startJobWorker } from './job-worker'
+
+export type TJobsHarnessOptions = {
+  database: 'pglite' | 'postgres'
+  analyser: TAnalyser
+  /** Shorter retries and expiry than production's, so a test sees them within seconds. */
+  policy?: Partial<TJobPolicy>
+}
+
+/** The jobs side of a server, in process, on a fresh database: queue, ticket analysis, bus, worker. */
+export async function startJobsHarness(options: TJobsHarnessOptions) {
+  const created =
+    options.database === 'postgres' && TEST_DATABASE_URL
+      ? await createTestDatabase(TEST_DATABASE_URL)
+      : undefined
+  const db: TDatabase = await openDatabase({ databaseUrl: created?.url })
+  const bus = createMemoryEventBus()
+  const events: TDocumentEvent[] = []
+  bus.subscribe((event) => events.push(event))
+  const logged: string[] = []
+  const log: TJobLog = (message) => logged.push(message)
+  const definition = { ...analyzeTicketJob, policy: { ...analyzeTicketJob.policy, ...options.policy } }
+  const queue = await startJobQueue({
+    db,
+    databaseUrl: created?.url,
+    definitions: [definition],
+    isSupervisor: true,
+    maintenanceIntervalSeconds: 1,
+    log,
+  })
+  const tickets = createTicketsCollection({ onCreated: async () => undefined })
+  const ticketAnalysis = createTicketAnalysisService({ db, bus, tickets, analyser: options.analyser })
+
+  return {
+    db,
+    bus,
+    events,
+    logged,
+    queue,
+    definition,
+    ticketAnalysis,
+    startWorker: () =>
+      startJobWorker({ db, queue, ctx: { ticketAnalysis }, pollingIntervalSeconds: 0.5, log }),
+    enqueue: (ticketId: string) => queue.enqueue(definition, { ticketId }),
+    /** A ticket as the dashboard's create leaves it, without enqueuing its analysis. */
+    async insertTicket(input: { subject: string; body: string }): Promise<string> {
+      const id = uniqueId()
+      await insertDocument(db, tickets, {
+        id,
+        data: {
+          email: 'customer@example.com',
+          subject: input.subject,
+          body: input.body,
+          status: TicketStatus.open,
+          priority: null,
+          userId: 'user-1',
+          processing_status: ProcessingStatus.waiting,
+        },
+        permissions: ownerPermissions('user-1'),
+      })
+      return id
+    },
+    findTicket: (id: string): Promise<TDocumentRow | undefined> => findDocument(db, tickets, id),
+    /** The processing_status of each update event of one ticket, in order. */
+    statusesOf: (id: string) =>
+      events.filter((e) => e.documentId === id).map((e) => String(e.document.processing_status)),
+    async stop() {
+      await queue.stop()
+      await db.close()
+      await created?.drop()
+    },
+  }
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  options: { timeoutMs: number; what: string },
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${options.timeoutMs} ms waiting for ${options.what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -1,0 +1,51 @@
+import { createAnalyser } from '../analysis'
+import type { TConfig } from '../config/config'
+import type { TDatabase } from '../db/database'
+import type { TCollectionDefinition } from '../documents/collection'
+import type { TEventBus } from '../realtime/event-bus'
+import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
+import { startTicketAnalysisSweeper } from '../tickets/ticket-analysis-sweeper'
+import { delayTicketAnalyser } from '../tickets/ticket-analysis-test-delay'
+import { consoleJobLog, type TJobLog } from './job-log'
+import type { TJobQueue } from './job-queue'
+import { startJobWorker } from './job-worker'
+
+export type TStartWorkerRoleOptions = {
+  config: TConfig
+  db: TDatabase
+  bus: TEventBus
+  queue: TJobQueue
+  tickets: TCollectionDefinition
+  log?: TJobLog
+}
+
+// A ticket whose analysis has not moved for this long, with no live job, is swept up.
+const SWEEP_IDLE_SECONDS = 15
+const SWEEP_INTERVAL_SECONDS = 30
+
+/** The worker role: loads the analyser once, works every queue and sweeps up stranded tickets. */
+export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise<() => Promise<void>> {
+  const { config, db, queue } = options
+  const log = options.log ?? consoleJobLog
+  const analyser = await createAnalyser({
+    ...(config.llm ? { llm: config.llm } : {}),
+    onLlmFallback: (error) => log('the LLM failed, the local model analysed the ticket', error),
+  })
+  const ticketAnalysis = createTicketAnalysisService({
+    db,
+    bus: options.bus,
+    tickets: options.tickets,
+    analyser: delayTicketAnalyser({ analyser, delayMs: config.testAnalysisDelayMs }),
+  })
+  await startJobWorker({ db, queue, ctx: { ticketAnalysis }, log })
+  const sweeper = startTicketAnalysisSweeper({
+    db,
+    queue,
+    ticketAnalysis,
+    idleSeconds: SWEEP_IDLE_SECONDS,
+    intervalSeconds: SWEEP_INTERVAL_SECONDS,
+    log,
+  })
+  // The queue's own stop then lets runs in flight finish (or hands them back for a retry).
+  return () => sweeper.stop()
+}

@@ -1,0 +1,77 @@
+import { ProcessingStatus, TicketLimits, type TTicketAnalysis } from '@parsedesk/contracts'
+import type { TQueryable } from '../db/database'
+import type { TDocumentRow } from '../documents/collection'
+
+// Each write names the states it may leave, so a repeated or late run can never undo a finished one.
+const { waiting, processing, completed, failed } = ProcessingStatus
+const PROCESSING_ERROR_MAX = 2000
+
+async function updateOne(db: TQueryable, sql: string, params: unknown[]): Promise<TDocumentRow | undefined> {
+  const { rows } = await db.query<TDocumentRow>(sql, params)
+  return rows[0]
+}
+
+/** waiting (or processing, when a lost run is retried) -> processing; undefined when there is nothing to do. */
+export function claimTicketForAnalysis(db: TQueryable, ticketId: string) {
+  return updateOne(
+    db,
+    `update tickets set "processing_status" = $2, "processing_error" = null, updated_at = now()
+     where id = $1 and "processing_status" in ($3, $4) returning *`,
+    [ticketId, processing, waiting, processing],
+  )
+}
+
+/** A late success still completes a ticket an earlier run gave up on: the customer is better served. */
+export function storeTicketAnalysis(
+  db: TQueryable,
+  options: { ticketId: string; analysis: TTicketAnalysis },
+) {
+  const { analysis } = options
+  return updateOne(
+    db,
+    `update tickets set "processing_status" = $2, "priority" = $3, "category" = $4, "description" = $5,
+       "processing_error" = null, updated_at = now()
+     where id = $1 and "processing_status" <> $2 returning *`,
+    [
+      options.ticketId,
+      completed,
+      analysis.priority,
+      analysis.category,
+      analysis.analysis.slice(0, TicketLimits.description),
+    ],
+  )
+}
+
+/** processing -> waiting: the run failed and a retry is queued. */
+export function returnTicketToWaiting(db: TQueryable, ticketId: string) {
+  return updateOne(
+    db,
+    `update tickets set "processing_status" = $2, updated_at = now()
+     where id = $1 and "processing_status" = $3 returning *`,
+    [ticketId, waiting, processing],
+  )
+}
+
+/** waiting or processing -> failed, keeping the reason; a completed ticket stays completed. */
+export function markTicketAnalysisFailed(db: TQueryable, options: { ticketId: string; reason: string }) {
+  return updateOne(
+    db,
+    `update tickets set "processing_status" = $2, "processing_error" = $3, updated_at = now()
+     where id = $1 and "processing_status" in ($4, $5) returning *`,
+    [options.ticketId, failed, options.reason.slice(0, PROCESSING_ERROR_MAX), waiting, processing],
+  )
+}
+
+/** Tickets whose analysis has not moved for `idleSeconds`, oldest first. */
+export async function findIdleAnalysisTickets(
+  db: TQueryable,
+  options: { idleSeconds: number; limit: number },
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from tickets
+     where "processing_status" in ($1, $2) and updated_at < now() - $3 * interval '1 second'
+     order by updated_at limit $4`,
+    [waiting, processing, options.idleSeconds, options.limit],
+  )
+  return rows.map((row) => row.id)
+}

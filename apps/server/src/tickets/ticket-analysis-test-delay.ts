@@ -1,0 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { TAnalyser } from '../analysis'
+
+/**
+ * Test hook (PARSEDESK_TEST_ANALYSIS_DELAY_MS): makes every analysis take at least `delayMs`, so a test
+ * can kill the worker while a ticket is processing. Zero, the default, returns the analyser untouched.
+ */
+export function delayTicketAnalyser(options: { analyser: TAnalyser; delayMs: number }): TAnalyser {
+  const { analyser, delayMs } = options
+  if (delayMs <= 0) return analyser
+  return {
+    async analyse(input) {
+      await sleep(delayMs)
+      return analyser.analyse(input)
+    },
+  }
+}
