@@ -41,7 +41,9 @@ describe('htmlToText', () => {
     expect(htmlToText('1 < 2 and 3 > 2')).toBe('1 < 2 and 3 > 2')
     expect(htmlToText('<p>shown</p><!-- never closed <p>hidden</p>')).toBe('shown')
     expect(htmlToText('<p>shown</p><style>p { color: red }')).toBe('shown')
-    expect(htmlToText('<a title="x > y" href="https://example.com/a">link</a>')).toBe('link <https://example.com/a>')
+    expect(htmlToText('<a title="x > y" href="https://example.com/a">link</a>')).toBe(
+      'link <https://example.com/a>',
+    )
     expect(htmlToText('<p>text <b')).toBe('text <b')
   })
 })

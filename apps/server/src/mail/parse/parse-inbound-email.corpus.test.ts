@@ -64,4 +64,32 @@ describe.skipIf(!corpusPresent)('parseInboundEmail over every file of the shared
       await expect(attempt).rejects.toThrow(/not an RFC 822 email message/)
     },
   )
+
+  it('never throws anything but UnparseableEmailError on truncated or corrupted copies', async () => {
+    let seed = 42
+    const nextRandom = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    const unexpected: string[] = []
+    for (const entry of entries) {
+      const raw = readFileSync(entry.absolutePath)
+      const corrupted = Buffer.from(raw)
+      for (let n = 0; n < 20; n++)
+        corrupted[Math.floor(nextRandom() * corrupted.length)] = Math.floor(nextRandom() * 256)
+      const variants = [
+        raw.subarray(0, Math.floor(raw.length / 3)),
+        raw.subarray(0, Math.floor((raw.length * 2) / 3)),
+        corrupted,
+      ]
+      for (const variant of variants) {
+        try {
+          await parseInboundEmail(variant)
+        } catch (error) {
+          if (!(error instanceof UnparseableEmailError)) unexpected.push(`${entry.file}: ${error}`)
+        }
+      }
+    }
+    expect(unexpected).toEqual([])
+  })
 })
