@@ -7,6 +7,7 @@ export const CollectionId = {
   mailboxes: 'mailboxes',
   messages: 'messages',
   inbound: 'inbound',
+  imapAccounts: 'imap_accounts',
 } as const
 export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
 

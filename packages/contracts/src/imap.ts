@@ -1,0 +1,81 @@
+import { z } from 'zod'
+
+/** Where an IMAP account's poller stands; `error` comes with `lastError` and is retried with back-off. */
+export const ImapAccountStatus = {
+  connecting: 'connecting',
+  connected: 'connected',
+  error: 'error',
+  disabled: 'disabled',
+} as const
+export const IMAP_ACCOUNT_STATUSES = ['connecting', 'connected', 'error', 'disabled'] as const
+export type TImapAccountStatus = (typeof IMAP_ACCOUNT_STATUSES)[number]
+
+/** How new mail is noticed: IMAP IDLE when the server offers it, else a poll every few seconds. */
+export const IMAP_WATCH_MODES = ['idle', 'poll'] as const
+export type TImapWatchMode = (typeof IMAP_WATCH_MODES)[number]
+
+export const ImapMessages = {
+  hostInvalid: 'Enter the IMAP server name, e.g. imap.example.com',
+  portInvalid: 'The port is a number from 1 to 65535',
+  usernameRequired: 'Enter the user name of the mailbox',
+  passwordRequired: 'Enter the password of the mailbox',
+  folderInvalid: 'Folder names are at most 200 characters',
+} as const
+
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$|^\[?[0-9a-f:.]+\]?$/i
+const folder = z.string().trim().min(1, ImapMessages.folderInvalid).max(200, ImapMessages.folderInvalid)
+
+const ZImapAccountFields = z.object({
+  host: z.string().trim().regex(HOSTNAME, ImapMessages.hostInvalid),
+  port: z
+    .number()
+    .int(ImapMessages.portInvalid)
+    .min(1, ImapMessages.portInvalid)
+    .max(65535, ImapMessages.portInvalid),
+  /** TLS from the first byte (port 993); false means plain, upgraded with STARTTLS when offered. */
+  secure: z.boolean(),
+  username: z.string().min(1, ImapMessages.usernameRequired).max(320),
+  password: z.string().min(1, ImapMessages.passwordRequired).max(1024),
+  /** The folder new mail is read from. */
+  folder,
+  /** When set, a message is moved here once stored; otherwise it is flagged \Seen and left in place. */
+  moveTo: folder.nullable(),
+  enabled: z.boolean(),
+})
+
+/** What a user sends to connect a mailbox. The password is write-only: it is never sent back. */
+export const ZImapAccountCreate = ZImapAccountFields.extend({
+  folder: folder.default('INBOX'),
+  moveTo: folder.nullable().default(null),
+  enabled: z.boolean().default(true),
+})
+export type TImapAccountCreate = z.input<typeof ZImapAccountCreate>
+
+/** An update changes only what it names; an empty password keeps the stored one. */
+export const ZImapAccountUpdate = ZImapAccountFields.partial().extend({
+  password: z.string().max(1024).optional(),
+})
+export type TImapAccountUpdate = z.input<typeof ZImapAccountUpdate>
+
+/** The account document as the API returns it (`password` is always ''). */
+export type TImapAccount = {
+  $id: string
+  $createdAt: string
+  $updatedAt: string
+  host: string
+  port: number
+  secure: boolean
+  username: string
+  password: ''
+  folder: string
+  moveTo: string | null
+  enabled: boolean
+  mailboxId: string
+  userId: string
+  status: TImapAccountStatus
+  mode: TImapWatchMode | null
+  lastError: string | null
+  lastCheckedAt: string | null
+  fetched: number
+}
