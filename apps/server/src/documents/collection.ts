@@ -36,6 +36,8 @@ export type TCollectionDefinition = {
   id: string
   table: string
   attributes: TAttributeColumns
+  /** Stored but never sent back (an IMAP password): the API shows them as ''. */
+  writeOnlyAttributes?: readonly string[]
   /** Attributes a client may send on create (validated) and on update (validated, partial). */
   createSchema: z.ZodType<Record<string, unknown>>
   updateSchema: z.ZodType<Record<string, unknown>>

@@ -21,7 +21,8 @@ export function toDocumentModel(
   }
   const wanted = select && !select.includes('*') ? new Set(select) : undefined
   for (const name of Object.keys(def.attributes)) {
-    if (!wanted || wanted.has(name)) model[name] = row[name] ?? null
+    if (wanted && !wanted.has(name)) continue
+    model[name] = def.writeOnlyAttributes?.includes(name) ? '' : (row[name] ?? null)
   }
   return model
 }
