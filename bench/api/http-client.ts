@@ -4,7 +4,7 @@ export type THttpResponse = { status: number; body: string; bytes: number }
 
 export type THttpClient = {
   request(options: {
-    method: 'GET' | 'POST'
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
     path: string
     headers?: Record<string, string>
     json?: unknown
