@@ -46,6 +46,7 @@ const ZEnv = z.object({
   LLM_MODEL: optionalString,
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(365),
   SECRET_KEY: optionalString,
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
   // Test hook, never for production: every ticket analysis waits this long first, so a test can kill
@@ -83,6 +84,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
         : undefined,
     sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
     secretKey: env.SECRET_KEY,
+    /** How often IMAP accounts whose server lacks IDLE are checked for new mail. */
+    imapPollSeconds: env.IMAP_POLL_SECONDS,
     logLevel: env.LOG_LEVEL,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
