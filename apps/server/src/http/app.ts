@@ -54,7 +54,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     request.auth = GUEST
     if (!request.url.startsWith('/v1/')) return
     const project = request.headers['x-appwrite-project'] ?? (request.query as { project?: unknown }).project
-    if (typeof project === 'string' && project !== ctx.config.projectId) {
+    // The realtime socket refuses a wrong project in its own protocol: an error frame, then close 1008.
+    const isRealtime = request.routeOptions.url === '/v1/realtime'
+    if (typeof project === 'string' && project !== ctx.config.projectId && !isRealtime) {
       throw new AppError(ErrorType.projectUnknown, 404)
     }
     request.auth = await authenticate(

@@ -1,0 +1,246 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ID } from 'appwrite'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig, type TServerRole } from '../config/config'
+import type { TDatabase } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import { startServer, type TRunningServer } from '../server'
+import { signUpUser } from '../testing/sdk-client'
+import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
+import type { TDocumentEvent } from './event-bus'
+import { createPostgresEventBus, LISTENER_APPLICATION_NAME } from './postgres-event-bus'
+import {
+  changeTicketAndTime,
+  closeSocket,
+  formatLatencies,
+  RecordingWebSocket,
+  settle,
+  subscribeWithSdk27,
+  TICKETS,
+  TICKETS_CHANNEL,
+  ticketData,
+  useRecordingWebSocketInSdk,
+  waitFor,
+} from './realtime-test-kit'
+
+if (!TEST_DATABASE_URL)
+  console.log('[realtime] TEST_DATABASE_URL is not set: the cross-process tests are skipped')
+
+type TProcess = TRunningServer & { stop(): Promise<void> }
+
+/** One more server process (in-process here) on the shared database, as `--role` would start it. */
+async function startProcess(databaseUrl: string, roles: TServerRole[]): Promise<TProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-realtime-'))
+  const server = await startServer({
+    config: loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SMTP_PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    }),
+    roles: new Set(roles),
+  })
+  return {
+    ...server,
+    async stop() {
+      await server.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function documentEvent(documentId: string, body: string): TDocumentEvent {
+  return {
+    action: 'update',
+    databaseId: 'main',
+    collectionId: 'tickets',
+    documentId,
+    document: { $id: documentId, body },
+    readRoles: ['user:nobody'],
+    timestamp: new Date().toISOString(),
+  }
+}
+
+describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () => {
+  let database: { url: string; drop(): Promise<void> }
+  let first: TProcess
+  let second: TProcess
+  let secondEndpoint: string
+
+  beforeAll(async () => {
+    database = await createTestDatabase(TEST_DATABASE_URL!)
+    first = await startProcess(database.url, ['http'])
+    second = await startProcess(database.url, ['http'])
+    secondEndpoint = second.url!
+    useRecordingWebSocketInSdk()
+  })
+  afterAll(async () => {
+    for (const socket of RecordingWebSocket.all) await closeSocket(socket)
+    await first?.stop()
+    await second?.stop()
+    await database?.drop()
+  })
+
+  it("a change made through server 1 reaches the owner's socket on server 2, and no one else's", async () => {
+    const alice = await signUpUser(first.url!, 'Alice')
+    const bob = await signUpUser(first.url!, 'Bob')
+    const a = await subscribeWithSdk27(alice.client.setEndpoint(`${secondEndpoint}/v1`), [TICKETS_CHANNEL])
+    const b = await subscribeWithSdk27(bob.client.setEndpoint(`${secondEndpoint}/v1`), [TICKETS_CHANNEL])
+    // The sockets stay on server 2; from here on the same clients write through server 1.
+    alice.client.setEndpoint(`${first.url}/v1`)
+    bob.client.setEndpoint(`${first.url}/v1`)
+
+    const { documentId, samples } = await changeTicketAndTime(alice, a.inbox, 'Across processes')
+    console.log(formatLatencies('server 1 → Postgres NOTIFY → server 2, create/update/delete', samples))
+
+    const bobs = await bob.databases.createDocument({
+      ...TICKETS,
+      documentId: ID.unique(),
+      data: ticketData(bob, 'Mine'),
+    })
+    await waitFor(() => b.inbox.of(bobs.$id).length > 0, "Bob's own ticket")
+    await settle()
+    expect(b.inbox.received.map((r) => r.id)).toEqual([bobs.$id])
+    expect(a.inbox.received.map((r) => [r.id, r.event])).toEqual([
+      [documentId, 'create'],
+      [documentId, 'update'],
+      [documentId, 'delete'],
+    ])
+
+    const body = 'A very long complaint. '.repeat(20_000)
+    const big = await alice.databases.createDocument({
+      ...TICKETS,
+      documentId: ID.unique(),
+      data: ticketData(alice, 'Long', body),
+    })
+    await waitFor(() => a.inbox.of(big.$id).length > 0, 'the large ticket')
+    const frame = a.socket.frames.find((f) => (f.data?.payload as { $id?: string })?.$id === big.$id)
+    expect((frame?.data?.payload as { body: string }).body).toBe(body)
+    await a.subscription.close()
+    await b.subscription.close()
+  })
+
+  it("the worker's updates, made in a worker-only process, reach the owner's socket on server 2", async () => {
+    const worker = await startProcess(database.url, ['worker'])
+    try {
+      const alice = await signUpUser(first.url!, 'Alice')
+      alice.client.setEndpoint(`${secondEndpoint}/v1`)
+      const a = await subscribeWithSdk27(alice.client, [TICKETS_CHANNEL])
+      alice.client.setEndpoint(`${first.url}/v1`)
+      const ticket = await alice.databases.createDocument({
+        ...TICKETS,
+        documentId: ID.unique(),
+        data: ticketData(alice, 'Refund not received', 'I was charged twice for my order, please refund.'),
+      })
+      const analysed = await waitFor(
+        () =>
+          a.socket.frames.find((f) => {
+            const payload = f.data?.payload as { $id?: string; processing_status?: string } | undefined
+            return payload?.$id === ticket.$id && payload.processing_status === 'completed'
+          })?.data,
+        'the analysed ticket',
+        30_000,
+      )
+      expect(analysed.payload).toMatchObject({ category: expect.any(String), priority: expect.any(String) })
+      const updates = a.inbox.of(ticket.$id).filter((r) => r.event === 'update')
+      console.log(
+        `[realtime] worker process → server 2, publish→socket: ${updates.map((u) => `${u.busMs} ms`)}`,
+      )
+      await a.subscription.close()
+    } finally {
+      await worker.stop()
+    }
+  })
+})
+
+describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
+  let database: { url: string; drop(): Promise<void> }
+  let dbA: TDatabase
+  let dbB: TDatabase
+
+  beforeAll(async () => {
+    database = await createTestDatabase(TEST_DATABASE_URL!)
+    dbA = await openDatabase({ databaseUrl: database.url, poolSize: 2 })
+    dbB = await openDatabase({ databaseUrl: database.url, poolSize: 2 })
+  })
+  afterAll(async () => {
+    await dbA?.close()
+    await dbB?.close()
+    await database?.drop()
+  })
+
+  it('keeps publish order for small (inline) and large (stored) events alike', async () => {
+    const channel = 'bus_order_test'
+    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    const listener = await createPostgresEventBus({ connectionString: database.url, db: dbB, channel })
+    const received: string[] = []
+    listener.subscribe((event) => received.push(event.documentId))
+    const ids = Array.from({ length: 20 }, (_, i) => `doc${i}`)
+    for (const [i, id] of ids.entries()) {
+      await publisher.publish(documentEvent(id, i % 3 === 0 ? 'x'.repeat(20_000) : 'small'))
+    }
+    await waitFor(() => received.length === ids.length, 'every event')
+    expect(received).toEqual(ids)
+    await publisher.close()
+    await listener.close()
+  })
+
+  it('reconnects a killed listener and replays the events it missed', async () => {
+    const channel = 'bus_replay_test'
+    const log: string[] = []
+    const listener = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbB,
+      channel,
+      reconnectDelayMs: { min: 300, max: 300 },
+      log: (message) => log.push(message),
+    })
+    const received: string[] = []
+    listener.subscribe((event) => received.push(event.documentId))
+    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    await publisher.publish(documentEvent('before', 'small'))
+    await waitFor(() => received.includes('before'), 'the first event')
+
+    const admin = new pg.Client({ connectionString: database.url })
+    await admin.connect()
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = $1 and datname = current_database() and query like 'listen bus_replay_test%'`,
+      [LISTENER_APPLICATION_NAME],
+    )
+    await admin.end()
+    await waitFor(() => !listener.isListening(), 'the listener to notice')
+    await publisher.publish(documentEvent('while-down', 'x'.repeat(20_000)))
+    await publisher.publish(documentEvent('while-down-small', 'small'))
+    await waitFor(() => listener.isListening(), 'the listener to reconnect', 5000)
+    await publisher.publish(documentEvent('after', 'small'))
+    await waitFor(() => received.includes('after'), 'the event after reconnecting')
+    expect(received).toEqual(['before', 'while-down', 'while-down-small', 'after'])
+    expect(log).toContain('listener connection lost, reconnecting')
+    await publisher.close()
+    await listener.close()
+  })
+
+  it('prunes stored events past their retention', async () => {
+    const bus = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbA,
+      channel: 'bus_prune_test',
+      retentionMs: 1,
+      pruneEveryMs: 50,
+    })
+    await bus.publish(documentEvent('old', 'small'))
+    const count = async () =>
+      Number((await dbA.query<{ n: number }>('select count(*)::int as n from realtime_events')).rows[0]?.n)
+    expect(await count()).toBeGreaterThan(0)
+    const deadline = Date.now() + 5000
+    while ((await count()) > 0 && Date.now() < deadline) await settle(50)
+    expect(await count()).toBe(0)
+    await bus.close()
+  })
+})
