@@ -10,9 +10,8 @@ import type { TAppContext } from './http/app-context'
 import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
-import type { TEventBus } from './realtime/event-bus'
-import { openEventBus } from './realtime/open-event-bus'
-import { registerRealtimeRoutes } from './realtime/realtime-routes'
+import { createMailModule } from './mail/mail-module'
+import { createMemoryEventBus, type TEventBus } from './realtime/event-bus'
 import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
@@ -26,6 +25,8 @@ export type TRunningServer = {
   app: FastifyInstance | undefined
   /** The http role's address, e.g. http://127.0.0.1:3000 (undefined without the http role). */
   url: string | undefined
+  /** The smtp role's port (the one picked when SMTP_PORT is 0); undefined without the smtp role. */
+  smtpPort: number | undefined
   close(): Promise<void>
 }
 
@@ -33,7 +34,7 @@ export type TRunningServer = {
 export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
   const { config, roles } = options
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  const bus = await openEventBus({ databaseUrl: config.databaseUrl, db })
+  const bus = createMemoryEventBus()
   const closers: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
 
   // Every role enqueues (http and smtp create tickets, the worker's sweeper re-enqueues); only workers work.
@@ -48,8 +49,9 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const tickets = createTicketsCollection({
     onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id }),
   })
+  const mail = createMailModule({ config, db, bus, queue: jobs, tickets })
   const collections = new Map<string, TCollectionDefinition>(
-    [tickets, createWaitlistCollection()].map((def) => [def.id, def]),
+    [tickets, createWaitlistCollection(), ...mail.collections].map((def) => [def.id, def]),
   )
   const ctx: TAppContext = {
     config,
@@ -60,12 +62,24 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     collections,
   }
 
-  if (roles.has('worker')) closers.unshift(await startWorkerRole({ config, db, bus, queue: jobs, tickets }))
+  if (roles.has('worker')) {
+    const inboundProcessor = mail.createProcessor()
+    closers.unshift(await startWorkerRole({ config, db, bus, queue: jobs, tickets, inboundProcessor }))
+    const inboundSweeper = mail.startSweeper()
+    closers.unshift(() => inboundSweeper.stop())
+  }
+
+  let smtpPort: number | undefined
+  if (roles.has('smtp')) {
+    const smtp = await mail.startSmtp()
+    smtpPort = smtp.port
+    closers.unshift(() => smtp.close())
+  }
 
   let app: FastifyInstance | undefined
   let url: string | undefined
   if (roles.has('http')) {
-    const plugins: TRoutePlugin[] = [registerRealtimeRoutes]
+    const plugins: TRoutePlugin[] = [...mail.routes]
     app = await buildApp({ ctx, plugins, webDistDir: options.webDistDir })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app
@@ -78,6 +92,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     bus,
     app,
     url: url?.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+    smtpPort,
     async close() {
       for (const close of closers) await close()
     },

@@ -2,6 +2,7 @@ import { createAnalyser } from '../analysis'
 import type { TConfig } from '../config/config'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
+import type { TInboundProcessor } from '../mail/ingest/inbound-processor'
 import type { TEventBus } from '../realtime/event-bus'
 import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
 import { startTicketAnalysisSweeper } from '../tickets/ticket-analysis-sweeper'
@@ -16,6 +17,7 @@ export type TStartWorkerRoleOptions = {
   bus: TEventBus
   queue: TJobQueue
   tickets: TCollectionDefinition
+  inboundProcessor: TInboundProcessor
   log?: TJobLog
 }
 
@@ -37,7 +39,12 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     tickets: options.tickets,
     analyser: delayTicketAnalyser({ analyser, delayMs: config.testAnalysisDelayMs }),
   })
-  await startJobWorker({ db, queue, ctx: { ticketAnalysis }, log })
+  await startJobWorker({
+    db,
+    queue,
+    ctx: { ticketAnalysis, inboundProcessor: options.inboundProcessor },
+    log,
+  })
   const sweeper = startTicketAnalysisSweeper({
     db,
     queue,

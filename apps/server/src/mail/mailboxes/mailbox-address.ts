@@ -10,6 +10,7 @@ export function slugifyMailboxName(options: { name: string; email: string }): st
   const source = options.name.trim() || options.email.split('@')[0] || ''
   const slug = source
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, SLUG_MAX)

@@ -1,0 +1,63 @@
+import type { TQueryable } from '../../db/database'
+import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
+import { findDocument } from '../../documents/document-repository'
+import type { TThreadKeys } from '../parse'
+
+export type TThreadMatch = { ticket: TDocumentRow; reason: string }
+
+function domainOf(address: string): string {
+  return address.split('@').pop()?.toLowerCase() ?? ''
+}
+
+/**
+ * The owner's ticket this mail answers: In-Reply-To first, then References newest first (both matched
+ * against Message-IDs of the ticket's conversation), then a `[#<ticket>]` subject tag, trusted only when
+ * the sender's domain is the ticket's, so a stranger cannot post into someone else's conversation.
+ */
+export async function findThreadTicket(
+  tx: TQueryable,
+  options: { tickets: TCollectionDefinition; userId: string; keys: TThreadKeys; senderAddress: string },
+): Promise<TThreadMatch | undefined> {
+  const { keys, userId } = options
+  const candidates = [keys.inReplyTo, ...[...keys.references].reverse()].filter(
+    (id): id is string => !!id && id !== keys.messageId,
+  )
+  if (candidates.length > 0) {
+    const { rows } = await tx.query<{ message_id: string; ticket_id: string }>(
+      'select message_id, ticket_id from mail_thread_ids where user_id = $1 and message_id = any($2::text[])',
+      [userId, candidates],
+    )
+    for (const candidate of candidates) {
+      const hit = rows.find((r) => r.message_id === candidate)
+      const ticket = hit && (await findDocument(tx, options.tickets, hit.ticket_id))
+      if (ticket && ticket.userId === userId) {
+        const header = candidate === keys.inReplyTo ? 'In-Reply-To' : 'References'
+        return { ticket, reason: `${header} <${candidate}>` }
+      }
+    }
+  }
+  if (keys.ticketTag) {
+    const ticket = await findDocument(tx, options.tickets, keys.ticketTag)
+    if (
+      ticket &&
+      ticket.userId === userId &&
+      domainOf(String(ticket.email)) === domainOf(options.senderAddress)
+    ) {
+      return { ticket, reason: `subject tag [#${keys.ticketTag}]` }
+    }
+  }
+  return undefined
+}
+
+/** Remembers a Message-ID as part of a ticket's conversation, for answers to it. */
+export async function rememberThreadId(
+  tx: TQueryable,
+  options: { userId: string; messageId: string | null; ticketId: string },
+): Promise<void> {
+  if (!options.messageId) return
+  await tx.query(
+    `insert into mail_thread_ids (user_id, message_id, ticket_id) values ($1, $2, $3)
+     on conflict (user_id, message_id) do nothing`,
+    [options.userId, options.messageId, options.ticketId],
+  )
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+import { defineJob } from '../../jobs/job-definition'
+
+export const ZIngestInboundEmailPayload = z.object({ inboundId: z.string().min(1).max(36) })
+export type TIngestInboundEmailPayload = z.infer<typeof ZIngestInboundEmailPayload>
+
+/** Turns one stored delivery into a ticket, a thread message or a recorded non-ticket outcome. */
+export const ingestInboundEmailJob = defineJob<TIngestInboundEmailPayload>({
+  id: 'ingest-inbound-email',
+  version: 1,
+  payload: ZIngestInboundEmailPayload,
+  policy: {
+    retryLimit: 4,
+    retryDelaySeconds: 2,
+    // Parsing a 25 MB message with hundreds of attachments takes seconds, not minutes.
+    expireInSeconds: 300,
+  },
+  singletonKey: (payload) => payload.inboundId,
+  handle: async (options) =>
+    (await import('./ingest-inbound-email.handler')).handleIngestInboundEmail(options),
+})

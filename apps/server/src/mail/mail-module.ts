@@ -1,0 +1,114 @@
+import path from 'node:path'
+import type { TConfig } from '../config/config'
+import type { TDatabase } from '../db/database'
+import type { TCollectionDefinition } from '../documents/collection'
+import { registerFileRoutes } from '../files/file-routes'
+import type { TFileStorage } from '../files/file-storage'
+import { createLocalFileStorage } from '../files/local-file-storage'
+import type { TRoutePlugin } from '../http/app'
+import { consoleJobLog } from '../jobs/job-log'
+import type { TJobQueue } from '../jobs/job-queue'
+import type { TEventBus } from '../realtime/event-bus'
+import {
+  acceptInboundEmail,
+  type TAcceptedInboundEmail,
+  type TAcceptInboundEmailOptions,
+} from './inbound/accept-inbound-email'
+import { createInboundCollection } from './inbound/inbound-collection'
+import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
+import { startInboundSweeper } from './ingest/inbound-sweeper'
+import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
+import { ensureMailboxOnRead } from './mailboxes/mailbox-routes'
+import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
+import { createMessagesCollection } from './messages/messages-collection'
+import { startSmtpIntake, type TSmtpIntake } from './smtp/smtp-intake'
+
+export type TCreateMailModuleOptions = {
+  config: TConfig
+  db: TDatabase
+  bus: TEventBus
+  queue: TJobQueue
+  tickets: TCollectionDefinition
+}
+
+export type TAcceptOptions = Omit<TAcceptInboundEmailOptions, 'db' | 'enqueue'>
+
+// A delivery still `received` this long after its commit, with no live job, is swept up.
+const SWEEP_IDLE_SECONDS = 5
+const SWEEP_INTERVAL_SECONDS = 10
+
+/**
+ * Inbound mail as one piece for server.ts: its collections and routes for the http role, the SMTP
+ * intake for the smtp role, the ingest processor and sweeper for the worker role, and `accept`, the
+ * door into the inbound store that webhooks and IMAP use too.
+ */
+export function createMailModule(options: TCreateMailModuleOptions) {
+  const { config, db, queue } = options
+  const storage: TFileStorage = createLocalFileStorage({ dir: path.join(config.dataDir, 'files') })
+  const messages = createMessagesCollection()
+  const collections: TCollectionDefinition[] = [
+    createMailboxesCollection({ inboundDomain: config.inboundDomain }),
+    messages,
+    createInboundCollection(),
+  ]
+  const routes: TRoutePlugin[] = [
+    ensureMailboxOnRead({ inboundDomain: config.inboundDomain }),
+    registerFileRoutes({ storage }),
+  ]
+
+  const enqueueIngest = async (inboundId: string) => {
+    await queue.enqueue(ingestInboundEmailJob, { inboundId })
+  }
+
+  function accept(acceptOptions: TAcceptOptions): Promise<TAcceptedInboundEmail> {
+    return acceptInboundEmail({
+      onEnqueueError: (error) => consoleJobLog('could not enqueue an inbound email', error),
+      ...acceptOptions,
+      db,
+      enqueue: enqueueIngest,
+    })
+  }
+
+  return {
+    collections,
+    routes,
+    storage,
+    accept,
+    enqueueIngest,
+
+    startSmtp(): Promise<TSmtpIntake> {
+      return startSmtpIntake({
+        db,
+        port: config.smtp.port,
+        host: config.smtp.host,
+        maxBytes: config.smtp.maxBytes,
+        inboundDomain: config.inboundDomain,
+        tlsKeyPath: config.smtp.tlsKeyPath,
+        tlsCertPath: config.smtp.tlsCertPath,
+        accept: ({ mailbox, raw, envelopeFrom }) => accept({ mailbox, raw, envelopeFrom, channel: 'smtp' }),
+      })
+    },
+
+    createProcessor(): TInboundProcessor {
+      return createInboundProcessor({
+        db,
+        bus: options.bus,
+        storage,
+        tickets: options.tickets,
+        messages,
+        inboundDomain: config.inboundDomain,
+      })
+    },
+
+    startSweeper() {
+      return startInboundSweeper({
+        db,
+        queue,
+        idleSeconds: SWEEP_IDLE_SECONDS,
+        intervalSeconds: SWEEP_INTERVAL_SECONDS,
+      })
+    },
+  }
+}
+
+export type TMailModule = ReturnType<typeof createMailModule>
