@@ -11,7 +11,9 @@ import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
 import { createMailModule } from './mail/mail-module'
-import { createMemoryEventBus, type TEventBus } from './realtime/event-bus'
+import type { TEventBus } from './realtime/event-bus'
+import { openEventBus } from './realtime/open-event-bus'
+import { registerRealtimeRoutes } from './realtime/realtime-routes'
 import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
@@ -34,7 +36,7 @@ export type TRunningServer = {
 export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
   const { config, roles } = options
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  const bus = createMemoryEventBus()
+  const bus = await openEventBus({ databaseUrl: config.databaseUrl, db })
   const closers: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
 
   // Every role enqueues (http and smtp create tickets, the worker's sweeper re-enqueues); only workers work.
@@ -79,7 +81,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let app: FastifyInstance | undefined
   let url: string | undefined
   if (roles.has('http')) {
-    const plugins: TRoutePlugin[] = [...mail.routes]
+    const plugins: TRoutePlugin[] = [registerRealtimeRoutes, ...mail.routes]
     app = await buildApp({ ctx, plugins, webDistDir: options.webDistDir })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app
