@@ -28,6 +28,7 @@ export type TJobQueue = {
 }
 
 const MAINTENANCE_INTERVAL_SECONDS = 30
+const QUEUE_SETUP_LOCK_KEY = 72_110_042
 // Runs in flight when the process is asked to stop get this long to finish before they are handed back.
 const STOP_GRACE_MS = 10_000
 
@@ -42,11 +43,13 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
   // An EventEmitter without an 'error' listener would throw, and take the process down with it.
   boss.on('error', (error) => log('pg-boss', error))
-  await boss.start()
-  for (const definition of options.definitions) {
-    // 'short': one waiting job per singleton key, so enqueuing twice (sweeper and creator racing) is harmless.
-    await boss.createQueue(definition.id, { name: definition.id, policy: 'short' })
-  }
+  await oneProcessAtATime(options.db, async () => {
+    await boss.start()
+    for (const definition of options.definitions) {
+      // 'short': one waiting job per singleton key, so enqueuing twice (sweeper and creator racing) is harmless.
+      await boss.createQueue(definition.id, { name: definition.id, policy: 'short' })
+    }
+  })
 
   const localWorkers = new Map<string, string[]>()
   return {
@@ -70,4 +73,18 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
     },
     stop: () => boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }),
   }
+}
+
+/**
+ * Processes starting together against one Postgres deadlock in pg-boss's create_queue (each creates and
+ * attaches a partition of pgboss.job), so they take turns. Our transaction only holds the lock: pg-boss
+ * works on its own pool. PGlite has one process, and a pg-boss call inside our transaction would
+ * deadlock on its one connection, so it needs and gets no lock.
+ */
+async function oneProcessAtATime(db: TDatabase, fn: () => Promise<void>): Promise<void> {
+  if (db.kind === 'pglite') return fn()
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [QUEUE_SETUP_LOCK_KEY])
+    await fn()
+  })
 }
