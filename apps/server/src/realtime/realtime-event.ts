@@ -2,6 +2,7 @@ import type { TDocumentEvent } from './event-bus'
 
 /** One change as the realtime protocol shows it, before it is addressed to a socket's subscriptions. */
 export type TRealtimeEvent = {
+  collectionId: string
   events: string[]
   channels: string[]
   /** `channels` plus the action-suffixed forms the SDK's Channel builder makes (`...documents.create`). */
@@ -44,6 +45,7 @@ export function toRealtimeEvent(event: TDocumentEvent): TRealtimeEvent {
   const channels = documentChannels(event)
   const [, collection, document] = channels as [string, string, string]
   return {
+    collectionId: event.collectionId,
     events: documentEventNames(event),
     channels,
     matchChannels: new Set([...channels, `${collection}.${event.action}`, `${document}.${event.action}`]),

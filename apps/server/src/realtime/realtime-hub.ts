@@ -2,8 +2,9 @@ import { uniqueId } from '@parsedesk/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { type RawData, WebSocket } from 'ws'
 import { toAccountModel } from '../accounts/account-model'
-import { GUEST, rolesOfUser, type TAuth } from '../accounts/auth-context'
+import { GUEST, type TAuth, userAuth } from '../accounts/auth-context'
 import type { TDatabase } from '../db/database'
+import type { TCollectionDefinition } from '../documents/collection'
 import { authenticate } from '../http/request-auth'
 import type { TDocumentEvent, TEventBus } from './event-bus'
 import { findLiveSessionUsers } from './live-sessions'
@@ -27,16 +28,14 @@ import {
   type TSubscription,
 } from './realtime-subscriptions'
 
-type TIdentity = { userId: string; sessionId: string }
-
 type TConnection = {
   socket: WebSocket
   ip: string
-  identity: TIdentity | undefined
   /** Refreshed from the database before every delivery, so a signed-out session stops receiving. */
-  roles: string[]
+  auth: TAuth
   subscriptions: Map<string, TSubscription>
   isAlive: boolean
+  window: { startedAt: number; messages: number }
   /** Messages are handled one after another, in the order the client sent them. */
   inbox: Promise<void>
 }
@@ -44,6 +43,8 @@ type TConnection = {
 export type TRealtimeHubOptions = {
   db: TDatabase
   bus: TEventBus
+  /** Collection-level access (`canRead`) applies to realtime as it does to the REST API. */
+  collections: ReadonlyMap<string, TCollectionDefinition>
   sessionIdleMs: number
   limits: TRealtimeLimits
   log: FastifyBaseLogger
@@ -79,28 +80,36 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     conn.socket.send(frame)
   }
 
-  function setIdentity(conn: TConnection, identity: TIdentity | undefined, roles: string[]): void {
-    const previous = conn.identity
-    if (identity && previous?.userId !== identity.userId) {
-      const sockets = byUser.get(identity.userId) ?? new Set()
+  function setAuth(conn: TConnection, auth: TAuth): void {
+    const previous = conn.auth.kind === 'user' ? conn.auth.user.id : undefined
+    const next = auth.kind === 'user' ? auth.user.id : undefined
+    if (next && next !== previous) {
+      const sockets = byUser.get(next) ?? new Set()
       if (sockets.size >= limits.maxSocketsPerUser) {
         throw RealtimeError.violation(RealtimeMessage.tooManySockets)
       }
       sockets.add(conn)
-      byUser.set(identity.userId, sockets)
+      byUser.set(next, sockets)
     }
-    if (previous && previous.userId !== identity?.userId) {
-      const sockets = byUser.get(previous.userId)
+    if (previous && previous !== next) {
+      const sockets = byUser.get(previous)
       sockets?.delete(conn)
-      if (sockets?.size === 0) byUser.delete(previous.userId)
+      if (sockets?.size === 0) byUser.delete(previous)
     }
-    conn.identity = identity
-    conn.roles = roles
+    conn.auth = auth
+  }
+
+  /** Appwrite's abuse limit, per socket and minute; the extra message is answered, not obeyed. */
+  function isOverRate(conn: TConnection): boolean {
+    const now = Date.now()
+    if (now - conn.window.startedAt >= 60_000) conn.window = { startedAt: now, messages: 0 }
+    conn.window.messages += 1
+    return conn.window.messages > limits.maxMessagesPerMinute
   }
 
   function forget(conn: TConnection): void {
     if (!connections.delete(conn)) return
-    setIdentity(conn, undefined, GUEST.roles)
+    setAuth(conn, GUEST)
     const count = (byIp.get(conn.ip) ?? 1) - 1
     if (count > 0) byIp.set(conn.ip, count)
     else byIp.delete(conn.ip)
@@ -111,7 +120,7 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     if (auth.kind !== 'user') {
       throw new RealtimeError(RealtimeCode.messageFormatInvalid, RealtimeMessage.invalidSession, false)
     }
-    setIdentity(conn, { userId: auth.user.id, sessionId: auth.session.id }, auth.roles)
+    setAuth(conn, auth)
     send(conn, responseFrame('authentication', { user: toAccountModel(auth.user) }))
   }
 
@@ -149,6 +158,9 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     try {
       if (isBinary) throw RealtimeError.violation(RealtimeMessage.invalidFormat)
       if (data.length > limits.maxMessageBytes) throw RealtimeError.violation(RealtimeMessage.tooLarge)
+      if (isOverRate(conn)) {
+        throw new RealtimeError(RealtimeCode.tryAgainLater, RealtimeMessage.tooManyMessages, false)
+      }
       const message = parseInbound(data.toString('utf8'))
       if (message.type === 'ping') send(conn, PONG_FRAME)
       else if (message.type === 'authentication') await handleAuthentication(conn, message.data.session)
@@ -175,16 +187,14 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
       const conn: TConnection = {
         socket,
         ip: request.ip,
-        identity: undefined,
-        roles: GUEST.roles,
+        auth: GUEST,
         subscriptions: new Map(subscriptions.map((s) => [s.id, s])),
         isAlive: true,
+        window: { startedAt: Date.now(), messages: 0 },
         inbox: Promise.resolve(),
       }
       const { auth } = request
-      if (auth.kind === 'user') {
-        setIdentity(conn, { userId: auth.user.id, sessionId: auth.session.id }, auth.roles)
-      }
+      setAuth(conn, auth)
       connections.add(conn)
       byIp.set(request.ip, (byIp.get(request.ip) ?? 0) + 1)
       socket.on('message', (data: RawData, isBinary) => {
@@ -215,17 +225,17 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
   }
 
   async function refreshRoles(candidates: TConnection[]): Promise<void> {
-    const checked = candidates.flatMap((conn) => (conn.identity ? [{ conn, ...conn.identity }] : []))
+    const checked = candidates.flatMap((conn) => (conn.auth.kind === 'user' ? [conn.auth] : []))
     const live = await findLiveSessionUsers(
       db,
-      checked.map((c) => c.sessionId),
+      checked.map((auth) => auth.session.id),
     )
-    for (const { conn, sessionId } of checked) {
-      // An `authentication` handled meanwhile already set fresher roles.
-      if (conn.identity?.sessionId !== sessionId) continue
-      const user = live.get(sessionId)
-      if (user) conn.roles = rolesOfUser(user)
-      else setIdentity(conn, undefined, GUEST.roles)
+    for (const conn of candidates) {
+      const { auth } = conn
+      // Guests have nothing to re-check; an `authentication` handled meanwhile is fresher than this check.
+      if (auth.kind !== 'user' || !checked.includes(auth)) continue
+      const user = live.get(auth.session.id)
+      setAuth(conn, user ? userAuth(user, auth.session) : GUEST)
     }
   }
 
@@ -248,9 +258,13 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     if (candidates.length === 0) return
     await refreshRoles(candidates)
     for (const event of events) {
+      // A collection this process does not know is delivered to no one.
+      const collection = options.collections.get(event.collectionId)
+      if (!collection) continue
       let prefix: string | undefined
       for (const conn of candidates) {
-        if (!conn.roles.some((role) => event.readRoles.includes(role))) continue
+        if (!collection.canRead(conn.auth)) continue
+        if (!conn.auth.roles.some((role) => event.readRoles.includes(role))) continue
         const ids = [...conn.subscriptions.values()]
           .filter((s) => matchesSubscription(s, event))
           .map((s) => s.id)

@@ -2,6 +2,8 @@
 export type TRealtimeLimits = {
   /** Larger client messages are a protocol violation (Appwrite's realtime server stops at 64 kB). */
   maxMessageBytes: number
+  /** Beyond this a message gets an error frame (1013) instead of an answer; the SDK pings 3 times a minute. */
+  maxMessagesPerMinute: number
   maxSubscriptionsPerSocket: number
   maxChannelsPerSubscription: number
   maxQueriesPerSubscription: number
@@ -15,6 +17,7 @@ export type TRealtimeLimits = {
 
 export const DEFAULT_REALTIME_LIMITS: TRealtimeLimits = {
   maxMessageBytes: 64 * 1024,
+  maxMessagesPerMinute: 120,
   maxSubscriptionsPerSocket: 64,
   maxChannelsPerSubscription: 32,
   maxQueriesPerSubscription: 32,

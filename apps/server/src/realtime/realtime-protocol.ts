@@ -13,7 +13,7 @@ export const RealtimeCode = {
   messageFormatInvalid: 1003,
   /** Refused for good: the SDK does not reconnect after this close code. */
   policyViolation: 1008,
-  /** Too slow to read its events: closed, and the SDK reconnects after its delay. */
+  /** Too many messages (an error frame only), or too slow to read its events (closed; the SDK reconnects). */
   tryAgainLater: 1013,
 } as const
 
@@ -25,6 +25,7 @@ export const RealtimeMessage = {
   invalidSession: 'Session is not valid.',
   tooManySubscriptions: 'Too many subscriptions.',
   tooManySockets: 'Too many connections.',
+  tooManyMessages: 'Too many messages.',
   slowConsumer: 'Too many unread events.',
 } as const
 

@@ -31,6 +31,7 @@ export const registerRealtimeRoutes: TRoutePlugin = async (app, ctx) => {
   const hub = createRealtimeHub({
     db: ctx.db,
     bus: ctx.bus,
+    collections: ctx.collections,
     sessionIdleMs: ctx.config.sessionIdleMs,
     limits,
     log: app.log,

@@ -246,7 +246,36 @@ describe('realtime on one server', () => {
     await closeSocket(guest)
   })
 
-  it('enforces its limits: message size, subscriptions per socket, sockets per user', async () => {
+  it('applies collection-level access too: a waitlist entry readable by anyone still reaches no one', async () => {
+    const alice = await signUpUser(server.url, 'Alice')
+    const secret = await newSessionSecret(server.url, alice)
+    const socket = await openRawSocket(`${endpoint}?project=parsedesk`, {
+      cookie: `a_session_parsedesk=${secret}`,
+    })
+    sendJson(socket, { type: 'subscribe', data: [{ subscriptionId: 'all', channels: ['documents'] }] })
+    await waitFor(() => socket.hasResponse('subscribe'), 'subscribed')
+    const publish = (collectionId: string, documentId: string, readRoles: string[]) =>
+      server.bus.publish({
+        action: 'create',
+        databaseId: 'main',
+        collectionId,
+        documentId,
+        document: { $id: documentId },
+        readRoles,
+        timestamp: new Date().toISOString(),
+      })
+    await publish('waitlist', 'w1', ['any'])
+    await publish('no-such-collection', 'x1', ['any'])
+    await publish('tickets', 't-other', ['user:someone-else'])
+    await publish('tickets', 't-mine', [`user:${alice.userId}`])
+    await waitFor(() => socket.frames.some((f) => f.type === 'event'), 'an event')
+    await settle()
+    const delivered = socket.frames.filter((f) => f.type === 'event').map((f) => f.data?.payload)
+    expect(delivered).toEqual([{ $id: 't-mine' }])
+    await closeSocket(socket)
+  })
+
+  it('enforces its limits: message size and rate, subscriptions per socket, sockets per user', async () => {
     const alice = await signUpUser(server.url, 'Alice')
     const secret = await newSessionSecret(server.url, alice)
 
@@ -257,6 +286,17 @@ describe('realtime on one server', () => {
       type: 'error',
       data: { code: 1008, message: 'Message is too large.' },
     })
+
+    const chatty = await openRawSocket(`${endpoint}?project=parsedesk`)
+    for (let i = 0; i < 121; i++) sendJson(chatty, { type: 'ping' })
+    await waitFor(() => chatty.frames.length === 122, 'an answer to every message')
+    expect(chatty.frames.filter((f) => f.type === 'pong')).toHaveLength(120)
+    expect(chatty.frames.at(-1)).toEqual({
+      type: 'error',
+      data: { code: 1013, message: 'Too many messages.' },
+    })
+    expect(chatty.readyState).toBe(chatty.OPEN)
+    await closeSocket(chatty)
 
     const greedy = await openRawSocket(`${endpoint}?project=parsedesk`)
     const items = (from: number, count: number) =>
