@@ -11,6 +11,7 @@ import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
 import { createMailModule } from './mail/mail-module'
+import { inboundWebhookRoutes } from './mail/webhooks/inbound-webhook-routes'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
 import { registerRealtimeRoutes } from './realtime/realtime-routes'
@@ -81,7 +82,11 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let app: FastifyInstance | undefined
   let url: string | undefined
   if (roles.has('http')) {
-    const plugins: TRoutePlugin[] = [registerRealtimeRoutes, ...mail.routes]
+    const plugins: TRoutePlugin[] = [
+      registerRealtimeRoutes,
+      ...mail.routes,
+      inboundWebhookRoutes({ accept: mail.accept, maxBytes: config.smtp.maxBytes }),
+    ]
     app = await buildApp({ ctx, plugins, webDistDir: options.webDistDir })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app
