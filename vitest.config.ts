@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'apps/web',
+      'tests/e2e',
       {
         test: {
           name: 'server',

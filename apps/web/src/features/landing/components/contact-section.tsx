@@ -11,7 +11,7 @@ export function ContactSection() {
 
   return (
     <section id="contact" aria-labelledby="contact-title" className="bg-muted/50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-20 lg:grid-cols-[2fr_3fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-20 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="grid content-start gap-4">
           <h2 id="contact-title" className="text-3xl font-bold tracking-tight">
             See Parsedesk on your own inbox

@@ -34,8 +34,8 @@ function PrimaryAction() {
 export function HeroSection() {
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-accent/60 to-background">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
-        <div className="grid gap-6">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-2">
+        <div className="grid min-w-0 gap-6">
           <p className="w-fit rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground">
             Email parsing for support teams
           </p>

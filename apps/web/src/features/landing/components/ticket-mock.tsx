@@ -39,9 +39,9 @@ export function TicketMock() {
         </div>
         <dl className="mt-4 grid gap-2 text-sm">
           {ticketFields.map((field) => (
-            <div key={field.label} className="grid grid-cols-[5.5rem_1fr] gap-2">
+            <div key={field.label} className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-2">
               <dt className="text-muted-foreground">{field.label}</dt>
-              <dd className="min-w-0 font-medium break-words">{field.value}</dd>
+              <dd className="min-w-0 font-medium wrap-anywhere">{field.value}</dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { getErrorMessage } from '@/lib/errors'
 import { Toasts } from '@/lib/messages'
@@ -11,6 +11,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
   const tickets = useTickets({ userId })
   const deleteTicket = useDeleteTicket()
   const [openTicketId, setOpenTicketId] = useState<string | null>(null)
+  const lastOpenedId = useRef<string | null>(null)
   // Read from the live list, so polling and realtime updates reach an open dialog too.
   const openTicket = tickets.data?.find((ticket) => ticket.$id === openTicketId) ?? null
 
@@ -23,6 +24,22 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
     }
     notifySuccess({ title: Toasts.ticketDeleted })
     setOpenTicketId(null)
+  }
+
+  const openDetails = (ticketId: string) => {
+    lastOpenedId.current = ticketId
+    setOpenTicketId(ticketId)
+  }
+
+  // Focus goes back to the ticket's row, whether it was opened by mouse or keyboard; a deleted
+  // ticket has no row left, and focus then stays with the page.
+  const returnFocus = (event: Event) => {
+    const row = document.querySelector<HTMLElement>(
+      `tr[data-ticket-id="${CSS.escape(lastOpenedId.current ?? '')}"] button`,
+    )
+    if (!row) return
+    event.preventDefault()
+    row.focus()
   }
 
   return (
@@ -38,7 +55,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
           error={tickets.error}
           isRetrying={tickets.isFetching}
           onRetry={() => void tickets.refetch()}
-          onOpenTicket={setOpenTicketId}
+          onOpenTicket={openDetails}
         />
       </CardContent>
       <TicketDetailsDialog
@@ -46,6 +63,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         isDeleting={deleteTicket.isPending}
         onDelete={removeTicket}
         onClose={() => setOpenTicketId(null)}
+        onCloseAutoFocus={returnFocus}
       />
     </Card>
   )

@@ -15,6 +15,8 @@ type TTicketDetailsDialogProps = {
   isDeleting: boolean
   onDelete: (ticketId: string) => void
   onClose: () => void
+  /** The dialog has no Radix trigger, so the caller says where focus goes back to. */
+  onCloseAutoFocus: (event: Event) => void
 }
 
 function AnalysisPanel({ ticket }: { ticket: TTicketDocument }) {
@@ -44,9 +46,7 @@ function TicketDetails({
   ticket,
   isDeleting,
   onDelete,
-}: Omit<TTicketDetailsDialogProps, 'onClose' | 'ticket'> & {
-  ticket: TTicketDocument
-}) {
+}: Pick<TTicketDetailsDialogProps, 'isDeleting' | 'onDelete'> & { ticket: TTicketDocument }) {
   const rawJsonId = useId()
   const [isRawJsonShown, setIsRawJsonShown] = useState(false)
   const rawJson = useMemo(() => readRawJson(ticket.rawJson), [ticket.rawJson])
@@ -114,10 +114,16 @@ function TicketDetails({
   )
 }
 
-export function TicketDetailsDialog({ ticket, isDeleting, onDelete, onClose }: TTicketDetailsDialogProps) {
+export function TicketDetailsDialog({
+  ticket,
+  isDeleting,
+  onDelete,
+  onClose,
+  onCloseAutoFocus,
+}: TTicketDetailsDialogProps) {
   return (
     <Dialog open={!!ticket} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Ticket Details</DialogTitle>
           <DialogDescription>View the complete information for this support ticket</DialogDescription>

@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core'
+
+export type TPerson = { name: string; email: string; password: string }
+
+let people = 0
+
+/** A new person per call, unique within one run. */
+export function newPerson(label: string): TPerson {
+  people += 1
+  const tag = `${label}${people}${Date.now().toString(36)}`
+  return { name: `Test ${label}`, email: `${tag}@acme-corp.example`, password: `pw-${tag}-long-enough` }
+}
+
+export function waitForPath(page: Page, pathname: string) {
+  return page.waitForURL((url) => url.pathname === pathname)
+}
+
+/** Resolves with the toast that shows `title`, once it is on screen. */
+export async function waitForToast(page: Page, title: string) {
+  const toast = page.locator('[data-sonner-toast]', { hasText: title })
+  await toast.first().waitFor({ state: 'visible' })
+  return toast.first()
+}
+
+export async function visibleToastCount(page: Page) {
+  return page.locator('[data-sonner-toast][data-visible="true"]').count()
+}
+
+export async function signUp(page: Page, baseUrl: string, person: TPerson) {
+  await page.goto(`${baseUrl}/auth`)
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+  await page.getByRole('heading', { name: 'Create Your Account' }).waitFor()
+  await page.getByLabel('Full Name').fill(person.name)
+  await page.getByLabel('Email Address').fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirm Password').fill(person.password)
+  await page.getByRole('button', { name: 'Start Free Trial' }).click()
+  await waitForPath(page, '/tickets')
+}
+
+export async function signIn(page: Page, baseUrl: string, person: TPerson) {
+  await page.goto(`${baseUrl}/auth`)
+  await page.getByLabel('Email Address').fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}

@@ -1,0 +1,15 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import { hasChromium, SKIP_REASON } from './browser'
+import { REPO_ROOT, WEB_DIST_INDEX } from './paths'
+
+/** The browser tests run against the built app the server serves; build it once if it is missing. */
+export default function setup() {
+  if (!hasChromium) {
+    console.warn(`\n[e2e] ${SKIP_REASON}\n`)
+    return
+  }
+  if (fs.existsSync(WEB_DIST_INDEX)) return
+  console.log('[e2e] apps/web/dist is missing: building the web app')
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' })
+}
