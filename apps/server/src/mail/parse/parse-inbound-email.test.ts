@@ -106,6 +106,11 @@ describe.skipIf(!corpusPresent)('parseInboundEmail on named real messages', () =
     expect(korean.textBody.trim()).toBe('스티해')
   })
 
+  it('decodes a base64 UTF-16 text part', async () => {
+    const email = await parseCorpusFile('apache-spamassassin/spam/utf16.eml')
+    expect(email.textBody).toContain('Dear potencial partner,\nWe are professional in engineering')
+  })
+
   it('turns an HTML-only message into text and keeps its inline cid image', async () => {
     const email = await parseCorpusFile('php-mime-mail-parser/m0129')
     expect(email.textBody).toBe('Inline')
