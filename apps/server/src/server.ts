@@ -10,6 +10,7 @@ import type { TAppContext } from './http/app-context'
 import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
+import { createImapModule } from './mail/imap/imap-module'
 import { createMailModule } from './mail/mail-module'
 import { inboundWebhookRoutes } from './mail/webhooks/inbound-webhook-routes'
 import type { TEventBus } from './realtime/event-bus'
@@ -53,8 +54,9 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id }),
   })
   const mail = createMailModule({ config, db, bus, queue: jobs, tickets })
+  const imap = createImapModule({ config, db, bus, accept: mail.accept })
   const collections = new Map<string, TCollectionDefinition>(
-    [tickets, createWaitlistCollection(), ...mail.collections].map((def) => [def.id, def]),
+    [tickets, createWaitlistCollection(), ...mail.collections, imap.collection].map((def) => [def.id, def]),
   )
   const ctx: TAppContext = {
     config,
@@ -70,6 +72,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     closers.unshift(await startWorkerRole({ config, db, bus, queue: jobs, tickets, inboundProcessor }))
     const inboundSweeper = mail.startSweeper()
     closers.unshift(() => inboundSweeper.stop())
+    const imapPoller = imap.startPoller()
+    closers.unshift(() => imapPoller.stop())
   }
 
   let smtpPort: number | undefined

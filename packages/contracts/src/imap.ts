@@ -14,12 +14,16 @@ export type TImapAccountStatus = (typeof IMAP_ACCOUNT_STATUSES)[number]
 export const IMAP_WATCH_MODES = ['idle', 'poll'] as const
 export type TImapWatchMode = (typeof IMAP_WATCH_MODES)[number]
 
+/** Each account holds one connection open in a worker; a few per user is plenty for a helpdesk. */
+export const ImapLimits = { accountsPerUser: 10 } as const
+
 export const ImapMessages = {
   hostInvalid: 'Enter the IMAP server name, e.g. imap.example.com',
   portInvalid: 'The port is a number from 1 to 65535',
   usernameRequired: 'Enter the user name of the mailbox',
   passwordRequired: 'Enter the password of the mailbox',
   folderInvalid: 'Folder names are at most 200 characters',
+  tooManyAccounts: `You can connect at most ${ImapLimits.accountsPerUser} IMAP mailboxes`,
 } as const
 
 const HOSTNAME =

@@ -1,0 +1,56 @@
+import type { ImapFlow } from 'imapflow'
+
+export type TAcceptImapMessage = (options: { raw: Buffer; externalId: string }) => Promise<unknown>
+
+export type TFetchNewMessagesOptions = {
+  client: ImapFlow
+  accountId: string
+  /** Where a stored message goes; null flags it \Seen and leaves it in place. */
+  moveTo: string | null
+  maxBytes: number
+  accept: TAcceptImapMessage
+  /** Asked between messages, so stopping does not wait for a long backlog. */
+  isStopping(): boolean
+}
+
+export type TFetchNewMessagesResult = { stored: number; tooLarge: { uid: number; size: number }[] }
+
+/**
+ * Stores every unseen message of the open folder, oldest first, and only then marks it \Seen (or moves
+ * it): a crash in between leaves it unseen, and its UIDVALIDITY+UID external id makes the next attempt a
+ * recorded duplicate instead of a second ticket. Bodies are read with BODY.PEEK, which sets no flag.
+ */
+export async function fetchNewMessages(options: TFetchNewMessagesOptions): Promise<TFetchNewMessagesResult> {
+  const { client } = options
+  const result: TFetchNewMessagesResult = { stored: 0, tooLarge: [] }
+  const mailbox = client.mailbox
+  if (!mailbox) throw new Error('no folder is open')
+  const found = await client.search({ seen: false }, { uid: true })
+  if (!found || found.length === 0) return result
+  const uids = [...found].sort((a, b) => a - b)
+
+  const sizes = new Map<number, number>()
+  for await (const message of client.fetch(uids.join(','), { size: true }, { uid: true })) {
+    sizes.set(message.uid, message.size ?? 0)
+  }
+  for (const uid of uids) {
+    if (options.isStopping()) break
+    const size = sizes.get(uid)
+    // Expunged by another client since the search.
+    if (size === undefined) continue
+    if (size > options.maxBytes) {
+      result.tooLarge.push({ uid, size })
+      continue
+    }
+    const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
+    if (message === false || !message?.source) continue
+    await options.accept({
+      raw: message.source,
+      externalId: `imap:${options.accountId}:${mailbox.uidValidity}:${uid}`,
+    })
+    if (options.moveTo) await client.messageMove(String(uid), options.moveTo, { uid: true })
+    else await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true })
+    result.stored += 1
+  }
+  return result
+}

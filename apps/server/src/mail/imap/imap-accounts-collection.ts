@@ -1,0 +1,118 @@
+import {
+  CollectionId,
+  ImapAccountStatus,
+  ImapLimits,
+  ImapMessages,
+  ZImapAccountCreate,
+  ZImapAccountUpdate,
+} from '@parsedesk/contracts'
+import type { TAuth } from '../../accounts/auth-context'
+import type { TCollectionDefinition } from '../../documents/collection'
+import type { TPermission } from '../../documents/permissions'
+import { AppError } from '../../http/app-error'
+import { ensureMailbox } from '../mailboxes/mailbox-repository'
+import type { TSecretBox } from './secret-box'
+
+export const IMAP_ACCOUNT_ATTRIBUTES = {
+  host: { column: 'host', type: 'string' },
+  port: { column: 'port', type: 'integer' },
+  secure: { column: 'secure', type: 'string' },
+  username: { column: 'username', type: 'string' },
+  password: { column: 'password', type: 'string' },
+  folder: { column: 'folder', type: 'string' },
+  moveTo: { column: 'moveTo', type: 'string' },
+  enabled: { column: 'enabled', type: 'string' },
+  mailboxId: { column: 'mailboxId', type: 'string' },
+  userId: { column: 'userId', type: 'string' },
+  status: { column: 'status', type: 'string' },
+  mode: { column: 'mode', type: 'string' },
+  lastError: { column: 'lastError', type: 'string' },
+  lastCheckedAt: { column: 'lastCheckedAt', type: 'datetime' },
+  fetched: { column: 'fetched', type: 'integer' },
+} as const satisfies TCollectionDefinition['attributes']
+
+/** Changing any of these points the watcher at another server, account or folder: it reconnects. */
+const CONNECTION_FIELDS = ['host', 'port', 'secure', 'username', 'password', 'folder', 'moveTo', 'enabled']
+
+function ownerPermissions(userId: string): TPermission[] {
+  const role = `user:${userId}`
+  return (['read', 'update', 'delete'] as const).map((action) => ({ action, role }))
+}
+
+function requireUser(auth: TAuth) {
+  if (auth.kind !== 'user') throw AppError.forbidden()
+  return auth.user
+}
+
+function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
+  const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
+  if (foreign) {
+    throw new AppError(
+      'user_unauthorized',
+      401,
+      `IMAP accounts belong to their owner alone (got "${foreign.role}")`,
+    )
+  }
+}
+
+export type TImapAccountsCollectionOptions = { secretBox: TSecretBox; inboundDomain: string }
+
+/**
+ * Existing mailboxes a user connects over IMAP, owner-only. The password is sealed before it is stored
+ * and never returned; status, mode and lastError are the watcher's to write, never the client's.
+ */
+export function createImapAccountsCollection(options: TImapAccountsCollectionOptions): TCollectionDefinition {
+  const { secretBox } = options
+  return {
+    id: CollectionId.imapAccounts,
+    table: 'imap_accounts',
+    attributes: IMAP_ACCOUNT_ATTRIBUTES,
+    writeOnlyAttributes: ['password'],
+    createSchema: ZImapAccountCreate.strict(),
+    updateSchema: ZImapAccountUpdate.strict(),
+    canRead: (auth) => auth.kind === 'user',
+    canCreate: (auth) => auth.kind === 'user',
+    async prepareCreate({ auth, data, permissions, tx }) {
+      const user = requireUser(auth)
+      assertOwnerOnly(permissions, user.id)
+      const { rows } = await tx.query<{ count: number }>(
+        'select count(*)::int as count from imap_accounts where "userId" = $1',
+        [user.id],
+      )
+      if ((rows[0]?.count ?? 0) >= ImapLimits.accountsPerUser) {
+        throw AppError.invalid(ImapMessages.tooManyAccounts)
+      }
+      const mailbox = await ensureMailbox(tx, { user, domain: options.inboundDomain })
+      return {
+        data: {
+          ...data,
+          password: secretBox.seal(String(data.password)),
+          mailboxId: mailbox.id,
+          userId: user.id,
+          status: data.enabled === false ? ImapAccountStatus.disabled : ImapAccountStatus.connecting,
+          mode: null,
+          lastError: null,
+          lastCheckedAt: null,
+          fetched: 0,
+        },
+        permissions: ownerPermissions(user.id),
+      }
+    },
+    prepareUpdate({ existing, data, permissions }) {
+      const owner = String(existing.userId)
+      assertOwnerOnly(permissions, owner)
+      const values: Record<string, unknown> = { ...data }
+      if (typeof values.password === 'string' && values.password !== '') {
+        values.password = secretBox.seal(values.password)
+      } else {
+        delete values.password
+      }
+      if (CONNECTION_FIELDS.some((field) => field in values)) {
+        const enabled = values.enabled ?? existing.enabled
+        values.status = enabled === false ? ImapAccountStatus.disabled : ImapAccountStatus.connecting
+        values.lastError = null
+      }
+      return { data: values, permissions: permissions ? ownerPermissions(owner) : undefined }
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import type { TConfig } from '../../config/config'
+import type { TDatabase } from '../../db/database'
+import type { TEventBus } from '../../realtime/event-bus'
+import { createImapAccountsCollection } from './imap-accounts-collection'
+import { createSecretBox, loadSecretKey } from './secret-box'
+import { startImapPoller, type TAcceptImapEmail, type TImapPoller } from './start-imap-poller'
+
+export type TCreateImapModuleOptions = {
+  config: TConfig
+  db: TDatabase
+  bus: TEventBus
+  /** The inbound store's door (the mail module's `accept`). */
+  accept: TAcceptImapEmail
+}
+
+/**
+ * IMAP as one piece for server.ts: the `imap_accounts` collection for the http role, and the poller that
+ * the worker role runs (IMAP is outbound connections, like the jobs, so no role of its own is needed).
+ */
+export function createImapModule(options: TCreateImapModuleOptions) {
+  const { config } = options
+  const secretBox = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }))
+  const collection = createImapAccountsCollection({ secretBox, inboundDomain: config.inboundDomain })
+  return {
+    collection,
+    startPoller(): TImapPoller {
+      return startImapPoller({
+        db: options.db,
+        bus: options.bus,
+        collection,
+        secretBox,
+        accept: options.accept,
+        maxBytes: config.smtp.maxBytes,
+        pollIntervalMs: config.imapPollSeconds * 1000,
+      })
+    },
+  }
+}

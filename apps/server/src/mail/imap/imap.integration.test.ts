@@ -1,0 +1,298 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CollectionId, DATABASE_ID, type TImapAccount } from '@parsedesk/contracts'
+import { Account, Databases, ID, Query } from 'appwrite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sdkClient, signUpUser, type TSdkUser } from '../../testing/sdk-client'
+import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
+import { startTestServer, type TTestServer } from '../../testing/test-server'
+import { findDovecot, startTestDovecot, type TTestDovecot } from './test-dovecot'
+
+const hasDovecot = findDovecot() !== undefined
+const title = hasDovecot
+  ? 'IMAP accounts against a real dovecot'
+  : 'IMAP accounts (SKIPPED: dovecot is not installed; apt-get install dovecot-imapd)'
+
+type TTicket = { $id: string; email: string; subject: string; body: string }
+
+function message(options: { subject: string; from: string; text: string }): string {
+  return [
+    `From: ${options.from}`,
+    'To: help@customer-company.example',
+    `Subject: ${options.subject}`,
+    `Message-ID: <${options.subject.replace(/\W+/g, '.')}.${Date.now()}@example.com>`,
+    'Date: Thu, 05 Nov 2026 10:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    options.text,
+    '',
+  ].join('\r\n')
+}
+
+async function eventually<T>(
+  read: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+}
+
+function sdk(user: TSdkUser) {
+  const tickets = async (subject: string) =>
+    (
+      await user.databases.listDocuments({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        queries: [Query.equal('subject', subject)],
+      })
+    ).documents as unknown as TTicket[]
+  return {
+    tickets,
+    waitForTicket: (subject: string, timeoutMs?: number) =>
+      eventually(async () => (await tickets(subject))[0], `a ticket "${subject}"`, timeoutMs),
+    account: async (id: string) =>
+      (await user.databases.getDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.imapAccounts,
+        documentId: id,
+      })) as unknown as TImapAccount,
+  }
+}
+
+/** Whether the mailbox owner's own client sees the message flagged \Seen. */
+async function isSeen(dovecot: TTestDovecot, login: { user: string; password: string }, subject: string) {
+  const client = await dovecot.connect(login)
+  try {
+    await client.mailboxOpen('INBOX')
+    const uids = (await client.search({ subject }, { uid: true })) || []
+    const [uid] = uids
+    if (uid === undefined) return false
+    const found = await client.fetchOne(String(uid), { flags: true }, { uid: true })
+    return found ? (found.flags?.has('\\Seen') ?? false) : false
+  } finally {
+    await client.logout()
+  }
+}
+
+async function setUnseen(dovecot: TTestDovecot, login: { user: string; password: string }, subject: string) {
+  const client = await dovecot.connect(login)
+  try {
+    await client.mailboxOpen('INBOX')
+    const uids = (await client.search({ subject }, { uid: true })) || []
+    await client.messageFlagsRemove(uids.join(','), ['\\Seen'], { uid: true })
+  } finally {
+    await client.logout()
+  }
+}
+
+describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) => {
+  let dovecot: TTestDovecot
+  let dataDir: string
+  let dropDatabase: (() => Promise<void>) | undefined
+  let env: Record<string, string>
+  let server: TTestServer
+  let user: TSdkUser
+  const login = { user: 'alice', password: 'alice-imap-secret-8841' }
+
+  const connectAccount = (data: Record<string, unknown>) =>
+    user.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.imapAccounts,
+      documentId: ID.unique(),
+      data: { host: dovecot.host, port: dovecot.port, secure: false, ...data },
+    }) as unknown as Promise<TImapAccount>
+
+  beforeAll(async () => {
+    dovecot = await startTestDovecot()
+    dovecot.addUser({ name: login.user, password: login.password })
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-imap-'))
+    const pg =
+      database === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
+    dropDatabase = pg?.drop
+    // Our own data dir and database, so a second server can start on what the first one left.
+    env = { DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.url } : {}) }
+    server = await startTestServer({ database: 'pglite', env })
+    user = await signUpUser(server.url)
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    await dropDatabase?.()
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    await dovecot?.stop()
+  })
+
+  it('turns waiting mail into tickets, hears new mail through IDLE and never shows the password', async () => {
+    await dovecot.deliver({
+      ...login,
+      raw: message({
+        subject: 'IMAP: order 7730 arrived broken',
+        from: 'Nora <nora@example.com>',
+        text: 'The vase is broken.',
+      }),
+    })
+    const created = await connectAccount({ username: login.user, password: login.password })
+    expect(created.password).toBe('')
+    expect(created.status).toBe('connecting')
+
+    const first = await sdk(user).waitForTicket('IMAP: order 7730 arrived broken')
+    expect(first.email).toBe('nora@example.com')
+    expect(first.body).toContain('The vase is broken.')
+    await eventually(
+      async () => ((await isSeen(dovecot, login, 'order 7730')) ? true : undefined),
+      '\\Seen flag',
+    )
+
+    const connected = await eventually(async () => {
+      const account = await sdk(user).account(created.$id)
+      return account.status === 'connected' && account.mode === 'idle' ? account : undefined
+    }, 'the account to be connected in IDLE mode')
+    expect(connected.password).toBe('')
+    expect(connected.lastError).toBeNull()
+
+    // The poll interval is a minute: only IDLE brings this one in within seconds.
+    await dovecot.deliver({
+      ...login,
+      raw: message({
+        subject: 'IMAP: second message while connected',
+        from: 'omar@example.com',
+        text: 'Still waiting.',
+      }),
+    })
+    const second = await sdk(user).waitForTicket('IMAP: second message while connected', 10_000)
+    expect(second.email).toBe('omar@example.com')
+
+    const { rows } = await server.db.query<{ password: string }>('select password from imap_accounts')
+    expect(rows[0]?.password).toMatch(/^v1:/)
+    expect(rows[0]?.password).not.toContain(login.password)
+  })
+
+  it('does not make a second ticket after a restart, even for a message stored but not yet flagged', async () => {
+    const subject = 'IMAP: order 7730 arrived broken'
+    // As if the process had died after storing the message but before flagging it.
+    await setUnseen(dovecot, login, 'order 7730')
+    await server.stop()
+    server = await startTestServer({ database: 'pglite', env })
+    const client = sdkClient(server.url)
+    const session = await new Account(client).createEmailPasswordSession({
+      email: user.email,
+      password: user.password,
+    })
+    client.setSession(session.secret)
+    user = { ...user, client, account: new Account(client), databases: new Databases(client) }
+
+    await eventually(
+      async () => ((await isSeen(dovecot, login, 'order 7730')) ? true : undefined),
+      '\\Seen again',
+    )
+    await dovecot.deliver({
+      ...login,
+      raw: message({ subject: 'IMAP: after the restart', from: 'pat@example.com', text: 'New one.' }),
+    })
+    await sdk(user).waitForTicket('IMAP: after the restart')
+    expect(await sdk(user).tickets(subject)).toHaveLength(1)
+    expect(await sdk(user).tickets('IMAP: second message while connected')).toHaveLength(1)
+  })
+
+  it('shows a wrong password on the account, without the password, and recovers once it is corrected', async () => {
+    const wrong = 'not-the-right-one-5512'
+    const created = await connectAccount({ username: login.user, password: wrong, folder: 'INBOX' })
+    const failed = await eventually(async () => {
+      const account = await sdk(user).account(created.$id)
+      return account.status === 'error' ? account : undefined
+    }, 'the sign-in error')
+    expect(failed.lastError).toMatch(/Sign-in to 127\.0\.0\.1:\d+ failed: check the user name and password/)
+    expect(failed.lastError).not.toContain(wrong)
+
+    const updated = (await user.databases.updateDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.imapAccounts,
+      documentId: created.$id,
+      data: { password: login.password },
+    })) as unknown as TImapAccount
+    expect(updated.password).toBe('')
+    await eventually(async () => {
+      const account = await sdk(user).account(created.$id)
+      return account.status === 'connected' ? account : undefined
+    }, 'the corrected account to connect')
+  })
+
+  it('refuses an account with a malformed host or port, with the reason', async () => {
+    await expect(connectAccount({ host: 'not a host!', username: 'x', password: 'y' })).rejects.toMatchObject(
+      {
+        code: 400,
+        message: expect.stringContaining('Enter the IMAP server name'),
+      },
+    )
+    await expect(connectAccount({ port: 70000, username: 'x', password: 'y' })).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringContaining('The port is a number from 1 to 65535'),
+    })
+  })
+})
+
+describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
+  let dovecot: TTestDovecot
+  let server: TTestServer
+
+  beforeAll(async () => {
+    dovecot = await startTestDovecot({ withoutIdle: true })
+    server = await startTestServer({ database: 'pglite', env: { IMAP_POLL_SECONDS: '1' } })
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    await dovecot?.stop()
+  })
+
+  it('polls, and moves each stored message to the folder the owner chose', async () => {
+    const login = { user: 'bob', password: 'bob-imap-secret-1209' }
+    dovecot.addUser({ name: login.user, password: login.password })
+    const user = await signUpUser(server.url)
+    const created = (await user.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.imapAccounts,
+      documentId: ID.unique(),
+      data: {
+        host: dovecot.host,
+        port: dovecot.port,
+        secure: false,
+        username: login.user,
+        password: login.password,
+        moveTo: 'Parsedesk',
+      },
+    })) as unknown as TImapAccount
+    await eventually(async () => {
+      const account = (await user.databases.getDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.imapAccounts,
+        documentId: created.$id,
+      })) as unknown as TImapAccount
+      return account.status === 'connected' && account.mode === 'poll' ? account : undefined
+    }, 'the account to poll')
+
+    await dovecot.deliver({
+      ...login,
+      raw: message({ subject: 'IMAP poll: refund', from: 'kim@example.com', text: 'Refund please.' }),
+    })
+    await sdk(user).waitForTicket('IMAP poll: refund')
+    const client = await dovecot.connect(login)
+    try {
+      await eventually(async () => {
+        const inbox = await client.status('INBOX', { messages: true })
+        const moved = await client.status('Parsedesk', { messages: true })
+        return inbox && moved && inbox.messages === 0 && moved.messages === 1 ? true : undefined
+      }, 'the message to be moved')
+    } finally {
+      await client.logout()
+    }
+  })
+})

@@ -1,0 +1,170 @@
+import { ImapFlow } from 'imapflow'
+import { describeImapError } from './describe-imap-error'
+import { fetchNewMessages, type TAcceptImapMessage } from './fetch-new-messages'
+import type { TImapAccountState } from './imap-account-repository'
+
+export type TImapConnection = {
+  host: string
+  port: number
+  secure: boolean
+  username: string
+  password: string
+  folder: string
+  moveTo: string | null
+}
+
+export type TWatchImapAccountOptions = {
+  accountId: string
+  connection: TImapConnection
+  accept: TAcceptImapMessage
+  /** Writes the account's status for its owner to see; called only when it changes. */
+  report(state: TImapAccountState): Promise<void>
+  onChecked(stored: number): Promise<void>
+  maxBytes: number
+  pollIntervalMs: number
+  /** Even with IDLE, look again this often: servers drop long IDLEs and a notice can be missed. */
+  idleRecheckMs: number
+  backoff: { initialMs: number; maxMs: number }
+  log(message: string, error?: unknown): void
+}
+
+export type TImapWatcher = { stop(): Promise<void> }
+
+/** A wait that a signal ends early; a signal given while nobody waits ends the next wait at once. */
+function createWake() {
+  let pending = false
+  let resolve: (() => void) | undefined
+  return {
+    fire() {
+      pending = true
+      resolve?.()
+    },
+    async wait(ms: number): Promise<void> {
+      if (!pending) {
+        await new Promise<void>((done) => {
+          const timer = setTimeout(done, ms)
+          resolve = () => {
+            clearTimeout(timer)
+            done()
+          }
+        })
+        resolve = undefined
+      }
+      pending = false
+    },
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}
+
+/**
+ * Keeps one connection to one IMAP account: stores what is unseen, then waits for news with IDLE when
+ * the server lists it in CAPABILITY, else polls. Any failure is reported on the account and retried
+ * with doubling back-off; nothing here throws into the process.
+ */
+export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatcher {
+  const { connection } = options
+  const wake = createWake()
+  let stopping = false
+  let current: ImapFlow | undefined
+  let lastReported = ''
+
+  const report = async (state: TImapAccountState) => {
+    const key = JSON.stringify(state)
+    if (key === lastReported) return
+    lastReported = key
+    await options
+      .report(state)
+      .catch((error) => options.log('could not record the IMAP account state', error))
+  }
+
+  const describe = (error: unknown) =>
+    describeImapError({ error, host: connection.host, port: connection.port, password: connection.password })
+
+  async function watch(client: ImapFlow, mode: 'idle' | 'poll') {
+    let closed = false
+    client.on('exists', () => wake.fire())
+    client.on('close', () => {
+      closed = true
+      wake.fire()
+    })
+    while (!stopping && !closed) {
+      const result = await fetchNewMessages({
+        client,
+        accountId: options.accountId,
+        moveTo: connection.moveTo,
+        maxBytes: options.maxBytes,
+        accept: options.accept,
+        isStopping: () => stopping,
+      })
+      const oversized = result.tooLarge[0]
+      await report({
+        status: 'connected',
+        mode,
+        lastError: oversized
+          ? `A message of ${megabytes(oversized.size)} (UID ${oversized.uid}) is over the ${megabytes(options.maxBytes)} limit and was left unread`
+          : null,
+      })
+      await options.onChecked(result.stored)
+      if (stopping || closed) break
+      if (mode === 'idle') {
+        // Resolves when the next command breaks it; a failure shows as a closed connection.
+        client.idle().catch(() => undefined)
+        await wake.wait(options.idleRecheckMs)
+      } else {
+        await wake.wait(options.pollIntervalMs)
+      }
+    }
+    if (closed && !stopping) throw Object.assign(new Error('connection closed'), { code: 'NoConnection' })
+  }
+
+  async function run() {
+    let failures = 0
+    while (!stopping) {
+      const client = new ImapFlow({
+        host: connection.host,
+        port: connection.port,
+        secure: connection.secure,
+        auth: { user: connection.username, pass: connection.password },
+        logger: false,
+        disableAutoIdle: true,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        // Our own limit is checked before a body is fetched; this bounds what a hostile server can send.
+        maxLiteralSize: options.maxBytes * 2,
+      })
+      // Without a listener an 'error' event would be thrown, and take the worker down with it.
+      client.on('error', (error) => options.log(`IMAP account ${options.accountId}: ${describe(error)}`))
+      current = client
+      try {
+        await report({ status: 'connecting', lastError: null })
+        await client.connect()
+        await client.mailboxOpen(connection.folder)
+        if (connection.moveTo) await client.mailboxCreate(connection.moveTo).catch(() => undefined)
+        failures = 0
+        await watch(client, client.capabilities.has('IDLE') ? 'idle' : 'poll')
+      } catch (error) {
+        if (stopping) break
+        failures += 1
+        await report({ status: 'error', lastError: describe(error) })
+        const delay = Math.min(options.backoff.maxMs, options.backoff.initialMs * 2 ** (failures - 1))
+        await wake.wait(delay)
+      } finally {
+        current = undefined
+        client.close()
+      }
+    }
+  }
+
+  const running = run().catch((error) => options.log(`IMAP account ${options.accountId} stopped`, error))
+  return {
+    async stop() {
+      stopping = true
+      wake.fire()
+      current?.close()
+      await running
+    },
+  }
+}
