@@ -83,7 +83,18 @@ describe('stripReply on reply formats', () => {
       hasQuotedReply: false,
       hasSignature: true,
     })
-    expect(strip('On my way.\n\nSent from my iPhone').text).toBe('On my way.')
+    expect(strip('On my way.\n\nSent from my iPhone')).toEqual({
+      text: 'On my way.',
+      hasQuotedReply: false,
+      hasSignature: true,
+    })
+    expect(
+      strip('On my way.\n\nSent from my iPhone\n\nOn 3 Mar 2025, at 10:00, Bob wrote:\n> Where are you?'),
+    ).toEqual({
+      text: 'On my way.',
+      hasQuotedReply: true,
+      hasSignature: true,
+    })
     expect(strip('Bin unterwegs.\n\nVon meinem iPhone gesendet').text).toBe('Bin unterwegs.')
   })
 

@@ -154,6 +154,13 @@ function isHeaderBlock(lines: string[], i: number): boolean {
   return others >= 2
 }
 
+function hasHistoryAfter(lines: string[], from: number): boolean {
+  for (let j = from; j < lines.length; j++) {
+    if (isQuoted(lines[j] ?? '') || findAttributionEnd(lines, j) !== null) return true
+  }
+  return false
+}
+
 function nextNonBlank(lines: string[], from: number): number {
   let j = from
   while (j < lines.length && isBlank(lines[j] ?? '')) j++
@@ -214,6 +221,8 @@ export function stripReply({ text, subject = '' }: TStripReplyOptions): TStrippe
     }
     if (hasContent && (SIGNATURE_DELIMITER.test(line) || MOBILE_SIGNATURE.test(line.trim()))) {
       hasSignature = true
+      // Mobile clients put the history under their footer ("Sent from my iPhone", then "On ... wrote:").
+      hasQuotedReply = hasHistoryAfter(lines, i + 1)
       break
     }
     kinds.push('content')
