@@ -52,6 +52,20 @@ export type TRealtimeHubOptions = {
 
 export type TAcceptOptions = { ip: string; auth: TAuth; search: URLSearchParams }
 
+/**
+ * Whether a socket could read a document, before its session is re-checked: `user:ID` roles (with or
+ * without `/verified`) belong to that user alone, whatever else changed; any other role (a label, `users`,
+ * `any`) may have been gained since the socket's roles were last read, so it keeps the socket in the running.
+ */
+function mayRead(auth: TAuth, readRoles: string[]): boolean {
+  const userId = auth.kind === 'user' ? auth.user.id : undefined
+  return readRoles.some((role) => {
+    if (!role.startsWith('user:')) return true
+    const owner = role.slice('user:'.length).split('/')[0]
+    return owner === userId
+  })
+}
+
 /** Sends a final error frame, then closes with the same code (older SDKs read the frame, newer the code). */
 export function refuseSocket(socket: WebSocket, error: RealtimeError): void {
   if (socket.readyState !== WebSocket.OPEN) return
@@ -251,8 +265,10 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
   async function deliver(batch: TDocumentEvent[]): Promise<void> {
     const events = batch.map(toRealtimeEvent)
     const candidates = [...connections].filter((conn) =>
-      [...conn.subscriptions.values()].some((s) =>
-        s.channels.some((channel) => events.some((e) => e.matchChannels.has(channel))),
+      events.some(
+        (event) =>
+          mayRead(conn.auth, event.readRoles) &&
+          [...conn.subscriptions.values()].some((s) => s.channels.some((c) => event.matchChannels.has(c))),
       ),
     )
     if (candidates.length === 0) return
