@@ -119,6 +119,8 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
       /^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/,
     )
     await row.getByText('completed').waitFor({ timeout: 60_000 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await saveScreenshot(page, 'dashboard-desktop')
     expect(
       await row
         .locator('[data-tone]')
@@ -137,7 +139,6 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await saveScreenshot(page, 'ticket-details-desktop')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
-    await saveScreenshot(page, 'dashboard-desktop')
   })
 
   it('opens a ticket from the keyboard, keeps focus inside the dialog and gives it back on close', async () => {
@@ -147,6 +148,7 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     await dialog.waitFor()
+    expect(await dialog.evaluate((el) => el === document.activeElement)).toBe(true)
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab')
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
@@ -254,6 +256,7 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     expect(seen).toBe(0)
     await createTicket(otherPage, { subject: 'A stranger ticket', body: 'Not yours.' })
     await rows(otherPage).first().waitFor()
+    await otherPage.evaluate(() => window.scrollTo(0, 0))
     const overflow = await otherPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBe(0)
     await saveScreenshot(otherPage, 'dashboard-phone')

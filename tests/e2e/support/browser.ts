@@ -48,8 +48,16 @@ export async function openPage(
   return { context, page, log }
 }
 
-/** Screenshots for the README, written by every run so they always show the app as it is. */
+/** Screenshots for the README, written by every run so they always show the app as it is (toasts closed). */
 export async function saveScreenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const toasts = page.locator('[data-sonner-toast]')
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    await close.click({ force: true }).catch(() => undefined)
+  }
+  await toasts
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined)
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' })
 }

@@ -7,7 +7,7 @@ function Toaster(props: React.ComponentProps<typeof Sonner>) {
     <Sonner
       data-slot="toaster"
       visibleToasts={1}
-      position="top-right"
+      position="bottom-right"
       richColors
       closeButton
       toastOptions={{ classNames: { toast: 'font-sans' } }}

@@ -1,5 +1,5 @@
 import { Braces, Sparkles, Trash2 } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -121,9 +121,21 @@ export function TicketDetailsDialog({
   onClose,
   onCloseAutoFocus,
 }: TTicketDetailsDialogProps) {
+  const content = useRef<HTMLDivElement>(null)
+  // Radix would focus the first button, Delete Ticket: one stray Enter must not delete, so the dialog
+  // itself takes focus and is read from its title.
+  const focusDialog = (event: Event) => {
+    event.preventDefault()
+    content.current?.focus()
+  }
   return (
     <Dialog open={!!ticket} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        ref={content}
+        className="sm:max-w-2xl"
+        onOpenAutoFocus={focusDialog}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>Ticket Details</DialogTitle>
           <DialogDescription>View the complete information for this support ticket</DialogDescription>

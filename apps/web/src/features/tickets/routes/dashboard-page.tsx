@@ -10,13 +10,12 @@ export function DashboardPage() {
   if (!isLoading && !user) return null
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-6 px-4 py-8">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
-      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <RecentTicketsCard userId={user?.$id} />
-        <div className="grid gap-6">
-          <CreateTicketCard user={user} />
-        </div>
+      <RecentTicketsCard userId={user?.$id} />
+      {/* The table needs the full width for its seven columns; side cards share the row below. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <CreateTicketCard user={user} />
       </div>
     </div>
   )
