@@ -4,6 +4,7 @@ import path from 'node:path'
 import { CollectionId, DATABASE_ID, type TImapAccount } from '@parsedesk/contracts'
 import { Account, Databases, ID, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../testing/free-port'
 import { sdkClient, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
@@ -223,6 +224,21 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
       const account = await sdk(user).account(created.$id)
       return account.status === 'connected' ? account : undefined
     }, 'the corrected account to connect')
+  })
+
+  it('records a server that is down on the account and keeps the worker running', async () => {
+    const closedPort = await freePort()
+    const created = await connectAccount({ port: closedPort, username: login.user, password: login.password })
+    const failed = await eventually(async () => {
+      const account = await sdk(user).account(created.$id)
+      return account.status === 'error' ? account : undefined
+    }, 'the connection error')
+    expect(failed.lastError).toBe(`127.0.0.1:${closedPort} refused the connection: check the host and port`)
+    await dovecot.deliver({
+      ...login,
+      raw: message({ subject: 'IMAP: still working', from: 'lou@example.com', text: 'Hello?' }),
+    })
+    await sdk(user).waitForTicket('IMAP: still working')
   })
 
   it('refuses an account with a malformed host or port, with the reason', async () => {
