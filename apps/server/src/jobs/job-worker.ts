@@ -27,7 +27,8 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
   for (const definition of queue.definitions) {
     if (options.db.kind === 'pglite') await handBackAbandonedRuns({ db: options.db, queue, definition })
     for (let i = 0; i < (options.concurrency ?? CONCURRENCY); i += 1) {
-      const workerId = await queue.boss.work<TJobEnvelope>(
+      let workerId = ''
+      workerId = await queue.boss.work<TJobEnvelope>(
         definition.id,
         {
           batchSize: 1,
@@ -35,7 +36,13 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
         },
         async ([job]) => {
-          if (job) await runJob({ definition, job, ctx, log })
+          try {
+            if (job) await runJob({ definition, job, ctx, log })
+          } finally {
+            // pg-boss waits out the polling interval after every job; a worker that just found one
+            // asks again at once, so a backlog drains at the analyser's pace, not one job a second.
+            queue.boss.notifyWorker(workerId)
+          }
         },
       )
       queue.addLocalWorker(definition.id, workerId)
