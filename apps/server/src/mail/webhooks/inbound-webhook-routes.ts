@@ -46,13 +46,17 @@ export function inboundWebhookRoutes(options: TInboundWebhookRoutesOptions): TRo
 
   return async (app: FastifyInstance, ctx: TAppContext) => {
     await app.register(async (scope) => {
-      await scope.register(formbody, { bodyLimit: formLimit })
-      await scope.register(multipart)
-      scope.addContentTypeParser(
-        ['message/rfc822', 'application/octet-stream'],
-        { parseAs: 'buffer', bodyLimit: maxBytes },
-        (_request, body, done) => done(null, body),
-      )
+      // Scoped to these routes; skipped should the whole app come to parse these types itself.
+      if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
+        await scope.register(formbody, { bodyLimit: formLimit })
+      }
+      if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart)
+      for (const type of ['message/rfc822', 'application/octet-stream']) {
+        if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type)
+        scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
+          done(null, body),
+        )
+      }
 
       const mailboxes = new WeakMap<FastifyRequest, TMailboxRow>()
       const authenticateWebhook = async (request: FastifyRequest<{ Params: TParams }>) => {
