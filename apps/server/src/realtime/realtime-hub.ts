@@ -294,8 +294,9 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
   // Events arriving in one burst (a bulk import, a worker's batch) share one session re-check.
   const pending: TDocumentEvent[] = []
   let draining = false
+  let isClosed = false
   async function drain(): Promise<void> {
-    while (pending.length > 0) {
+    while (pending.length > 0 && !isClosed) {
       const batch = pending.splice(0)
       try {
         await deliver(batch)
@@ -331,6 +332,7 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     /** Open sockets and how many are signed in, for logs and tests. */
     stats: () => ({ sockets: connections.size, users: byUser.size }),
     close(): void {
+      isClosed = true
       clearInterval(heartbeat)
       unsubscribe()
       for (const conn of connections) conn.socket.close(RealtimeCode.goingAway, 'Server shutting down')
