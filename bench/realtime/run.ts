@@ -223,7 +223,12 @@ async function main() {
   console.log(
     `bench:realtime on ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
   )
-  console.log('server(s) and clients share this one process and its event loop')
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (1, 5, 15 min); server(s) and clients share this one process and its event loop`,
+  )
 
   const single = await startBenchServer(['http'])
   try {

@@ -131,6 +131,8 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
 
   async function handleAuthentication(conn: TConnection, session: string): Promise<void> {
     const auth = await authenticate(db, session, options.sessionIdleMs)
+    // Closed meanwhile: counting it for the user now would hold one of their sockets forever.
+    if (!connections.has(conn)) return
     if (auth.kind !== 'user') {
       throw new RealtimeError(RealtimeCode.messageFormatInvalid, RealtimeMessage.invalidSession, false)
     }
@@ -247,7 +249,7 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     for (const conn of candidates) {
       const { auth } = conn
       // Guests have nothing to re-check; an `authentication` handled meanwhile is fresher than this check.
-      if (auth.kind !== 'user' || !checked.includes(auth)) continue
+      if (auth.kind !== 'user' || !checked.includes(auth) || !connections.has(conn)) continue
       const user = live.get(auth.session.id)
       setAuth(conn, user ? userAuth(user, auth.session) : GUEST)
     }
