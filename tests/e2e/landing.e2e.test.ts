@@ -109,8 +109,11 @@ describe.skipIf(!hasChromium)(`landing page, signed out${hasChromium ? '' : ` ($
     await page.waitForURL(`${server.url}/#testimonials`)
     expect(await menu.isVisible()).toBe(false)
     expect(await header.getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow).toBe(0)
+    for (const width of [375, 360]) {
+      await page.setViewportSize({ width, height: 740 })
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBe(0)
+    }
     await context.close()
   })
 

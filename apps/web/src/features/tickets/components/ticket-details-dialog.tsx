@@ -1,5 +1,5 @@
 import { Braces, Sparkles, Trash2 } from 'lucide-react'
-import { useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
@@ -7,8 +7,12 @@ import { Spinner } from '@/components/ui/spinner'
 import { formatTicketDate } from '@/lib/format-date'
 import { readRawJson } from '../raw-json'
 import type { TTicketDocument } from '../ticket-model'
-import { RawJsonPanel } from './raw-json-panel'
 import { PriorityBadge, StatusBadge } from './ticket-badges'
+
+// The sanitiser is only needed once someone opens the raw source.
+const RawJsonPanel = lazy(() =>
+  import('./raw-json-panel').then((module) => ({ default: module.RawJsonPanel })),
+)
 
 type TTicketDetailsDialogProps = {
   ticket: TTicketDocument | null
@@ -96,7 +100,11 @@ function TicketDetails({
           <Braces aria-hidden="true" />
           {isRawJsonShown ? 'Hide Raw JSON' : 'Show Raw JSON'}
         </Button>
-        {isRawJsonShown && rawJson && <RawJsonPanel id={rawJsonId} view={rawJson} />}
+        {isRawJsonShown && rawJson && (
+          <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
+            <RawJsonPanel id={rawJsonId} view={rawJson} />
+          </Suspense>
+        )}
       </div>
 
       <div className="flex justify-end border-t pt-4">

@@ -1,0 +1,97 @@
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build, type Rolldown } from 'vite'
+import { measureRoutes, type TChunk, type TRouteSpec } from './measure-routes'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const webRoot = path.join(repoRoot, 'apps/web')
+
+/** Loaded right after the first paint on every route: the SDK for the session check, and the toaster. */
+const AFTER_PAINT = ['src/lib/appwrite.ts', 'src/app/app-toaster.tsx']
+
+const ROUTES: TRouteSpec[] = [
+  {
+    route: '/',
+    page: null,
+    afterPaint: AFTER_PAINT,
+    onDemand: ['src/features/landing/components/demo-form.tsx'],
+  },
+  { route: '/auth', page: 'src/features/auth/routes/auth-page.tsx', afterPaint: AFTER_PAINT, onDemand: [] },
+  {
+    route: '/tickets',
+    page: 'src/features/tickets/routes/dashboard-page.tsx',
+    afterPaint: [...AFTER_PAINT, 'src/components/layout/logout-button.tsx'],
+    onDemand: [],
+  },
+  {
+    route: '/error',
+    page: 'src/features/errors/routes/error-page.tsx',
+    afterPaint: AFTER_PAINT,
+    onDemand: [],
+  },
+  {
+    route: '/<404>',
+    page: 'src/features/errors/routes/not-found-page.tsx',
+    afterPaint: AFTER_PAINT,
+    onDemand: [],
+  },
+]
+
+const LANDING_BUDGET_KB = 120
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+
+async function buildInMemory() {
+  const started = performance.now()
+  const result = await build({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { write: false },
+  })
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]
+  const chunks: TChunk[] = []
+  const cssByFile = new Map<string, string>()
+  for (const item of outputs.flatMap((output) => output.output)) {
+    if (item.type === 'chunk') {
+      chunks.push({
+        fileName: item.fileName,
+        code: item.code,
+        isEntry: item.isEntry,
+        facadeModuleId: item.facadeModuleId,
+        moduleIds: item.moduleIds,
+        imports: item.imports,
+        importedCss: [...(item.viteMetadata?.importedCss ?? [])],
+      })
+    } else if (item.fileName.endsWith('.css')) {
+      cssByFile.set(item.fileName, String(item.source))
+    }
+  }
+  return { chunks, cssByFile, buildMs: performance.now() - started }
+}
+
+const { chunks, cssByFile, buildMs } = await buildInMemory()
+const sizes = measureRoutes({ chunks, cssByFile, routes: ROUTES })
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+console.log(
+  `machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`,
+)
+console.log(`vite build (in memory): ${(buildMs / 1000).toFixed(1)} s, ${chunks.length} JS chunks`)
+console.log('gzipped KB (zlib default level) per route:')
+console.log('route      first-paint JS  +after paint  +on demand   CSS')
+for (const size of sizes) {
+  console.log(
+    `${size.route.padEnd(10)} ${kb(size.firstPaintJs).padStart(14)}  ${kb(size.afterPaintJs).padStart(12)}  ${kb(size.onDemandJs).padStart(10)}  ${kb(size.css).padStart(5)}`,
+  )
+}
+const landing = sizes.find((size) => size.route === '/')
+if (landing) {
+  const dashboardModules = landing.modules.filter((id) => /features\/tickets\//.test(id))
+  console.log(
+    `landing first paint: ${kb(landing.firstPaintJs)} KB of JS (budget ${LANDING_BUDGET_KB} KB), ${dashboardModules.length} dashboard modules, files: ${landing.firstPaintFiles.join(', ')}`,
+  )
+  console.log(
+    `landing with everything it loads unasked: ${kb(landing.firstPaintJs + landing.afterPaintJs)} KB`,
+  )
+}
