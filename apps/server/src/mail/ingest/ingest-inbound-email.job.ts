@@ -12,8 +12,8 @@ export const ingestInboundEmailJob = defineJob<TIngestInboundEmailPayload>({
   policy: {
     retryLimit: 4,
     retryDelaySeconds: 2,
-    // Parsing a 25 MB message with hundreds of attachments takes seconds, not minutes.
-    expireInSeconds: 300,
+    // Parsing a 25 MB message with hundreds of attachments takes seconds; a killed run is retried after this.
+    expireInSeconds: 120,
   },
   singletonKey: (payload) => payload.inboundId,
   handle: async (options) =>

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { benchPostgresUrl, canReachPostgres, createBenchDatabase } from '../api/bench-database'
+import type { TLatencyStats } from '../api/latency-stats'
+import { describeMachine, formatMachine } from '../api/machine'
+import { runIngestBench, type TIngestReport } from './run-ingest'
+
+// Emails per second from SMTP to a committed ticket and to an analysed ticket, 8 SMTP clients, on PGlite
+// and Postgres, then the MIME parser alone on the same corpus. Usage: tsx bench/ingest/run.ts [messages=1000]
+
+const CLIENTS = 8
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(8)
+
+function row(label: string, stats: TLatencyStats): string {
+  const rate = Number.isFinite(stats.perSecond) ? stats.perSecond.toFixed(1) : '-'
+  return `  ${label.padEnd(32)} ${String(stats.count).padStart(6)} ${rate.padStart(8)} ${ms(stats.p50)} ${ms(stats.p95)} ${ms(stats.p99)} ${ms(stats.max)}`
+}
+
+function printReport(kind: string, report: TIngestReport) {
+  const outcomes = Object.entries(report.outcomes)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ')
+  console.log(`\n${kind}: ${report.messages} deliveries over SMTP, ${CLIENTS} clients (${outcomes})`)
+  console.log(
+    `  ${'from SMTP send start to'.padEnd(32)} ${'n'.padStart(6)} ${'per s'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}  (ms)`,
+  )
+  console.log(row('250 (raw message committed)', report.acknowledged))
+  console.log(row('decision committed (ticket...)', report.committed))
+  console.log(row('ticket analysed', report.analysed))
+}
+
+async function main() {
+  const messages = Number(process.argv[2] ?? 1000)
+  console.log('ingest benchmark: SMTP DATA -> inbound store -> ingest job -> ticket -> analysis')
+  console.log(`machine: ${formatMachine(describeMachine())}`)
+  console.log('server (smtp + worker roles) and the SMTP clients share this one process')
+  const postgresUrl = benchPostgresUrl()
+  const kinds = (await canReachPostgres(postgresUrl))
+    ? (['pglite', 'postgres'] as const)
+    : (['pglite'] as const)
+  if (kinds.length === 1) console.log(`no Postgres at ${postgresUrl}: PGlite only`)
+  for (const kind of kinds) {
+    const database = await createBenchDatabase({ kind, postgresUrl })
+    try {
+      printReport(kind, await runIngestBench({ env: database.env, messages, clients: CLIENTS }))
+    } finally {
+      await database.drop()
+    }
+  }
+  console.log('\nparse-only (bench/ingest/parse-only.ts, same corpus, one core):')
+  const parseOnly = spawnSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'parse-only.ts'), '3'], {
+    encoding: 'utf8',
+  })
+  console.log(parseOnly.stdout.replace(/^/gm, '  ').trimEnd())
+}
+
+await main()
