@@ -161,6 +161,8 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
   it('shows a change made elsewhere at once through realtime, with no poll running', async () => {
     const unfinished = page.locator('tbody [data-slot="badge"]', { hasText: /^(waiting|processing)$/ })
     await expect.poll(() => unfinished.count(), { timeout: 60_000 }).toBe(0)
+    // Let the completion's own realtime event and refetch settle before watching for polls.
+    await page.waitForTimeout(1000)
     const listRequests: string[] = []
     page.on('request', (request) => {
       if (isTicketList(new URL(request.url())) && request.method() === 'GET') listRequests.push(request.url())
