@@ -24,6 +24,8 @@ export type TJobQueue = {
   enqueue<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<string | null>
   /** Lets a worker in this process hear of new jobs at once instead of at its next poll. */
   addLocalWorker(queueName: string, workerId: string): void
+  /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
+  wake(queueName: string): void
   stop(): Promise<void>
 }
 
@@ -52,6 +54,9 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
 
   const localWorkers = new Map<string, string[]>()
+  const wake = (queueName: string) => {
+    for (const workerId of localWorkers.get(queueName) ?? []) boss.notifyWorker(workerId)
+  }
   return {
     boss,
     definitions: options.definitions,
@@ -65,12 +70,13 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
         retryBackoff: true,
         expireInSeconds: definition.policy.expireInSeconds,
       })
-      for (const workerId of localWorkers.get(definition.id) ?? []) boss.notifyWorker(workerId)
+      wake(definition.id)
       return id
     },
     addLocalWorker(queueName, workerId) {
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
     },
+    wake,
     stop: () => boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }),
   }
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { ID, Permission, Role } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -87,10 +88,10 @@ describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against o
   it("delivers the worker's analysis of a ticket created on one http process to a socket on the other", async () => {
     const owner = await signUpUser(firstUrl, 'Owner')
     const watcher = sdkClient(secondUrl).setSession(await newSessionSecret(secondUrl, owner))
-    const seen: { events: string[]; payload: Record<string, unknown> }[] = []
+    const seen: { events: string[]; payload: Record<string, unknown>; at: number }[] = []
     const before = RecordingWebSocket.all.length
     const unsubscribe = watcher.subscribe<Record<string, unknown>>(TICKETS_CHANNEL, (message) => {
-      seen.push({ events: message.events, payload: message.payload })
+      seen.push({ events: message.events, payload: message.payload, at: performance.now() })
     })
     const socket = await waitFor(() => socketsSince(before)[0], { timeoutMs: 10_000, what: 'the socket' })
     await waitFor(() => socket.hasResponse('authentication') || undefined, {
@@ -98,6 +99,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against o
       what: 'the socket to authenticate on the second http process',
     })
 
+    const started = performance.now()
     const created = await owner.databases.createDocument({
       ...TICKETS,
       documentId: ID.unique(),
@@ -112,10 +114,16 @@ describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against o
       permissions: [Permission.read(Role.user(owner.userId))],
     })
 
-    const completed = await waitFor(
-      () => seen.find((m) => m.payload.$id === created.$id && m.payload.processing_status === 'completed'),
-      { timeoutMs: 30_000, what: "the worker's update on the second process's socket" },
+    const mine = (status: string) =>
+      seen.find((m) => m.payload.$id === created.$id && m.payload.processing_status === status)
+    const completed = await waitFor(() => mine('completed'), {
+      timeoutMs: 30_000,
+      what: "the worker's update on the second process's socket",
+    })
+    const arrivals = ['waiting', 'processing', 'completed'].map(
+      (status) => `${status} ${((mine(status)?.at ?? Number.NaN) - started).toFixed(0)} ms`,
     )
+    console.log(`[jobs] from the create call on http 1 to http 2's socket: ${arrivals.join(', ')}`)
     unsubscribe()
     expect(completed.events).toContain(`databases.main.collections.tickets.documents.${created.$id}.update`)
     expect(completed.payload).toMatchObject({ priority: 'high', processing_error: null })

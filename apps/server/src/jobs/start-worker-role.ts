@@ -7,6 +7,7 @@ import type { TEventBus } from '../realtime/event-bus'
 import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
 import { startTicketAnalysisSweeper } from '../tickets/ticket-analysis-sweeper'
 import { delayTicketAnalyser } from '../tickets/ticket-analysis-test-delay'
+import { analyzeTicketJob } from './analyze-ticket.job'
 import { consoleJobLog, type TJobLog } from './job-log'
 import type { TJobQueue } from './job-queue'
 import { startJobWorker } from './job-worker'
@@ -53,6 +54,14 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     intervalSeconds: SWEEP_INTERVAL_SECONDS,
     log,
   })
+  // pg-boss polls; a ticket created by another process (Postgres carries its event here) is picked up now.
+  const stopWaking = options.bus.subscribe((event) => {
+    if (event.action === 'create' && event.collectionId === options.tickets.id)
+      queue.wake(analyzeTicketJob.id)
+  })
   // The queue's own stop then lets runs in flight finish (or hands them back for a retry).
-  return () => sweeper.stop()
+  return async () => {
+    stopWaking()
+    await sweeper.stop()
+  }
 }
