@@ -49,7 +49,7 @@ export async function insertFile(db: TQueryable, options: TInsertFileOptions): P
     `insert into files (id, permissions, read_roles, "bucketId", "name", "mimeType", "sizeOriginal", "signature",
        "storageKey", "ticketId", "threadMessageId", "inboundId", "contentId", "disposition")
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-     on conflict (id) do update set updated_at = files.updated_at returning *`,
+     returning *`,
     [
       options.id,
       formatPermissions(options.permissions),

@@ -236,7 +236,8 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       await countOnMailbox(tx, { mailboxId: inbound.mailboxId, counter: OUTCOME_COUNTER.ticket })
       return { kind: 'ticket', ticket }
     })
-    if (!committed || committed.kind === 'other') await removeAttachments({ storage: deps.storage, written })
+    // Only the run that decided may drop the files: a run that found the delivery decided shares its keys.
+    if (committed?.kind === 'other') await removeAttachments({ storage: deps.storage, written })
     return committed
   }
 
