@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  delayNextRequest,
   newPerson,
   signIn,
   signUp,
@@ -9,6 +10,7 @@ import {
   waitForPath,
   waitForToast,
 } from './support/app'
+import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, launchChromium, openPage, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { startParsedesk, type TParsedesk } from './support/server'
 import { startTracker, type TTracker } from './support/tracker'
@@ -70,8 +72,14 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await page.getByText('Start your free trial and automate your helpdesk').waitFor()
     expect(await page.getByLabel('Full Name').getAttribute('placeholder')).toBeTruthy()
     await saveScreenshot(page, 'auth-desktop')
+    expect(await findAccessibilityViolations(page)).toEqual([])
 
-    await signUp(page, server.url, owner)
+    await delayNextRequest(page, { method: 'POST', pathname: '/v1/account' })
+    const signingUp = signUp(page, server.url, owner)
+    const busy = page.getByRole('button', { name: 'Creating Account...' })
+    await busy.waitFor()
+    expect(await busy.isDisabled()).toBe(true)
+    await signingUp
     const toast = await waitForToast(page, 'Account created successfully!')
     expect(await toast.textContent()).toMatch(/redirect/i)
     await page.getByRole('heading', { name: 'Support Dashboard' }).waitFor()
@@ -121,6 +129,7 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await row.getByText('completed').waitFor({ timeout: 60_000 })
     await page.evaluate(() => window.scrollTo(0, 0))
     await saveScreenshot(page, 'dashboard-desktop')
+    expect(await findAccessibilityViolations(page)).toEqual([])
     expect(
       await row
         .locator('[data-tone]')
@@ -137,6 +146,7 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await dialog.getByText('Ticket Body').waitFor()
     expect(await dialog.getByRole('button', { name: 'Show Raw JSON' }).isDisabled()).toBe(true)
     await saveScreenshot(page, 'ticket-details-desktop')
+    expect(await findAccessibilityViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
   })
@@ -236,7 +246,12 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     const subject = 'Invoice shows the wrong VAT number'
     await rows(page).filter({ hasText: subject }).click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
+    const ticketId = await rows(page).filter({ hasText: subject }).getAttribute('data-ticket-id')
+    await delayNextRequest(page, { method: 'DELETE', pathname: `${TICKETS_PATH}/${ticketId}` })
     await dialog.getByRole('button', { name: 'Delete Ticket' }).click()
+    const deleting = dialog.getByRole('button', { name: 'Deleting...' })
+    await deleting.waitFor()
+    expect(await deleting.isDisabled()).toBe(true)
     await waitForToast(page, 'Ticket deleted successfully')
     await dialog.waitFor({ state: 'hidden' })
     await rows(page).filter({ hasText: subject }).waitFor({ state: 'detached' })
@@ -328,7 +343,11 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await signIn(page, server.url, { ...owner, password: 'not-the-password' })
     const failed = await waitForToast(page, 'Failed to sign in')
     expect((await failed.textContent())?.length).toBeGreaterThan('Failed to sign in'.length)
+    await delayNextRequest(page, { method: 'POST', pathname: '/v1/account/sessions/email' })
     await signIn(page, server.url, owner)
+    const signingIn = page.getByRole('button', { name: 'Signing In...' })
+    await signingIn.waitFor()
+    expect(await signingIn.isDisabled()).toBe(true)
     const toast = await waitForToast(page, 'Signed in successfully!')
     expect(await toast.textContent()).toContain('Welcome back! Redirecting to dashboard...')
     await waitForPath(page, '/tickets')

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visibleToastCount, waitForToast } from './support/app'
+import { delayNextRequest, visibleToastCount, waitForToast } from './support/app'
+import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, launchChromium, openPage, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { startParsedesk, type TParsedesk } from './support/server'
 
@@ -140,6 +141,7 @@ describe.skipIf(!hasChromium)(`landing page, signed out${hasChromium ? '' : ` ($
     await submit.click()
     await page.getByText('Please use a work email address').waitFor()
     expect(await page.getByText('Name must be at least 2 characters', { exact: true }).count()).toBe(0)
+    expect(await findAccessibilityViolations(page)).toEqual([])
     await context.close()
   })
 
@@ -163,7 +165,13 @@ describe.skipIf(!hasChromium)(`landing page, signed out${hasChromium ? '' : ` ($
 
     for (let n = 1; n <= 3; n++) {
       await fill(n)
+      if (n === 1) await delayNextRequest(page, { method: 'POST', pathname: WAITLIST_PATH })
       await form.getByRole('button', { name: 'Request a Demo' }).click()
+      if (n === 1) {
+        const submitting = form.getByRole('button', { name: 'Submitting...' })
+        await submitting.waitFor()
+        expect(await submitting.isDisabled()).toBe(true)
+      }
       const toast = await waitForToast(page, 'Thanks for your interest!')
       expect(await toast.textContent()).toContain(
         "We'll be in touch soon with more information about how our email parsing solution can help your business.",

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 
 export type TPerson = { name: string; email: string; password: string }
 
@@ -43,4 +43,22 @@ export async function signIn(page: Page, baseUrl: string, person: TPerson) {
   await page.getByLabel('Email Address').fill(person.email)
   await page.getByLabel('Password', { exact: true }).fill(person.password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+/** Holds back the next request that matches, so a busy state stays on screen long enough to be seen. */
+export async function delayNextRequest(
+  page: Page,
+  { method, pathname, ms = 1000 }: { method: string; pathname: string; ms?: number },
+) {
+  const matches = (url: URL) => url.pathname === pathname
+  let isDone = false
+  const handler = async (route: Route) => {
+    if (isDone || route.request().method() !== method) return route.fallback()
+    isDone = true
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    await route.fallback()
+    // Removing the route while its handler still ran would let the request through at once.
+    await page.unroute(matches, handler)
+  }
+  await page.route(matches, handler)
 }

@@ -11,5 +11,10 @@ export default function setup() {
   }
   if (fs.existsSync(WEB_DIST_INDEX)) return
   console.log('[e2e] apps/web/dist is missing: building the web app')
-  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' })
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
 }

@@ -52,10 +52,12 @@ export async function startParsedesk({
   const port = await freePort()
   const smtpPort = await freePort()
   const url = `http://localhost:${port}`
+  // As `npm start` runs it: without the NODE_ENV=test that Vitest sets for its own process.
+  const { NODE_ENV: _testMode, ...environment } = process.env
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      ...environment,
       PORT: String(port),
       SMTP_PORT: String(smtpPort),
       DATA_DIR: dataDir,
