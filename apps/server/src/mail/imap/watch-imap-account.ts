@@ -139,7 +139,8 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
       client.on('error', (error) => options.log(`IMAP account ${options.accountId}: ${describe(error)}`))
       current = client
       try {
-        await report({ status: 'connecting', lastError: null })
+        // While retrying after a failure the owner keeps seeing that failure, not a flicker of 'connecting'.
+        if (failures === 0) await report({ status: 'connecting', lastError: null })
         await client.connect()
         await client.mailboxOpen(connection.folder)
         if (connection.moveTo) await client.mailboxCreate(connection.moveTo).catch(() => undefined)
