@@ -1,17 +1,27 @@
 import type { TTicketPriority } from '@parsedesk/contracts'
 
-/** One thing an agent weighs when ranking a ticket; it fires at most once per ticket. */
+/** One thing an agent weighs when ranking a ticket. */
 export type TPriorityRule = {
   id: string
   /** Finishes the sentence "Priority ... because the ticket ..." */
   reason: string
+  /**
+   * Added once for each different phrase the pattern finds, up to maxHits (default 1): a ticket that
+   * says "urgent", "critical" and "immediately" presses harder than one that says "urgent" once.
+   */
   points: number
+  maxHits?: number
+  /** Where the rule looks; the whole ticket unless set. */
+  scope?: 'subject'
+  /** Only tickets where such a rule fired can come out low; other negative rules just hold a ticket back from high. */
+  suggestsLow?: boolean
   pattern: RegExp
 }
 
 /**
- * Every rule a person can read and argue with. Points were set by hand and the thresholds below
- * checked against the Tobi-Bueck dev file, which is never used to fit anything automatically.
+ * Every rule a person can read and argue with. Points were set by hand from what each signal means to an
+ * agent; the thresholds were chosen on the even rows of the Tobi-Bueck dev file and checked on its odd rows
+ * (see `cli/evaluate-priority.ts`). Nothing is fitted automatically.
  */
 export const PRIORITY_RULES: readonly TPriorityRule[] = [
   {
@@ -19,7 +29,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     reason: 'reports a security problem',
     points: 3,
     pattern:
-      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed (?:access|login|logins|transaction|transactions|charges?|activity|use)|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?)\b/i,
+      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|leak(?:ed|s)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?)\b/i,
   },
   {
     id: 'data-loss',
@@ -32,8 +42,9 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     id: 'outage',
     reason: 'reports an outage or something that stopped working',
     points: 2,
+    maxHits: 2,
     pattern:
-      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|downtime|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|server error|system failure|failures?)\b/i,
+      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|(?:system|server|service|network|site|platform)s? down|downtime|interruptions?|malfunction(?:s|ed|ing)?|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|inaccessible|offline|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|server error|system failure|failures?)\b/i,
   },
   {
     id: 'payment-failure',
@@ -46,8 +57,17 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     id: 'urgency',
     reason: 'asks for urgent help',
     points: 2,
+    maxHits: 3,
     pattern:
-      /\b(?:urgent(?:ly)?|asap|emergency|immediate(?:ly)?|right away|as soon as possible|top priority|time[- ]sensitive|critical|expedite|without delay)\b/i,
+      /\b(?:urgent(?:ly)?|asap|emergency|immediate(?:ly)?|right away|top priority|time[- ]sensitive|critical|expedite|without delay|time is of the essence)\b/i,
+  },
+  {
+    id: 'prompt-request',
+    reason: 'asks for a quick answer',
+    points: 1,
+    maxHits: 2,
+    pattern:
+      /\b(?:as soon as possible|swift(?:ly)?|quickly|prompt (?:attention|resolution|action|response|assistance|fix))\b/i,
   },
   {
     id: 'deadline',
@@ -60,8 +80,16 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     id: 'business-impact',
     reason: 'says work or customers are affected',
     points: 1,
+    maxHits: 2,
     pattern:
       /\b(?:(?:our|business|daily) operations|productivity|revenue|production (?:system|server|environment|site)|(?:all|many|several|multiple) (?:of our )?(?:users|customers|clients|employees|staff)|entire (?:team|company|office|organi[sz]ation)|(?:severely|significantly|seriously|heavily) (?:affect|impact|disrupt|hamper|hinder)\w*|disrupt(?:s|ed|ing|ion|ions)?|(?:significant|major|serious|severe) (?:impact|disruption|issue|problem|delays?|losses?))\b/i,
+  },
+  {
+    id: 'shared-systems',
+    reason: 'concerns servers, networks or infrastructure many people depend on',
+    points: 1,
+    pattern:
+      /\b(?:infrastructure|servers?|network(?:s|-wide)?|data ?cent(?:er|re)s?|(?:company|organi[sz]ation|system)[- ]wide|(?:all|many|several|multiple) (?:of our )?(?:devices|systems|servers|departments|machines|workstations|locations|sites))\b/i,
   },
   {
     id: 'anger',
@@ -75,14 +103,45 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     reason: 'has been raised before',
     points: 1,
     pattern:
-      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|attempts|requests|emails|calls)|(?:still|yet) (?:not|no|waiting|unresolved|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again|keeps? (?:happening|failing|crashing|recurring)|recurring|persist(?:s|ent|ing)?)\b/i,
+      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|requests|emails|calls|reminders)|(?:still|yet) (?:not|no|waiting|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again)\b/i,
+  },
+  {
+    id: 'subject-flag',
+    reason: 'flags urgency or an outage in the subject line',
+    points: 1,
+    scope: 'subject',
+    pattern:
+      /\b(?:urgent(?:ly)?|critical|immediate(?:ly)?|emergency|asap|outages?|down|downtime|interruptions?|failures?|malfunction(?:s|ing)?|crash(?:es|ed)?|breach(?:ed)?)\b/i,
+  },
+  {
+    id: 'intermittent',
+    reason: 'describes a problem that comes and goes rather than a full stop',
+    points: -1,
+    pattern:
+      /\b(?:sporadic(?:ally)?|intermittent(?:ly)?|occasional(?:ly)?|from time to time|now and then)\b/i,
+  },
+  {
+    id: 'calm-tone',
+    reason: 'opens with pleasantries, which a writer in a hurry skips',
+    points: -1,
+    pattern: /\b(?:hope|trust) (?:this|that) (?:message|email|e-mail|note|mail) finds you\b/i,
   },
   {
     id: 'information-request',
     reason: 'only asks for information or suggests a change',
     points: -1,
+    suggestsLow: true,
+    maxHits: 2,
     pattern:
-      /\b(?:(?:general |quick )?(?:question|inquiry|enquiry) (?:about|regarding)|(?:would|'d) like to (?:know|learn|inquire|enquire|understand)|(?:more |some )?information (?:about|on|regarding)|feature request|suggestions?|feedback|curious|wondering|newsletter|brochure|pricing|quote for|details (?:about|on|regarding))\b/i,
+      /\b(?:(?:general |quick )?(?:question|inquiry|enquiry) (?:about|regarding)|(?:would|'d) like to (?:know|learn|inquire|enquire|understand|explore)|interested in (?:learning|understanding|knowing|exploring|finding out)|learn(?:ing)? (?:more )?about|(?:more |some |detailed )?information (?:about|on|regarding)|it would be (?:very |really |most |extremely )?(?:helpful|great|useful)|case stud(?:y|ies)|feature request|suggestions?|feedback|curious|wondering|newsletter|brochure|pricing|quote for|details (?:about|on|regarding))\b/i,
+  },
+  {
+    id: 'growth-advice',
+    reason: 'asks for advice on marketing or growth rather than reporting a fault',
+    points: -1,
+    suggestsLow: true,
+    maxHits: 2,
+    pattern: /\b(?:brand(?:ing)?|marketing|social media|campaigns?|growth|audience|engagement)\b/i,
   },
 ]
 
@@ -92,8 +151,11 @@ const STATED_HIGH =
 const STATED_LOW =
   /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:low|minor|4|p4)|low[- ]priority|not (?:urgent|critical|time[- ]sensitive|a priority)|no (?:rush|hurry)|(?:whenever|when) you (?:get a chance|have (?:a moment|time))|at your (?:convenience|leisure)|minor (?:issue|problem|question|bug|inconvenience))\b/i
 
-/** At or above this many points a ticket is high; at or below LOW_AT it is low; medium between. */
-export const PRIORITY_THRESHOLDS = { highAt: 3, lowAt: -1 } as const
+/**
+ * At or above highAt points a ticket is high; at or below lowAt, with a rule that suggests low among its
+ * reasons, it is low; otherwise medium.
+ */
+export const PRIORITY_THRESHOLDS = { highAt: 3, lowAt: -2 } as const
 
 export type TPriorityReason = { rule: string; reason: string; points: number; evidence: string }
 export type TPriorityAssessment = { priority: TTicketPriority; score: number; reasons: TPriorityReason[] }
@@ -104,14 +166,18 @@ export type AssessPriorityOptions = { subject: string; body: string }
 export function assessPriority(options: AssessPriorityOptions): TPriorityAssessment {
   const text = `${options.subject}\n${options.body}`
   const reasons: TPriorityReason[] = []
-  for (const rule of PRIORITY_RULES) {
-    const match = rule.pattern.exec(text)
-    if (match)
+  for (const rule of RULES_MATCHING_ALL) {
+    const phrases = distinctMatches({
+      pattern: rule.global,
+      text: rule.scope === 'subject' ? options.subject : text,
+      limit: rule.maxHits ?? 1,
+    })
+    if (phrases.length > 0)
       reasons.push({
         rule: rule.id,
         reason: rule.reason,
-        points: rule.points,
-        evidence: evidenceOf(match[0]),
+        points: rule.points * phrases.length,
+        evidence: evidenceOf(phrases.join(', ')),
       })
   }
   const score = reasons.reduce((sum, reason) => sum + reason.points, 0)
@@ -126,7 +192,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
   }
   const statedLow = STATED_LOW.exec(text)
   // A stated low priority does not hide a security or data-loss report.
-  if (statedLow && !reasons.some((reason) => reason.points >= 3)) {
+  if (statedLow && !reasons.some((reason) => OVERRIDES_STATED_LOW.has(reason.rule))) {
     const reason = { rule: 'stated-low', reason: 'is marked low priority by the customer', points: 0 }
     return {
       priority: 'low',
@@ -134,9 +200,33 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
       reasons: [{ ...reason, evidence: evidenceOf(statedLow[0]) }, ...reasons],
     }
   }
+  const mayBeLow = reasons.some((reason) => SUGGESTS_LOW.has(reason.rule))
   const priority: TTicketPriority =
-    score >= PRIORITY_THRESHOLDS.highAt ? 'high' : score <= PRIORITY_THRESHOLDS.lowAt ? 'low' : 'medium'
+    score >= PRIORITY_THRESHOLDS.highAt
+      ? 'high'
+      : score <= PRIORITY_THRESHOLDS.lowAt && mayBeLow
+        ? 'low'
+        : 'medium'
   return { priority, score, reasons }
+}
+
+const OVERRIDES_STATED_LOW = new Set(['security', 'data-loss'])
+const SUGGESTS_LOW = new Set(PRIORITY_RULES.filter((rule) => rule.suggestsLow).map((rule) => rule.id))
+
+// Global copies, built once, so one pass can collect every phrase a rule finds.
+const RULES_MATCHING_ALL = PRIORITY_RULES.map((rule) => ({
+  ...rule,
+  global: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`),
+}))
+
+function distinctMatches(options: { pattern: RegExp; text: string; limit: number }): string[] {
+  const found = new Set<string>()
+  options.pattern.lastIndex = 0
+  for (const match of options.text.matchAll(options.pattern)) {
+    found.add(match[0].toLowerCase().replace(/\s+/g, ' '))
+    if (found.size >= options.limit) break
+  }
+  return [...found]
 }
 
 function evidenceOf(text: string): string {
