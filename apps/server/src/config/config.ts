@@ -87,6 +87,9 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     /** How often IMAP accounts whose server lacks IDLE are checked for new mail. */
     imapPollSeconds: env.IMAP_POLL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    // Only behind a reverse proxy may X-Forwarded-For name the client; otherwise anyone could pick the
+    // address that per-IP rate limits count against.
+    trustProxy: env.TRUST_PROXY === 'true',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -39,7 +39,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       ],
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     // The SDK flattens arrays as queries[0]=..&queries[1]=..; past qs's default of 20 they would turn into objects.
     routerOptions: {
       querystringParser: (str) => qs.parse(str, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),
