@@ -49,6 +49,7 @@ const ZEnv = z.object({
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   // Test hook, never for production: every ticket analysis waits this long first, so a test can kill
   // the worker while a ticket is processing.
   PARSEDESK_TEST_ANALYSIS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
