@@ -176,7 +176,7 @@ describe.skipIf(!corpusPresent).each(DATABASE_KINDS)(
         counts.rejected
       expect(counts.received).toBe(entries.length)
       expect(outcomes).toBe(entries.length)
-    })
+    }, 300_000)
 
     it('shows what a user expects of a dozen named messages', async () => {
       const { user, mailbox } = await signUpWithMailbox(server.url)
@@ -209,6 +209,6 @@ describe.skipIf(!corpusPresent).each(DATABASE_KINDS)(
           expect(names, expectation.file).toHaveLength(expectation.attachmentCount)
         expectation.raw?.(ticket.rawJson as { TextBody: string; HtmlBody: string })
       }
-    })
+    }, 180_000)
   },
 )
