@@ -46,4 +46,51 @@ describe('assessPriority', () => {
   it('reads the subject as well as the body', () => {
     expect(assess('Please look at it.', 'URGENT: checkout broken, payment failed').priority).toBe('high')
   })
+
+  it('counts each different urgent phrase, and lists them all as evidence', () => {
+    const once = assess('Please reset my password, it is urgent.')
+    expect(once.priority).toBe('medium')
+    const pressing = assess(
+      'This is urgent: our payroll run is blocked. It is critical that someone looks at it immediately.',
+    )
+    expect(pressing.priority).toBe('high')
+    const urgency = pressing.reasons.find((reason) => reason.rule === 'urgency')!
+    expect(urgency.evidence).toBe('urgent, critical, immediately')
+    expect(urgency.points).toBe(3 * once.reasons.find((reason) => reason.rule === 'urgency')!.points)
+  })
+
+  it('weighs an outage named in the subject line more than the same word in the body', () => {
+    const inBody = assess('The reporting dashboard has had an outage.', 'Dashboard')
+    const inSubject = assess('The reporting dashboard has had an outage.', 'Outage')
+    expect(inBody.priority).toBe('medium')
+    expect(inSubject.priority).toBe('high')
+    expect(inSubject.reasons.find((reason) => reason.rule === 'subject-flag')!.evidence).toBe('outage')
+  })
+
+  it('holds a problem that comes and goes, or a leisurely opening, back from high but not down to low', () => {
+    expect(assess('I need the export fixed urgently, by Friday.').priority).toBe('high')
+    const intermittent = assess('The export breaks from time to time; I need it fixed urgently, by Friday.')
+    expect(intermittent.priority).toBe('medium')
+    expect(intermittent.reasons.map((reason) => reason.rule)).toContain('intermittent')
+    const calm = assess('I hope this message finds you well. I need the export fixed urgently, by Friday.')
+    expect(calm.priority).toBe('medium')
+    expect(calm.reasons.map((reason) => reason.rule)).toContain('calm-tone')
+    expect(
+      assess('I hope this message finds you well. The dashboard loads slowly now and then.').priority,
+    ).toBe('medium')
+  })
+
+  it('ranks a request for information or marketing advice low when nothing else presses', () => {
+    const advice = assess(
+      'We are interested in learning about strategies for brand growth on social media. Do you have case studies?',
+    )
+    expect(advice.priority).toBe('low')
+    expect(advice.reasons.map((reason) => reason.rule)).toEqual(
+      expect.arrayContaining(['information-request', 'growth-advice']),
+    )
+    expect(
+      assess('We are interested in learning about your marketing tools, but our server is down right now.')
+        .priority,
+    ).not.toBe('low')
+  })
 })

@@ -221,7 +221,6 @@ const RULES_MATCHING_ALL = PRIORITY_RULES.map((rule) => ({
 
 function distinctMatches(options: { pattern: RegExp; text: string; limit: number }): string[] {
   const found = new Set<string>()
-  options.pattern.lastIndex = 0
   for (const match of options.text.matchAll(options.pattern)) {
     found.add(match[0].toLowerCase().replace(/\s+/g, ' '))
     if (found.size >= options.limit) break
