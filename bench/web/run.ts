@@ -7,22 +7,29 @@ import { measureRoutes, type TChunk, type TRouteSpec } from './measure-routes'
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const webRoot = path.join(repoRoot, 'apps/web')
 
-/** Loaded right after the first paint on every route: the SDK for the session check, and the toaster. */
-const AFTER_PAINT = ['src/lib/appwrite.ts', 'src/app/app-toaster.tsx']
+/** Loaded right after the first paint on every route: the SDK, for the session check. */
+const AFTER_PAINT = ['src/lib/appwrite.ts']
+/** Loaded with the first toast. */
+const TOASTER = 'src/app/app-toaster.tsx'
 
 const ROUTES: TRouteSpec[] = [
   {
     route: '/',
     page: null,
     afterPaint: AFTER_PAINT,
-    onDemand: ['src/features/landing/components/demo-form.tsx'],
+    onDemand: ['src/features/landing/components/demo-form.tsx', TOASTER],
   },
-  { route: '/auth', page: 'src/features/auth/routes/auth-page.tsx', afterPaint: AFTER_PAINT, onDemand: [] },
+  {
+    route: '/auth',
+    page: 'src/features/auth/routes/auth-page.tsx',
+    afterPaint: AFTER_PAINT,
+    onDemand: [TOASTER],
+  },
   {
     route: '/tickets',
     page: 'src/features/tickets/routes/dashboard-page.tsx',
     afterPaint: [...AFTER_PAINT, 'src/components/layout/logout-button.tsx'],
-    onDemand: [],
+    onDemand: [TOASTER, 'src/features/tickets/components/raw-json-panel.tsx'],
   },
   {
     route: '/error',

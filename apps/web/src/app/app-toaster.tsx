@@ -1,13 +1,9 @@
 import { useEffect } from 'react'
 import { Toaster } from '@/components/ui/sonner'
-import { takeKeptToast } from '@/lib/kept-toast'
-import { notifySuccess } from '@/lib/notify'
+import { markToasterReady } from '@/lib/toaster-gate'
 
-/** The toaster, plus the replay of a toast kept across a full reload once it can be shown. */
+/** Child effects run first, so sonner is listening by the time this one opens the gate. */
 export function AppToaster() {
-  useEffect(() => {
-    const kept = takeKeptToast()
-    if (kept) notifySuccess(kept)
-  }, [])
+  useEffect(() => markToasterReady(), [])
   return <Toaster />
 }

@@ -3,8 +3,10 @@ import { Outlet } from 'react-router'
 import { SiteHeader } from '@/components/layout/site-header'
 import { Spinner } from '@/components/ui/spinner'
 import { SessionRedirect } from '@/features/auth/session-redirect'
+import { useIsToasterRequested } from '@/lib/toaster-gate'
+import { useReplayKeptToast } from './kept-toast-replay'
 
-// Toasts only ever follow an action, so their code can arrive after the first paint.
+// Toasts only ever follow an action, so their code arrives with the first one.
 const AppToaster = lazy(() => import('./app-toaster').then((module) => ({ default: module.AppToaster })))
 
 function PageFallback() {
@@ -17,6 +19,8 @@ function PageFallback() {
 }
 
 export function RootLayout() {
+  useReplayKeptToast()
+  const isToasterRequested = useIsToasterRequested()
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
@@ -26,9 +30,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SessionRedirect />
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {isToasterRequested && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </div>
   )
 }
