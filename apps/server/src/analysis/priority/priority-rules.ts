@@ -82,7 +82,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 1,
     maxHits: 2,
     pattern:
-      /\b(?:(?:our|business|daily) operations|productivity|revenue|production (?:system|server|environment|site)|(?:all|many|several|multiple) (?:of our )?(?:users|customers|clients|employees|staff)|entire (?:team|company|office|organi[sz]ation)|(?:severely|significantly|seriously|heavily) (?:affect|impact|disrupt|hamper|hinder)\w*|disrupt(?:s|ed|ing|ion|ions)?|(?:significant|major|serious|severe) (?:impact|disruption|issue|problem|delays?|losses?))\b/i,
+      /\b(?:(?:our|business|daily) operations|productivity|revenue|production (?:system|server|environment|site)|(?:all|many|several|multiple|numerous) (?:of our )?(?:users|customers|clients|employees|staff)|(?:impact|affect|disrupt|hinder|hamper)\w* (?:our |the |my )?(?:business|work|operations|workflow|team|customers|users|clients|employees|staff)|entire (?:team|company|office|organi[sz]ation)|(?:severely|significantly|seriously|heavily) (?:affect|impact|disrupt|hamper|hinder)\w*|disrupt(?:s|ed|ing|ion|ions)?|(?:significant|major|serious|severe) (?:impact|disruption|issue|problem|delays?|losses?))\b/i,
   },
   {
     id: 'shared-systems',
