@@ -58,7 +58,7 @@ export async function releaseImapLeases(
   )
 }
 
-/** Records what the watcher found; only while `owner` still holds the lease, so a stale worker cannot. */
+/** Records what the watcher found; only while `owner` holds the lease and the owner has not disabled it. */
 export async function updateImapAccountState(
   db: TQueryable,
   options: { id: string; owner: string; state: TImapAccountState },
@@ -67,7 +67,7 @@ export async function updateImapAccountState(
   const { rows } = await db.query<TImapAccountRow>(
     `update imap_accounts set "status" = $3, "mode" = coalesce($4, "mode"), "lastError" = $5,
        "lastCheckedAt" = now(), updated_at = now()
-     where id = $1 and lease_owner = $2 returning *`,
+     where id = $1 and lease_owner = $2 and "enabled" returning *`,
     [options.id, options.owner, state.status, state.mode ?? null, state.lastError],
   )
   return rows[0]

@@ -258,10 +258,15 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
 describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
   let dovecot: TTestDovecot
   let server: TTestServer
+  let user: TSdkUser
+  let accountId: string
+  const login = { user: 'bob', password: 'bob-imap-secret-1209' }
 
   beforeAll(async () => {
     dovecot = await startTestDovecot({ withoutIdle: true })
+    dovecot.addUser({ name: login.user, password: login.password })
     server = await startTestServer({ database: 'pglite', env: { IMAP_POLL_SECONDS: '1' } })
+    user = await signUpUser(server.url)
   })
 
   afterAll(async () => {
@@ -270,9 +275,6 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
   })
 
   it('polls, and moves each stored message to the folder the owner chose', async () => {
-    const login = { user: 'bob', password: 'bob-imap-secret-1209' }
-    dovecot.addUser({ name: login.user, password: login.password })
-    const user = await signUpUser(server.url)
     const created = (await user.databases.createDocument({
       databaseId: DATABASE_ID,
       collectionId: CollectionId.imapAccounts,
@@ -286,12 +288,9 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
         moveTo: 'Parsedesk',
       },
     })) as unknown as TImapAccount
+    accountId = created.$id
     await eventually(async () => {
-      const account = (await user.databases.getDocument({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.imapAccounts,
-        documentId: created.$id,
-      })) as unknown as TImapAccount
+      const account = await sdk(user).account(accountId)
       return account.status === 'connected' && account.mode === 'poll' ? account : undefined
     }, 'the account to poll')
 
@@ -310,5 +309,32 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
     } finally {
       await client.logout()
     }
+  })
+
+  it('leaves mail alone while the owner has the account disabled, and fetches it once enabled again', async () => {
+    const update = (data: Record<string, unknown>) =>
+      user.databases.updateDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.imapAccounts,
+        documentId: accountId,
+        data,
+      }) as unknown as Promise<TImapAccount>
+    expect((await update({ enabled: false })).status).toBe('disabled')
+    // The worker lets go of a disabled account; from then on nothing reads the mailbox.
+    await eventually(async () => {
+      const { rows } = await server.db.query<{ lease_owner: string | null }>(
+        'select lease_owner from imap_accounts where id = $1',
+        [accountId],
+      )
+      return rows[0]?.lease_owner === null ? true : undefined
+    }, 'the worker to let go of the account')
+    const subject = 'IMAP poll: sent while disabled'
+    await dovecot.deliver({ ...login, raw: message({ subject, from: 'kim@example.com', text: 'Anyone?' }) })
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    expect(await sdk(user).tickets(subject)).toHaveLength(0)
+    expect((await sdk(user).account(accountId)).status).toBe('disabled')
+
+    await update({ enabled: true })
+    await sdk(user).waitForTicket(subject)
   })
 })
