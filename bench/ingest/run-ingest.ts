@@ -1,64 +1,185 @@
 import nodemailer from 'nodemailer'
 import { insertUser } from '../../apps/server/src/accounts/users-repository'
 import { loadConfig } from '../../apps/server/src/config/config'
+import type { TMailboxRow } from '../../apps/server/src/mail/mailboxes/mailbox-repository'
 import { ensureMailbox } from '../../apps/server/src/mail/mailboxes/mailbox-repository'
-import { startServer } from '../../apps/server/src/server'
+import type { TDocumentEvent } from '../../apps/server/src/realtime/event-bus'
+import { startServer, type TRunningServer } from '../../apps/server/src/server'
 import { freePort } from '../../apps/server/src/testing/free-port'
 import { summariseLatencies, type TLatencyStats } from '../api/latency-stats'
-import { buildBenchMessages } from './bench-messages'
+import { buildBenchMessages, readBenchCorpus, type TBenchMessage } from './bench-messages'
 
-export type TIngestReport = {
+export type TPhaseReport = {
   messages: number
   outcomes: Record<string, number>
-  /** SMTP send start to the 250 reply. */
+  /** SMTP send start to the 250 reply (the raw message committed). */
   acknowledged: TLatencyStats
-  /** SMTP send start to the committed decision (ticket, thread message, ...). */
+  /** SMTP send start to the committed ticket (or other decision). */
   committed: TLatencyStats
   /** SMTP send start to the ticket's analysis completed. */
   analysed: TLatencyStats
 }
 
-type TTimes = { sentAt: number; ackAt: number }
+export type TIngestReport = { burst: TPhaseReport; steady: TPhaseReport }
+
+type TTimes = { sentAt: number; ackAt: number; committedAt?: number; analysedAt?: number }
 
 const POLL_MS = 200
 
-async function sendAll(options: {
-  smtpPort: number
-  to: string
-  messages: { id: string; raw: Buffer }[]
+function smtpClient(smtpPort: number) {
+  // One connection per client, reused, as a sending MTA does.
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtpPort,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: 1,
+    maxMessages: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** Ticket events carry the mail's Message-ID in rawJson: when each was committed, when analysed. */
+function watchTickets(server: TRunningServer, times: Map<string, TTimes>, onAnalysed: (id: string) => void) {
+  return server.bus.subscribe((event: TDocumentEvent) => {
+    if (event.collectionId !== 'tickets') return
+    const messageId = (event.document.rawJson as { MessageID?: string } | null)?.MessageID ?? ''
+    const entry = times.get(messageId)
+    if (!entry) return
+    if (event.action === 'create') entry.committedAt ??= Date.now()
+    if (event.document.processing_status === 'completed' && !entry.analysedAt) {
+      entry.analysedAt = Date.now()
+      onAnalysed(messageId)
+    }
+  })
+}
+
+function summarise(
+  times: Map<string, TTimes>,
+  started: number,
+  outcomes: Record<string, number>,
+): TPhaseReport {
+  const all = [...times.values()]
+  // Each rate is over the time from the first send to the last of that milestone.
+  const stats = (pick: (t: TTimes) => number | undefined) => {
+    const ends = all.flatMap((t) => {
+      const end = pick(t)
+      return end === undefined ? [] : [{ span: end - t.sentAt, end }]
+    })
+    const wallMs = Math.max(0, ...ends.map((e) => e.end)) - started
+    return summariseLatencies(
+      ends.map((e) => e.span),
+      wallMs,
+    )
+  }
+  return {
+    messages: all.length,
+    outcomes,
+    acknowledged: stats((t) => t.ackAt),
+    committed: stats((t) => t.committedAt),
+    analysed: stats((t) => t.analysedAt),
+  }
+}
+
+async function countOutcomes(server: TRunningServer, mailbox: TMailboxRow, since: number) {
+  const { rows } = await server.db.query<{ status: string; n: number }>(
+    `select status, count(*)::int as n from inbound_emails where "mailboxId" = $1 and seq > $2 group by status`,
+    [mailbox.id, since],
+  )
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]))
+}
+
+async function lastSeq(server: TRunningServer): Promise<number> {
+  const { rows } = await server.db.query<{ seq: number }>(
+    'select coalesce(max(seq), 0)::int as seq from inbound_emails',
+  )
+  return rows[0]?.seq ?? 0
+}
+
+/** All messages as fast as 8 clients can send: throughput, and latency with the queue filling up. */
+async function runBurst(options: {
+  server: TRunningServer
+  mailbox: TMailboxRow
+  messages: TBenchMessage[]
   clients: number
-}): Promise<Map<string, TTimes>> {
+}) {
+  const { server, mailbox, messages } = options
+  const since = await lastSeq(server)
   const times = new Map<string, TTimes>()
+  let analysed = 0
+  let done: () => void = () => undefined
+  const allAnalysed = new Promise<void>((resolve) => {
+    done = resolve
+  })
+  const stop = watchTickets(server, times, () => {
+    analysed += 1
+  })
+  const started = Date.now()
   let next = 0
   const client = async () => {
-    // One connection per client, reused, as a sending MTA does.
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: options.smtpPort,
-      ignoreTLS: true,
-      pool: true,
-      maxConnections: 1,
-      maxMessages: Number.POSITIVE_INFINITY,
-    })
-    for (let index = next++; index < options.messages.length; index = next++) {
-      const message = options.messages[index]!
+    const transport = smtpClient(server.smtpPort ?? 0)
+    for (let index = next++; index < messages.length; index = next++) {
+      const message = messages[index]!
       const sentAt = Date.now()
+      times.set(message.id, { sentAt, ackAt: sentAt })
       await transport.sendMail({
-        envelope: { from: 'bench@sender.example', to: options.to },
+        envelope: { from: 'bench@sender.example', to: mailbox.address },
         raw: message.raw,
       })
-      times.set(message.id, { sentAt, ackAt: Date.now() })
+      times.get(message.id)!.ackAt = Date.now()
     }
     transport.close()
   }
   await Promise.all(Array.from({ length: options.clients }, client))
-  return times
+  const poll = setInterval(async () => {
+    const outcomes = await countOutcomes(server, mailbox, since)
+    if (!outcomes.received && analysed >= (outcomes.ticket ?? 0)) done()
+  }, POLL_MS)
+  await allAnalysed
+  clearInterval(poll)
+  stop()
+  return summarise(times, started, await countOutcomes(server, mailbox, since))
 }
 
-/** One run: a fresh server (smtp and worker roles in this process), `clients` SMTP clients, every delivery decided. */
+/** Each client sends its next message only once the previous one is analysed: latency without a backlog. */
+async function runSteady(options: {
+  server: TRunningServer
+  mailbox: TMailboxRow
+  messages: TBenchMessage[]
+  clients: number
+}) {
+  const { server, mailbox, messages } = options
+  const since = await lastSeq(server)
+  const times = new Map<string, TTimes>()
+  const waiters = new Map<string, () => void>()
+  const stop = watchTickets(server, times, (id) => waiters.get(id)?.())
+  const started = Date.now()
+  let next = 0
+  const client = async () => {
+    const transport = smtpClient(server.smtpPort ?? 0)
+    for (let index = next++; index < messages.length; index = next++) {
+      const message = messages[index]!
+      const analysed = new Promise<void>((resolve) => waiters.set(message.id, resolve))
+      const sentAt = Date.now()
+      times.set(message.id, { sentAt, ackAt: sentAt })
+      await transport.sendMail({
+        envelope: { from: 'bench@sender.example', to: mailbox.address },
+        raw: message.raw,
+      })
+      times.get(message.id)!.ackAt = Date.now()
+      await analysed
+    }
+    transport.close()
+  }
+  await Promise.all(Array.from({ length: options.clients }, client))
+  stop()
+  return summarise(times, started, await countOutcomes(server, mailbox, since))
+}
+
+/** One database: a fresh server (smtp and worker roles in this process), a burst, then a steady phase. */
 export async function runIngestBench(options: {
   env: Record<string, string>
-  messages: number
+  burstMessages: number
+  steadyMessages: number
   clients: number
 }): Promise<TIngestReport> {
   const config = loadConfig({
@@ -78,61 +199,20 @@ export async function runIngestBench(options: {
       passwordHash: null,
     })
     const mailbox = await ensureMailbox(server.db, { user, domain: config.inboundDomain })
-    const messages = buildBenchMessages(options.messages)
-    const started = Date.now()
-    const times = await sendAll({
-      smtpPort: server.smtpPort ?? 0,
-      to: mailbox.address,
-      messages,
+    const files = await readBenchCorpus({ ticketsOnly: true })
+    const burst = await runBurst({
+      server,
+      mailbox,
+      messages: buildBenchMessages({ files, count: options.burstMessages, label: 'burst' }),
       clients: options.clients,
     })
-    const sentWallMs = Date.now() - started
-
-    type TRow = { messageId: string; status: string; processedAt: Date | null; analysedAt: Date | null }
-    const readRows = async () =>
-      (
-        await server.db.query<TRow>(
-          `select i."messageId", i.status, i."processedAt",
-             case when t.processing_status in ('completed', 'failed') then t.updated_at end as "analysedAt",
-             t.processing_status as "processing"
-           from inbound_emails i left join tickets t on t.id = i."ticketId" where i."mailboxId" = $1`,
-          [mailbox.id],
-        )
-      ).rows
-    let rows = await readRows()
-    const isDone = (all: TRow[]) =>
-      all.length >= messages.length &&
-      all.every((r) => r.status !== 'received' && (r.status !== 'ticket' || r.analysedAt))
-    while (!isDone(rows)) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-      rows = await readRows()
-    }
-
-    const outcomes: Record<string, number> = {}
-    const acknowledged: number[] = []
-    const committed: number[] = []
-    const analysed: number[] = []
-    let lastCommitted = started
-    let lastAnalysed = started
-    for (const row of rows) {
-      outcomes[row.status] = (outcomes[row.status] ?? 0) + 1
-      const sent = times.get(row.messageId)
-      if (!sent || !row.processedAt) continue
-      acknowledged.push(sent.ackAt - sent.sentAt)
-      committed.push(row.processedAt.getTime() - sent.sentAt)
-      lastCommitted = Math.max(lastCommitted, row.processedAt.getTime())
-      if (row.analysedAt) {
-        analysed.push(row.analysedAt.getTime() - sent.sentAt)
-        lastAnalysed = Math.max(lastAnalysed, row.analysedAt.getTime())
-      }
-    }
-    return {
-      messages: messages.length,
-      outcomes,
-      acknowledged: summariseLatencies(acknowledged, sentWallMs),
-      committed: summariseLatencies(committed, lastCommitted - started),
-      analysed: summariseLatencies(analysed, lastAnalysed - started),
-    }
+    const steady = await runSteady({
+      server,
+      mailbox,
+      messages: buildBenchMessages({ files, count: options.steadyMessages, label: 'steady' }),
+      clients: options.clients,
+    })
+    return { burst, steady }
   } finally {
     await server.close()
   }

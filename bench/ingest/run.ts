@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url'
 import { benchPostgresUrl, canReachPostgres, createBenchDatabase } from '../api/bench-database'
 import type { TLatencyStats } from '../api/latency-stats'
 import { describeMachine, formatMachine } from '../api/machine'
-import { runIngestBench, type TIngestReport } from './run-ingest'
+import { runIngestBench, type TIngestReport, type TPhaseReport } from './run-ingest'
 
 // Emails per second from SMTP to a committed ticket and to an analysed ticket, 8 SMTP clients, on PGlite
-// and Postgres, then the MIME parser alone on the same corpus. Usage: tsx bench/ingest/run.ts [messages=1000]
+// and Postgres, then the MIME parser alone on the same corpus. Usage: tsx bench/ingest/run.ts [burst=1000] [steady=200]
 
 const CLIENTS = 8
 const HERE = path.dirname(fileURLToPath(import.meta.url))
@@ -19,11 +19,11 @@ function row(label: string, stats: TLatencyStats): string {
   return `  ${label.padEnd(32)} ${String(stats.count).padStart(6)} ${rate.padStart(8)} ${ms(stats.p50)} ${ms(stats.p95)} ${ms(stats.p99)} ${ms(stats.max)}`
 }
 
-function printReport(kind: string, report: TIngestReport) {
+function printPhase(title: string, report: TPhaseReport) {
   const outcomes = Object.entries(report.outcomes)
     .map(([status, n]) => `${status} ${n}`)
     .join(', ')
-  console.log(`\n${kind}: ${report.messages} deliveries over SMTP, ${CLIENTS} clients (${outcomes})`)
+  console.log(`  ${title}: ${report.messages} deliveries (${outcomes})`)
   console.log(
     `  ${'from SMTP send start to'.padEnd(32)} ${'n'.padStart(6)} ${'per s'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}  (ms)`,
   )
@@ -32,8 +32,15 @@ function printReport(kind: string, report: TIngestReport) {
   console.log(row('ticket analysed', report.analysed))
 }
 
+function printReport(kind: string, report: TIngestReport) {
+  console.log(`\n${kind}, ${CLIENTS} SMTP clients`)
+  printPhase('burst, as fast as the clients can send', report.burst)
+  printPhase('steady, each client waits for its ticket to be analysed', report.steady)
+}
+
 async function main() {
-  const messages = Number(process.argv[2] ?? 1000)
+  const burstMessages = Number(process.argv[2] ?? 1000)
+  const steadyMessages = Number(process.argv[3] ?? 200)
   console.log('ingest benchmark: SMTP DATA -> inbound store -> ingest job -> ticket -> analysis')
   console.log(`machine: ${formatMachine(describeMachine())}`)
   console.log('server (smtp + worker roles) and the SMTP clients share this one process')
@@ -45,7 +52,10 @@ async function main() {
   for (const kind of kinds) {
     const database = await createBenchDatabase({ kind, postgresUrl })
     try {
-      printReport(kind, await runIngestBench({ env: database.env, messages, clients: CLIENTS }))
+      printReport(
+        kind,
+        await runIngestBench({ env: database.env, burstMessages, steadyMessages, clients: CLIENTS }),
+      )
     } finally {
       await database.drop()
     }
