@@ -66,7 +66,7 @@ export async function composeRawEmail(options: TComposeRawEmailOptions): Promise
     inReplyTo: headerValue(headers, 'in-reply-to'),
     references: headerValue(headers, 'references'),
     headers: extra,
-    text: options.text,
+    text: nonEmpty(options.text),
     html: nonEmpty(options.html),
     attachments: options.attachments.map((a) => ({
       filename: a.filename,

@@ -73,6 +73,16 @@ describe('Postmark inbound JSON', () => {
     expect(Buffer.from(logo!.content).equals(PNG)).toBe(true)
   })
 
+  it('reads an HTML-only message (empty TextBody) as text', async () => {
+    const { raw } = await parsePostmarkWebhook({
+      ...postmark,
+      TextBody: '',
+      HtmlBody: '<p>Only <b>HTML</b> here.</p>',
+      Attachments: [],
+    })
+    expect((await parseInboundEmail(raw)).textBody).toContain('Only HTML here.')
+  })
+
   it('takes RawEmail as the message when Postmark includes it', async () => {
     const rawEmail = 'From: a@example.com\r\nSubject: raw one\r\nMessage-ID: <r1@x>\r\n\r\nbody\r\n'
     const { raw } = await parsePostmarkWebhook({ ...postmark, RawEmail: rawEmail })
