@@ -229,6 +229,11 @@ describe.each(DATABASE_KINDS)('inbound webhooks (%s)', (database) => {
     expect(ticket.email).toBe('ida@example.com')
     expect(ticket.body).toContain('crashes when I open settings')
     expect(await attachmentsOf(ticket.$id)).toEqual([{ name: 'crash.png', sizeOriginal: PNG.length }])
+
+    // SendGrid retries a post it did not see answered: the same fields are the same message.
+    const retry = await fetch(url('sendgrid'), { method: 'POST', body: form })
+    expect(await retry.json()).toMatchObject({ duplicate: true })
+    expect(await ticketsNamed(subject)).toBe(1)
   })
 
   it('raw message/rfc822 becomes a ticket with its attachment', async () => {

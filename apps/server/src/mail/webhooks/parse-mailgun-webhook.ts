@@ -1,5 +1,5 @@
 import { composeRawEmail, type TWebhookAttachment, type TWebhookHeader } from './compose-raw-email'
-import { formText, type TWebhookForm } from './read-webhook-form'
+import { formDigest, formText, type TWebhookForm } from './read-webhook-form'
 import { bareAddress, looksLikeEmail, type TWebhookEmail } from './webhook-email'
 import { webhookMalformed } from './webhook-errors'
 
@@ -29,6 +29,9 @@ const isStringMap = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
   !Array.isArray(value) &&
   Object.values(value).every((v) => typeof v === 'string')
+
+/** Mailgun signs every attempt afresh; these differ between retries of one message. */
+const MAILGUN_PER_ATTEMPT_FIELDS = ['timestamp', 'token', 'signature']
 
 /** Mailgun keeps a few original headers as fields of their own when message-headers is absent. */
 const HEADER_FIELDS = ['Message-Id', 'Date', 'In-Reply-To', 'References', 'To', 'Cc', 'Reply-To']
@@ -82,5 +85,9 @@ export async function parseMailgunWebhook(form: TWebhookForm): Promise<TWebhookE
     html: formText(form, 'body-html'),
     attachments: readAttachments(form),
   })
-  return { raw, externalId: messageId?.trim() || undefined, envelopeFrom }
+  return {
+    raw,
+    externalId: messageId?.trim() || `sha256:${formDigest(form, MAILGUN_PER_ATTEMPT_FIELDS)}`,
+    envelopeFrom,
+  }
 }

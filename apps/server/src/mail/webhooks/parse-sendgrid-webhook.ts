@@ -1,5 +1,5 @@
 import { composeRawEmail, type TWebhookAttachment, type TWebhookHeader } from './compose-raw-email'
-import { formText, type TWebhookForm } from './read-webhook-form'
+import { formDigest, formText, type TWebhookForm } from './read-webhook-form'
 import { bareAddress, looksLikeEmail, type TWebhookEmail } from './webhook-email'
 import { webhookMalformed } from './webhook-errors'
 
@@ -80,5 +80,5 @@ export async function parseSendgridWebhook(form: TWebhookForm): Promise<TWebhook
     html: text('html'),
     attachments: readAttachments(form),
   })
-  return { raw, envelopeFrom }
+  return { raw, externalId: `sha256:${formDigest(form)}`, envelopeFrom }
 }

@@ -140,6 +140,16 @@ describe('Mailgun forward', () => {
     expect(email.attachments.map((a) => a.filename)).toEqual(['photo.png'])
   })
 
+  it('knows a retried post of the same fields by its content, whatever the per-attempt signature', async () => {
+    const fields = { from: 'a@example.com', subject: 'Same', 'body-plain': 'Same text.' }
+    const first = await parseMailgunWebhook(form({ ...fields, token: 't1', timestamp: '1', signature: 's1' }))
+    const retry = await parseMailgunWebhook(form({ ...fields, token: 't2', timestamp: '2', signature: 's2' }))
+    const other = await parseMailgunWebhook(form({ ...fields, 'body-plain': 'Other text.', token: 't3' }))
+    expect(first.externalId).toMatch(/^sha256:[0-9a-f]{64}$/)
+    expect(retry.externalId).toBe(first.externalId)
+    expect(other.externalId).not.toBe(first.externalId)
+  })
+
   it('refuses a form with neither the message nor its fields', async () => {
     await expect(parseMailgunWebhook(form({ recipient: 'x@y' }))).rejects.toThrow(/body-mime/)
     await expect(parseMailgunWebhook(form({ from: 'a@b', 'message-headers': '{' }))).rejects.toThrow(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { webhookTooLarge } from './webhook-errors'
 
@@ -77,4 +78,22 @@ export function formText(form: TWebhookForm, name: string, charset?: string): st
   } catch {
     return new TextDecoder('utf-8').decode(bytes)
   }
+}
+
+/**
+ * A digest of what a form says, leaving out `volatile` fields (a provider's per-attempt token and
+ * timestamp), so a retried post of the same message is recognised even though the message is composed
+ * afresh each time (new boundaries, new generated ids).
+ */
+export function formDigest(form: TWebhookForm, volatile: readonly string[] = []): string {
+  const hash = crypto.createHash('sha256')
+  const names = [...form.fields.keys()].filter((name) => !volatile.includes(name)).sort()
+  for (const name of names) {
+    const value = form.fields.get(name)!
+    hash.update(`${name.length}:${name}${value.length}:`).update(value)
+  }
+  for (const file of [...form.files].sort((a, b) => a.fieldName.localeCompare(b.fieldName))) {
+    hash.update(`file:${file.fieldName}:${file.filename}:${file.content.length}:`).update(file.content)
+  }
+  return hash.digest('hex')
 }
