@@ -255,6 +255,8 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
   })
 })
 
+const MAX_BYTES = 100_000
+
 describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
   let dovecot: TTestDovecot
   let server: TTestServer
@@ -265,7 +267,10 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
   beforeAll(async () => {
     dovecot = await startTestDovecot({ withoutIdle: true })
     dovecot.addUser({ name: login.user, password: login.password })
-    server = await startTestServer({ database: 'pglite', env: { IMAP_POLL_SECONDS: '1' } })
+    server = await startTestServer({
+      database: 'pglite',
+      env: { IMAP_POLL_SECONDS: '1', SMTP_MAX_BYTES: String(MAX_BYTES) },
+    })
     user = await signUpUser(server.url)
   })
 
@@ -336,5 +341,23 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
 
     await update({ enabled: true })
     await sdk(user).waitForTicket(subject)
+  })
+
+  it('leaves a message over the size limit unread and says so on the account', async () => {
+    const subject = 'IMAP poll: huge scan'
+    await dovecot.deliver({
+      ...login,
+      raw: message({ subject, from: 'kim@example.com', text: 'x'.repeat(MAX_BYTES + 1000) }),
+    })
+    const account = await eventually(async () => {
+      const current = await sdk(user).account(accountId)
+      return current.lastError ? current : undefined
+    }, 'the size note on the account')
+    expect(account.status).toBe('connected')
+    expect(account.lastError).toMatch(
+      /^A message of 0\.1 MB \(UID \d+\) is over the 0\.1 MB limit and was left unread$/,
+    )
+    expect(await sdk(user).tickets(subject)).toHaveLength(0)
+    expect(await isSeen(dovecot, login, 'huge scan')).toBe(false)
   })
 })
