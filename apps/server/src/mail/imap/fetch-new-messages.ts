@@ -15,6 +15,42 @@ export type TFetchNewMessagesOptions = {
 
 export type TFetchNewMessagesResult = { stored: number; tooLarge: { uid: number; size: number }[] }
 
+// A long backlog is read in slices: a command naming thousands of UIDs would pass servers' line limits.
+const BATCH = 200
+
+async function storeBatch(
+  options: TFetchNewMessagesOptions & {
+    uids: number[]
+    uidValidity: bigint
+    result: TFetchNewMessagesResult
+  },
+): Promise<void> {
+  const { client, result } = options
+  const sizes = new Map<number, number>()
+  for await (const message of client.fetch(options.uids.join(','), { size: true }, { uid: true })) {
+    sizes.set(message.uid, message.size ?? 0)
+  }
+  for (const uid of options.uids) {
+    if (options.isStopping()) return
+    const size = sizes.get(uid)
+    // Expunged by another client since the search.
+    if (size === undefined) continue
+    if (size > options.maxBytes) {
+      result.tooLarge.push({ uid, size })
+      continue
+    }
+    const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
+    if (message === false || !message?.source) continue
+    await options.accept({
+      raw: message.source,
+      externalId: `imap:${options.accountId}:${options.uidValidity}:${uid}`,
+    })
+    if (options.moveTo) await client.messageMove(String(uid), options.moveTo, { uid: true })
+    else await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true })
+    result.stored += 1
+  }
+}
+
 /**
  * Stores every unseen message of the open folder, oldest first, and only then marks it \Seen (or moves
  * it): a crash in between leaves it unseen, and its UIDVALIDITY+UID external id makes the next attempt a
@@ -29,28 +65,13 @@ export async function fetchNewMessages(options: TFetchNewMessagesOptions): Promi
   if (!found || found.length === 0) return result
   const uids = [...found].sort((a, b) => a - b)
 
-  const sizes = new Map<number, number>()
-  for await (const message of client.fetch(uids.join(','), { size: true }, { uid: true })) {
-    sizes.set(message.uid, message.size ?? 0)
-  }
-  for (const uid of uids) {
-    if (options.isStopping()) break
-    const size = sizes.get(uid)
-    // Expunged by another client since the search.
-    if (size === undefined) continue
-    if (size > options.maxBytes) {
-      result.tooLarge.push({ uid, size })
-      continue
-    }
-    const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
-    if (message === false || !message?.source) continue
-    await options.accept({
-      raw: message.source,
-      externalId: `imap:${options.accountId}:${mailbox.uidValidity}:${uid}`,
+  for (let start = 0; start < uids.length && !options.isStopping(); start += BATCH) {
+    await storeBatch({
+      ...options,
+      uids: uids.slice(start, start + BATCH),
+      uidValidity: mailbox.uidValidity,
+      result,
     })
-    if (options.moveTo) await client.messageMove(String(uid), options.moveTo, { uid: true })
-    else await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true })
-    result.stored += 1
   }
   return result
 }
