@@ -72,9 +72,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
   return {
     collections,
     routes,
-    storage,
     accept,
-    enqueueIngest,
 
     startSmtp(): Promise<TSmtpIntake> {
       return startSmtpIntake({

@@ -24,6 +24,8 @@ export type TSmtpIntakeOptions = {
 export type TSmtpIntake = { port: number; close(): Promise<void> }
 
 const MAX_RECIPIENTS = 20
+// Each connection may hold a whole message in memory; beyond this, senders get 421 and retry later.
+const MAX_CLIENTS = 200
 const CLOSE_TIMEOUT_MS = 5_000
 
 function readTls(options: TSmtpIntakeOptions): { key: Buffer; cert: Buffer } | undefined {
@@ -66,6 +68,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
     disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(tls ?? {}),
     logger: false,
+    maxClients: MAX_CLIENTS,
     closeTimeout: CLOSE_TIMEOUT_MS,
     onMailFrom(address, _session, callback) {
       const args = address.args || {}
