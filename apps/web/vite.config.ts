@@ -14,11 +14,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
-    rolldownOptions: {
-      // The shared contracts are declarations only. Saying so lets a chunk that needs two constants skip
-      // the modules it does not import, and with them zod (the dashboard would otherwise carry 24 KB of it).
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') },
-    },
   },
   // Under `vite dev` the API lives on the server's port; in production both share one origin.
   server: { proxy: { '/v1': { target: apiTarget, ws: true, changeOrigin: false } } },

@@ -29,6 +29,8 @@ export type TRouteSize = {
   css: number
   firstPaintFiles: string[]
   modules: string[]
+  /** Modules fetched right after the first paint, without any action. */
+  afterPaintModules: string[]
 }
 
 const gzipSize = (text: string) => gzipSync(text).length
@@ -57,6 +59,10 @@ function sumGzip(chunks: TChunk[], files: Iterable<string>): number {
   let total = 0
   for (const file of files) total += gzipSize(chunks.find((chunk) => chunk.fileName === file)?.code ?? '')
   return total
+}
+
+function modulesOf(chunks: TChunk[], files: Iterable<string>): string[] {
+  return [...files].flatMap((file) => chunks.find((chunk) => chunk.fileName === file)?.moduleIds ?? [])
 }
 
 /** Gzipped JavaScript per route, split by when it loads, plus the CSS the route pulls in. */
@@ -90,9 +96,8 @@ export function measureRoutes({
       onDemandJs: sumGzip(chunks, onDemand),
       css: [...cssFiles].reduce((total, file) => total + gzipSize(cssByFile.get(file) ?? ''), 0),
       firstPaintFiles: [...firstPaint],
-      modules: [...firstPaint].flatMap(
-        (file) => chunks.find((chunk) => chunk.fileName === file)?.moduleIds ?? [],
-      ),
+      modules: modulesOf(chunks, firstPaint),
+      afterPaintModules: modulesOf(chunks, afterPaint),
     }
   })
 }

@@ -95,10 +95,15 @@ for (const size of sizes) {
 const landing = sizes.find((size) => size.route === '/')
 if (landing) {
   const dashboardModules = landing.modules.filter((id) => /features\/tickets\//.test(id))
+  const isZod = (id: string) => /node_modules\/zod\//.test(id)
+  const zodModules = landing.modules.filter(isZod)
+  const contractsModules = landing.modules
+    .filter((id) => id.includes('/packages/contracts/'))
+    .map((id) => path.basename(id))
   console.log(
-    `landing first paint: ${kb(landing.firstPaintJs)} KB of JS (budget ${LANDING_BUDGET_KB} KB), ${dashboardModules.length} dashboard modules, files: ${landing.firstPaintFiles.join(', ')}`,
+    `landing first paint: ${kb(landing.firstPaintJs)} KB of JS (budget ${LANDING_BUDGET_KB} KB), ${dashboardModules.length} dashboard modules, ${zodModules.length} zod modules, contracts modules: ${contractsModules.join(', ') || 'none'}, files: ${landing.firstPaintFiles.join(', ')}`,
   )
   console.log(
-    `landing with everything it loads unasked: ${kb(landing.firstPaintJs + landing.afterPaintJs)} KB`,
+    `landing with everything it loads unasked: ${kb(landing.firstPaintJs + landing.afterPaintJs)} KB (budget ${LANDING_BUDGET_KB} KB), ${landing.afterPaintModules.filter(isZod).length} zod modules after paint`,
   )
 }

@@ -1,13 +1,5 @@
 import { z } from 'zod'
-
-export const PasswordLimits = { min: 8, max: 256 } as const
-export const FREE_TRIAL_DAYS = 14
-
-export const OAuthRedirect = { success: '/tickets', failure: '/error' } as const
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+import { PasswordLimits } from './account-rules'
 
 export const ZAccountCreate = z.object({
   userId: z.string(),

@@ -1,10 +1,9 @@
-/**
- * The app's routes. The OAuth redirects in '@parsedesk/contracts' must point at two of them (a test holds
- * them together); the contracts barrel is not imported here because it would pull zod into the first paint.
- */
+import { OAuthRedirect } from '@parsedesk/contracts'
+
+/** The app's routes; Google sign-in comes back to two of them, so those two are the server's own. */
 export const Paths = {
   home: '/',
   auth: '/auth',
-  tickets: '/tickets',
-  error: '/error',
+  tickets: OAuthRedirect.success,
+  error: OAuthRedirect.failure,
 } as const
