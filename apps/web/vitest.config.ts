@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
     environment: 'node',
   },
 })
