@@ -112,8 +112,9 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
         const prepared = await def.prepareCreate({ auth, data, permissions, clientKey: input.clientKey, tx })
         return insertDocument(tx, def, { id, data: prepared.data, permissions: prepared.permissions })
       })
-      await def.afterCreate?.(row)
+      // The create event goes out before any follow-up work, so no later update can overtake it.
       await publish(def, 'create', row)
+      await def.afterCreate?.(row)
       return toDocumentModel(def, row)
     },
 
