@@ -12,7 +12,7 @@ const AppToaster = lazy(() => import('./app-toaster').then((module) => ({ defaul
 function PageFallback() {
   return (
     <div className="flex flex-1 items-center justify-center py-24 text-muted-foreground">
-      <Spinner className="size-6" />
+      <Spinner size="lg" />
       <span className="sr-only">Loading page</span>
     </div>
   )

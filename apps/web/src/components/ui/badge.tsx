@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
+import { clsx } from 'clsx'
 import type * as React from 'react'
-import { cn } from '@/lib/utils'
 
 const badgeVariants = cva(
   'inline-flex w-fit shrink-0 items-center justify-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
@@ -30,7 +30,7 @@ function Badge({
     <span
       data-slot="badge"
       data-tone={tone ?? 'gray'}
-      className={cn(badgeVariants({ tone }), className)}
+      className={clsx(badgeVariants({ tone }), className)}
       {...props}
     />
   )

@@ -44,7 +44,7 @@ export function AuthPage() {
         </CardContent>
         <CardFooter className="justify-center gap-1 text-sm text-muted-foreground">
           {text.switchPrompt}
-          <Button type="button" variant="link" className="h-auto px-1 py-0" onClick={toggleMode}>
+          <Button type="button" variant="link" size="inline" onClick={toggleMode}>
             {text.switchAction}
           </Button>
         </CardFooter>

@@ -101,7 +101,7 @@ function TicketDetails({
           {isRawJsonShown ? 'Hide Raw JSON' : 'Show Raw JSON'}
         </Button>
         {isRawJsonShown && rawJson && (
-          <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
+          <Suspense fallback={<Spinner size="md" className="text-muted-foreground" />}>
             <RawJsonPanel id={rawJsonId} view={rawJson} />
           </Suspense>
         )}
