@@ -285,8 +285,9 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
           await publishDocumentEvent({ bus: deps.bus, def: tickets, action: 'update', row: committed.ticket })
           return { status: 'thread-message', ticketId: committed.ticket.id }
         }
-        await tickets.afterCreate?.(committed.ticket)
+        // As for a form ticket: the create event first, so the analysis' updates cannot overtake it.
         await publishDocumentEvent({ bus: deps.bus, def: tickets, action: 'create', row: committed.ticket })
+        await tickets.afterCreate?.(committed.ticket)
         return { status: 'ticket', ticketId: committed.ticket.id }
       } catch (error) {
         if (!options.isLastAttempt) throw error
