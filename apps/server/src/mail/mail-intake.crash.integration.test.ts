@@ -15,9 +15,9 @@ const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts')
 
 const MESSAGES = Number(process.env.CRASH_MESSAGES ?? 2000)
 const CLIENTS = 8
-/** Each run lives this long (after it listens) before it is killed, drawn at random in between. */
-const LIFE_MS = { min: 3_000, max: 12_000 }
-const MAX_KILLS = 5
+/** Kills while the burst is acknowledged, at random counts of acknowledgements; one more while the backlog is worked. */
+const KILLS_DURING_BURST = 4
+const BACKLOG_KILL_AFTER_MS = { min: 1_000, max: 5_000 }
 
 type TServerProcess = { child: ChildProcess; output: () => string }
 
@@ -94,7 +94,6 @@ describe('an SMTP burst with the server killed at random (PGlite, separate proce
     const acknowledged = new Set<number>()
     let attempts = 0
     let next = 0
-    let isSending = true
     const client = async () => {
       for (let index = next++; index < MESSAGES; index = next++) {
         for (;;) {
@@ -107,30 +106,37 @@ describe('an SMTP burst with the server killed at random (PGlite, separate proce
         acknowledged.add(index)
       }
     }
-    const killer = async () => {
+    const restart = async () => {
+      await stopServerProcess(server, 'SIGKILL')
+      server = await startServerProcess(env)
+    }
+    const killPoints = Array.from({ length: KILLS_DURING_BURST }, () =>
+      Math.floor(Math.random() * MESSAGES * 0.95),
+    )
+    const killDuringBurst = async () => {
       const kills: number[] = []
-      while (isSending && kills.length < MAX_KILLS) {
-        await new Promise((resolve) =>
-          setTimeout(resolve, LIFE_MS.min + Math.random() * (LIFE_MS.max - LIFE_MS.min)),
-        )
-        if (!isSending) break
+      for (const point of killPoints.sort((a, b) => a - b)) {
+        while (acknowledged.size < point) await new Promise((resolve) => setTimeout(resolve, 20))
         kills.push(acknowledged.size)
-        await stopServerProcess(server, 'SIGKILL')
-        server = await startServerProcess(env)
+        await restart()
       }
       return kills
     }
     const started = Date.now()
-    const killing = killer()
-    await Promise.all(Array.from({ length: CLIENTS }, client))
-    isSending = false
-    const kills = await killing
+    const [kills] = await Promise.all([killDuringBurst(), ...Array.from({ length: CLIENTS }, client)])
     const sendingSeconds = (Date.now() - started) / 1000
     console.log(
-      `burst: ${MESSAGES} messages acknowledged in ${sendingSeconds.toFixed(0)} s after ${attempts} SMTP attempts; SIGKILL after ${kills.join(', ')} acknowledgements`,
+      `burst: ${MESSAGES} messages acknowledged in ${sendingSeconds.toFixed(0)} s after ${attempts} SMTP attempts; SIGKILL after ${kills.join(', ')} acknowledgements and once more while the backlog was worked`,
     )
-    expect(kills.length).toBeGreaterThan(0)
+    expect(kills).toHaveLength(KILLS_DURING_BURST)
     expect(acknowledged.size).toBe(MESSAGES)
+    await new Promise((resolve) =>
+      setTimeout(
+        resolve,
+        BACKLOG_KILL_AFTER_MS.min + Math.random() * (BACKLOG_KILL_AFTER_MS.max - BACKLOG_KILL_AFTER_MS.min),
+      ),
+    )
+    await restart()
 
     const inbound = await waitFor(
       async () => {
