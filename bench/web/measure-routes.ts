@@ -13,8 +13,8 @@ export type TChunk = {
 
 export type TRouteSpec = {
   route: string
-  /** The module the route renders; null when it is part of the entry chunk. */
-  page: string | null
+  /** The modules the route loads to render (none when it is part of the entry chunk). */
+  page: string[]
   /** Modules loaded after the first paint without any action (the session check, the toaster). */
   afterPaint: string[]
   /** Modules loaded only on demand (scrolling to the demo form, a signed-in header). */
@@ -79,7 +79,7 @@ export function measureRoutes({
   if (!entry) throw new Error('the build has no entry chunk')
   return routes.map((spec) => {
     const firstPaint = withStaticImports(chunks, entry)
-    if (spec.page) withStaticImports(chunks, chunkFor(chunks, spec.page), firstPaint)
+    for (const module of spec.page) withStaticImports(chunks, chunkFor(chunks, module), firstPaint)
     const afterPaint = new Set<string>()
     for (const module of spec.afterPaint) withStaticImports(chunks, chunkFor(chunks, module), afterPaint)
     for (const file of firstPaint) afterPaint.delete(file)

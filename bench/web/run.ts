@@ -9,37 +9,39 @@ const webRoot = path.join(repoRoot, 'apps/web')
 
 /** Loaded right after the first paint on every route: the SDK, for the session check. */
 const AFTER_PAINT = ['src/lib/appwrite.ts']
+/** Loaded beside every screen that fetches data: TanStack Query and the app's query client. */
+const QUERIES = 'src/app/query-provider.tsx'
 /** Loaded with the first toast. */
 const TOASTER = 'src/app/app-toaster.tsx'
 
 const ROUTES: TRouteSpec[] = [
   {
     route: '/',
-    page: null,
+    page: [],
     afterPaint: AFTER_PAINT,
-    onDemand: ['src/features/landing/components/demo-form.tsx', TOASTER],
+    onDemand: ['src/features/landing/components/demo-form.tsx', QUERIES, TOASTER],
   },
   {
     route: '/auth',
-    page: 'src/features/auth/routes/auth-page.tsx',
+    page: ['src/features/auth/routes/auth-page.tsx', QUERIES],
     afterPaint: AFTER_PAINT,
     onDemand: [TOASTER],
   },
   {
     route: '/tickets',
-    page: 'src/features/tickets/routes/dashboard-page.tsx',
+    page: ['src/features/tickets/routes/dashboard-page.tsx', QUERIES],
     afterPaint: [...AFTER_PAINT, 'src/components/layout/logout-button.tsx'],
     onDemand: [TOASTER, 'src/features/tickets/components/raw-json-panel.tsx'],
   },
   {
     route: '/error',
-    page: 'src/features/errors/routes/error-page.tsx',
+    page: ['src/features/errors/routes/error-page.tsx'],
     afterPaint: AFTER_PAINT,
     onDemand: [],
   },
   {
     route: '/<404>',
-    page: 'src/features/errors/routes/not-found-page.tsx',
+    page: ['src/features/errors/routes/not-found-page.tsx'],
     afterPaint: AFTER_PAINT,
     onDemand: [],
   },

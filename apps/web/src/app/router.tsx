@@ -1,16 +1,17 @@
 import { lazy } from 'react'
 import { Route, Routes } from 'react-router'
 import { LandingPage } from '@/features/landing/routes/landing-page'
+import { lazyWithQueries } from './lazy-with-queries'
 import { Paths } from './paths'
 import { RootLayout } from './root-layout'
 
 // The landing page, the most visited, paints with the entry chunk; every other screen is its own chunk,
 // so the landing page never downloads dashboard code.
-const AuthPage = lazy(() =>
-  import('@/features/auth/routes/auth-page').then((module) => ({ default: module.AuthPage })),
+const AuthPage = lazyWithQueries(() =>
+  import('@/features/auth/routes/auth-page').then((module) => module.AuthPage),
 )
-const DashboardPage = lazy(() =>
-  import('@/features/tickets/routes/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+const DashboardPage = lazyWithQueries(() =>
+  import('@/features/tickets/routes/dashboard-page').then((module) => module.DashboardPage),
 )
 const ErrorPage = lazy(() =>
   import('@/features/errors/routes/error-page').then((module) => ({ default: module.ErrorPage })),

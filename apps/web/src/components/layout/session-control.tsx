@@ -1,13 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link } from 'react-router'
+import { lazyWithQueries } from '@/app/lazy-with-queries'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
 
 // Signed-out visitors never need the dialog code, so it loads only once a session exists.
-const LogoutButton = lazy(() =>
-  import('./logout-button').then((module) => ({ default: module.LogoutButton })),
-)
+const LogoutButton = lazyWithQueries(() => import('./logout-button').then((module) => module.LogoutButton))
 
 function PendingButton({ label }: { label: string }) {
   return (

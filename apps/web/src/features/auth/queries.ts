@@ -1,32 +1,30 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { ID, OAuthProvider } from 'appwrite'
 import { Paths } from '@/app/paths'
 import { account } from '@/lib/appwrite'
-import { accountQueryKey } from './session'
+import { setSessionUser } from './session'
 
 export type TSignInValues = { email: string; password: string }
 export type TSignUpValues = TSignInValues & { name: string }
 
 export function useSignIn() {
-  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ email, password }: TSignInValues) => {
       await account.createEmailPasswordSession({ email, password })
       return account.get()
     },
-    onSuccess: (user) => queryClient.setQueryData(accountQueryKey, user),
+    onSuccess: setSessionUser,
   })
 }
 
 export function useSignUp() {
-  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ email, password, name }: TSignUpValues) => {
       await account.create({ userId: ID.unique(), email, password, name })
       await account.createEmailPasswordSession({ email, password })
       return account.get()
     },
-    onSuccess: (user) => queryClient.setQueryData(accountQueryKey, user),
+    onSuccess: setSessionUser,
   })
 }
 

@@ -1,9 +1,22 @@
-import { useQuery } from '@tanstack/react-query'
 import type { Models } from 'appwrite'
+import { useSyncExternalStore } from 'react'
 
 export type TUser = Models.User<Models.Preferences>
 
-export const accountQueryKey = ['account'] as const
+export type TSession = { user: TUser | null; isLoading: boolean }
+
+/**
+ * The signed-in user, shared by every screen. A small store rather than a query: the landing page needs
+ * nothing else from TanStack Query, which then loads only with the screens that fetch data.
+ */
+let session: TSession = { user: null, isLoading: true }
+let isCheckStarted = false
+const listeners = new Set<() => void>()
+
+function publish(next: TSession) {
+  session = next
+  for (const listener of listeners) listener()
+}
 
 /**
  * The session check: a failure means "signed out", and is logged as the spec asks. The SDK is fetched
@@ -19,13 +32,28 @@ async function fetchCurrentUser(): Promise<TUser | null> {
   }
 }
 
-export function useSession() {
-  const query = useQuery({
-    queryKey: accountQueryKey,
-    queryFn: fetchCurrentUser,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
+/** Runs once, when the first component asks; a user set meanwhile (a sign-in) is not overwritten. */
+function startSessionCheck() {
+  if (isCheckStarted) return
+  isCheckStarted = true
+  void fetchCurrentUser().then((user) => {
+    if (session.isLoading) publish({ user, isLoading: false })
   })
-  return { user: query.data ?? null, isLoading: query.isPending }
+}
+
+export function setSessionUser(user: TUser | null) {
+  isCheckStarted = true
+  publish({ user, isLoading: false })
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  startSessionCheck()
+  return () => listeners.delete(listener)
+}
+
+const readSession = () => session
+
+export function useSession(): TSession {
+  return useSyncExternalStore(subscribe, readSession, readSession)
 }

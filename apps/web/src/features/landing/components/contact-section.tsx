@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef } from 'react'
+import { Suspense, useRef } from 'react'
+import { lazyWithQueries } from '@/app/lazy-with-queries'
 import { useNearViewport } from '@/lib/use-near-viewport'
 import { DemoFormPlaceholder } from './demo-form-placeholder'
 
 // The form brings its validation and the backend client; the top of the page needs neither to paint.
-const DemoForm = lazy(() => import('./demo-form').then((module) => ({ default: module.DemoForm })))
+const DemoForm = lazyWithQueries(() => import('./demo-form').then((module) => module.DemoForm))
 
 export function ContactSection() {
   const formSlot = useRef<HTMLDivElement>(null)
