@@ -171,6 +171,23 @@ describe.each(DATABASE_KINDS)('mail intake over SMTP on %s', (database) => {
     expect((await readMailbox(user)).received).toBe(0)
   })
 
+  it('delivers one message to every parsing address it names, and to no unknown one', async () => {
+    const first = await signUpWithMailbox(server.url)
+    const second = await signUpWithMailbox(server.url)
+    const sent = await sendRaw({
+      port: server.smtpPort,
+      to: [first.mailbox.address, `nobody-aaaaaaaaaa@${TEST_INBOUND_DOMAIN}`, second.mailbox.address],
+      raw: plainEmail({ subject: 'To both', body: 'Hello both.', messageId: 'both@customer.example' }),
+    })
+    expect(sent.accepted).toBe(true)
+    for (const { user } of [first, second]) {
+      const [inbound] = await waitForDecided(user, 1)
+      expect(inbound?.status).toBe('ticket')
+      const tickets = await listTickets(user)
+      expect(tickets.documents.map((t) => t.subject)).toEqual(['To both'])
+    }
+  })
+
   it('makes one ticket of a message delivered twice, by the same bytes or the same Message-ID', async () => {
     const { user, mailbox } = await signUpWithMailbox(server.url)
     const raw = plainEmail({ subject: 'Twice', body: 'Sent twice.', messageId: 'twice@customer.example' })

@@ -57,7 +57,8 @@ async function readMessage(stream: Readable, maxBytes: number): Promise<Buffer |
 export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmtpIntake> {
   const log = options.log ?? ((message, error) => console.warn(`[smtp] ${message}`, error ?? ''))
   const tls = readTls(options)
-  const recipients = new Map<string, TMailboxRow[]>()
+  // Mailboxes found at RCPT, per session and address; DATA delivers to the envelope smtp-server kept (RSET-aware).
+  const recipients = new Map<string, Map<string, TMailboxRow>>()
   const domain = options.inboundDomain.toLowerCase()
 
   const server = new SMTPServer({
@@ -85,12 +86,14 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
           smtpError(550, `${address.address}: relay not permitted, we only accept mail for ${domain}`),
         )
       }
-      const held = recipients.get(session.id) ?? []
-      if (held.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'))
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
+        return callback(smtpError(452, 'Too many recipients'))
+      }
       findMailboxByAddress(options.db, canonical).then(
         (mailbox) => {
           if (!mailbox) return callback(smtpError(550, `${address.address}: no such parsing address`))
-          if (!held.some((m) => m.id === mailbox.id)) recipients.set(session.id, [...held, mailbox])
+          const known = recipients.get(session.id) ?? new Map<string, TMailboxRow>()
+          recipients.set(session.id, known.set(canonical, mailbox))
           callback()
         },
         (error: unknown) => {
@@ -100,8 +103,15 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       )
     },
     onData(stream, session: SMTPServerSession, callback) {
-      const mailboxes = recipients.get(session.id) ?? []
-      recipients.delete(session.id)
+      const known = recipients.get(session.id)
+      const mailboxes = [
+        ...new Map(
+          session.envelope.rcptTo.flatMap((rcpt) => {
+            const mailbox = known?.get(canonicalRecipient(rcpt.address))
+            return mailbox ? [[mailbox.id, mailbox] as const] : []
+          }),
+        ).values(),
+      ]
       readMessage(stream, options.maxBytes)
         .then(async (raw) => {
           if (!raw)
