@@ -22,6 +22,7 @@ function toRawJson(parsed: TParsedEmail, files: TStoredAttachment[]): Record<str
   }
   const size = JSON.stringify(postmark).length
   if (size <= TicketLimits.rawJson) return postmark
+  // Each body gets half of what is left, halved again because JSON escaping can double a character.
   const room = Math.max(
     0,
     Math.floor((TicketLimits.rawJson - (size - postmark.TextBody.length - postmark.HtmlBody.length)) / 4),
