@@ -22,15 +22,14 @@ function toRawJson(parsed: TParsedEmail, files: TStoredAttachment[]): Record<str
   }
   const size = JSON.stringify(postmark).length
   if (size <= TicketLimits.rawJson) return postmark
-  // Each body gets half of what is left, halved again because JSON escaping can double a character.
-  const room = Math.max(
-    0,
-    Math.floor((TicketLimits.rawJson - (size - postmark.TextBody.length - postmark.HtmlBody.length)) / 4),
-  )
+  const bodies = postmark.TextBody.length + postmark.HtmlBody.length + postmark.StrippedTextReply.length
+  // Each of the three bodies gets a third of what is left, halved because JSON escaping can double a character.
+  const room = Math.max(0, Math.floor((TicketLimits.rawJson - (size - bodies)) / 6))
   return {
     ...postmark,
     TextBody: postmark.TextBody.slice(0, room),
     HtmlBody: postmark.HtmlBody.slice(0, room),
+    StrippedTextReply: postmark.StrippedTextReply.slice(0, room),
     Truncated: true,
   }
 }
