@@ -1,7 +1,7 @@
 import { loadConfig } from '../../apps/server/src/config/config'
 import { startServer } from '../../apps/server/src/server'
 import { createBenchDatabase, type TBenchDatabaseKind } from './bench-database'
-import { cpuShareBetween, sampleCpu, type TCpuShare } from './cpu-share'
+import { cpuShareBetween, othersShare, sampleCpu, type TCpuShare } from './cpu-share'
 import { CREATE_TICKET_PATH, createTicketBody, LIST_TICKETS_PATH, sessionHeaders } from './dashboard-requests'
 import { createHttpClient, type THttpClient } from './http-client'
 import { summariseLatencies, type TLatencyStats } from './latency-stats'
@@ -24,6 +24,9 @@ export type TBenchPlan = {
   warmup: number
   phases: { operation: 'list' | 'create'; concurrency: number; iterations: number }[]
   stepIterations: number
+  /** A phase is run again, up to maxAttempts in all, while other processes took more than busyShare of the CPUs. */
+  maxAttempts: number
+  busyShare: number
 }
 
 export type TPhaseReport = {
@@ -32,6 +35,8 @@ export type TPhaseReport = {
   stats: TLatencyStats
   kbPerResponse: number
   cpu: TCpuShare | undefined
+  /** Runs it took; more than one when other processes kept the CPUs busy. */
+  attempts: number
 }
 
 export type TExplain = { userTickets: number; page: string; count: string }
@@ -104,6 +109,38 @@ function sendCreate(client: THttpClient, projectId: string, users: TMeasuredUser
   }
 }
 
+/**
+ * Times one phase. When other processes took a large share of the CPUs, the phase is run again (a
+ * bounded number of times) and the least disturbed attempt is kept: their load is not the server's latency.
+ */
+async function measurePhase(options: {
+  plan: TBenchPlan
+  concurrency: number
+  iterations: number
+  send: (i: number) => Promise<number>
+}): Promise<Omit<TPhaseReport, 'operation' | 'concurrency'>> {
+  let best: Omit<TPhaseReport, 'operation' | 'concurrency'> | undefined
+  for (let attempt = 1; attempt <= options.plan.maxAttempts; attempt++) {
+    const before = sampleCpu()
+    const result = await runLoad({
+      iterations: options.iterations,
+      concurrency: options.concurrency,
+      send: options.send,
+    })
+    const cpu = cpuShareBetween(before, sampleCpu())
+    const measured = {
+      stats: summariseLatencies(result.durationsMs, result.wallMs),
+      kbPerResponse: result.bytes / result.durationsMs.length / 1024,
+      cpu,
+      attempts: attempt,
+    }
+    if (!best || othersShare(cpu) < othersShare(best.cpu)) best = { ...measured }
+    best.attempts = attempt
+    if (othersShare(cpu) <= options.plan.busyShare) break
+  }
+  return best as Omit<TPhaseReport, 'operation' | 'concurrency'>
+}
+
 /** One backend, start to finish: fresh database, real server, seed, sessions, load, plans, teardown. */
 export async function runBackendBench(options: {
   kind: TBenchDatabaseKind
@@ -166,15 +203,10 @@ export async function runBackendBench(options: {
       log(`${options.kind}: ${phase.operation} x${phase.iterations}, ${phase.concurrency} in flight`)
       const send = (phase.operation === 'list' ? sendList : sendCreate)(client, config.projectId, users)
       await runLoad({ iterations: plan.warmup, concurrency: phase.concurrency, send })
-      const before = sampleCpu()
-      const result = await runLoad({ iterations: phase.iterations, concurrency: phase.concurrency, send })
-      const cpu = cpuShareBetween(before, sampleCpu())
       phases.push({
         operation: phase.operation,
         concurrency: phase.concurrency,
-        stats: summariseLatencies(result.durationsMs, result.wallMs),
-        kbPerResponse: result.bytes / result.durationsMs.length / 1024,
-        cpu,
+        ...(await measurePhase({ plan, concurrency: phase.concurrency, iterations: phase.iterations, send })),
       })
     }
 

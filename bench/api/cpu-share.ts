@@ -3,8 +3,8 @@ import os from 'node:os'
 
 export type TCpuSample = { at: number; busyMs: number; selfMs: number; postgresMs: number }
 
-/** What the machine's CPUs did between two samples, as shares of all cores' time. */
-export type TCpuShare = { self: number; postgres: number; others: number }
+/** CPU time (ms, summed over cores) spent between two samples, and what all cores could have given. */
+export type TCpuShare = { capacityMs: number; selfMs: number; postgresMs: number; othersMs: number }
 
 const TICK_MS = 10 // USER_HZ is 100 on every Linux we run on.
 
@@ -49,20 +49,21 @@ export function sampleCpu(): TCpuSample | undefined {
 /**
  * Splits the busy time between this process, local Postgres processes and everything else, so a
  * figure taken while other work shared the machine says so instead of passing for the server's own.
+ * A Postgres process that exits in between (an autovacuum worker) leaves its time under "others".
  */
 export function cpuShareBetween(
   from: TCpuSample | undefined,
   to: TCpuSample | undefined,
 ): TCpuShare | undefined {
   if (!from || !to) return undefined
-  const capacity = (to.at - from.at) * os.cpus().length
-  if (capacity <= 0) return undefined
-  const self = to.selfMs - from.selfMs
-  const postgres = to.postgresMs - from.postgresMs
-  const busy = to.busyMs - from.busyMs
-  return {
-    self: self / capacity,
-    postgres: postgres / capacity,
-    others: Math.max(0, busy - self - postgres) / capacity,
-  }
+  const capacityMs = (to.at - from.at) * os.cpus().length
+  if (capacityMs <= 0) return undefined
+  const selfMs = to.selfMs - from.selfMs
+  const postgresMs = to.postgresMs - from.postgresMs
+  const othersMs = Math.max(0, to.busyMs - from.busyMs - selfMs - postgresMs)
+  return { capacityMs, selfMs, postgresMs, othersMs }
+}
+
+export function othersShare(cpu: TCpuShare | undefined): number {
+  return cpu ? cpu.othersMs / cpu.capacityMs : 0
 }
