@@ -7,6 +7,7 @@ import { DATABASE_KINDS } from '../testing/test-database'
 import {
   readMailbox,
   sendRaw,
+  sessionOf,
   signUpWithMailbox,
   startMailTestServer,
   TEST_INBOUND_DOMAIN,
@@ -78,10 +79,6 @@ async function listMessages(user: TSdkUser, ticketId: string) {
     collectionId: 'messages',
     queries: [Query.equal('ticketId', ticketId), Query.orderAsc('$sequence')],
   })
-}
-
-function sessionOf(user: TSdkUser): string {
-  return (user.client as unknown as { config: { session: string } }).config.session
 }
 
 describe.each(DATABASE_KINDS)('mail intake over SMTP on %s', (database) => {

@@ -79,6 +79,11 @@ export async function sendRaw(options: {
   }
 }
 
+/** The session secret the SDK client carries, for requests the SDK only hands out as URLs (downloads). */
+export function sessionOf(user: TSdkUser): string {
+  return (user.client as unknown as { config: { session: string } }).config.session
+}
+
 export async function waitFor<T>(
   read: () => Promise<T | undefined | null | false>,
   options: { timeoutMs?: number; what: string },
