@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { TicketMailSections } from '@/features/mailbox/components/ticket-mail-sections'
 import { formatTicketDate } from '@/lib/format-date'
 import { readRawJson } from '../raw-json'
 import type { TTicketDocument } from '../ticket-model'
@@ -86,6 +87,8 @@ function TicketDetails({
           {ticket.body}
         </div>
       </section>
+
+      <TicketMailSections ticketId={ticket.$id} updatedAt={ticket.$updatedAt} />
 
       <div className="grid gap-3">
         <Button

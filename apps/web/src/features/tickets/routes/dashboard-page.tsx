@@ -1,4 +1,8 @@
 import { useSession } from '@/features/auth/session'
+import { ImapAccountsCard } from '@/features/mailbox/components/imap-accounts-card'
+import { KeptMailCard } from '@/features/mailbox/components/kept-mail-card'
+import { ParsingAddressCard } from '@/features/mailbox/components/parsing-address-card'
+import { WebhookUrlsCard } from '@/features/mailbox/components/webhook-urls-card'
 import { CreateTicketCard } from '../components/create-ticket-card'
 import { RecentTicketsCard } from '../components/recent-tickets-card'
 import { useTicketsRealtime } from '../use-tickets-realtime'
@@ -12,10 +16,15 @@ export function DashboardPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
+      {/* The way mail comes in, first: a new account has nothing else to look at yet. */}
+      <ParsingAddressCard userId={user?.$id} />
       <RecentTicketsCard userId={user?.$id} />
-      {/* The table needs the full width for its seven columns; side cards share the row below. */}
+      {/* The table needs the full width for its seven columns; side cards share the rows below. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <CreateTicketCard user={user} />
+        <KeptMailCard userId={user?.$id} />
+        <WebhookUrlsCard userId={user?.$id} />
+        <ImapAccountsCard userId={user?.$id} />
       </div>
     </div>
   )

@@ -1,0 +1,203 @@
+import { Plus, Power, PowerOff, RefreshCw, Trash2 } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { getErrorMessage } from '@/lib/errors'
+import { formatTicketDate } from '@/lib/format-date'
+import { notifyError, notifySuccess } from '@/lib/notify'
+import { imapStatusTone } from '../imap-status'
+import { MailboxToasts } from '../mailbox-messages'
+import type { TImapAccountDocument } from '../mailbox-model'
+import { useImapAccounts, useRemoveImapAccount, useSetImapAccountEnabled } from '../queries'
+
+const ImapAccountForm = lazy(() =>
+  import('./imap-account-form').then((module) => ({ default: module.ImapAccountForm })),
+)
+
+const MODE_LABELS = { idle: 'new mail arrives at once (IDLE)', poll: 'checked at intervals' } as const
+
+function RemoveAccountButton({ account }: { account: TImapAccountDocument }) {
+  const remove = useRemoveImapAccount()
+  const [isOpen, setIsOpen] = useState(false)
+  const name = `${account.username} on ${account.host}`
+
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(account.$id)
+    } catch (error) {
+      notifyError({ title: MailboxToasts.imapRemoveFailed, description: getErrorMessage(error) })
+      return
+    }
+    setIsOpen(false)
+    notifySuccess({ title: MailboxToasts.imapRemoved, description: name })
+  }
+
+  return (
+    <AlertDialog open={isOpen} onOpenChange={(open) => !remove.isPending && setIsOpen(open)}>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          <Trash2 aria-hidden="true" />
+          Remove
+          <span className="sr-only"> {name}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove this IMAP mailbox?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Parsedesk stops fetching mail from <span className="break-all">{name}</span> and forgets its
+            password. Tickets already made from its mail stay.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => void confirm()}
+          >
+            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+            {remove.isPending ? 'Removing...' : 'Remove mailbox'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}
+
+function ImapAccountItem({ account }: { account: TImapAccountDocument }) {
+  const setEnabled = useSetImapAccountEnabled()
+  const name = `${account.username} on ${account.host}`
+
+  const toggle = async () => {
+    try {
+      await setEnabled.mutateAsync({ accountId: account.$id, enabled: !account.enabled })
+    } catch (error) {
+      notifyError({ title: MailboxToasts.imapUpdateFailed, description: getErrorMessage(error) })
+    }
+  }
+
+  return (
+    <li data-imap-account-id={account.$id} className="grid gap-2 rounded-lg border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-w-0 text-sm font-medium break-all">
+          {account.username}
+          <span className="text-muted-foreground">
+            {' '}
+            on {account.host}:{account.port}
+            {account.secure ? ' (TLS)' : ''}
+          </span>
+        </p>
+        <Badge tone={imapStatusTone(account.status)}>{account.status}</Badge>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {`${account.fetched} fetched`}
+        {account.mode ? ` · ${MODE_LABELS[account.mode]}` : ''}
+        {account.lastCheckedAt ? ` · last checked ${formatTicketDate(account.lastCheckedAt)}` : ''}
+        {account.moveTo ? ` · moved to ${account.moveTo}` : ''}
+      </p>
+      {account.lastError && (
+        <p className="text-sm break-words text-destructive">
+          <span className="font-medium">Last error: </span>
+          {account.lastError}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={setEnabled.isPending}
+          onClick={() => void toggle()}
+        >
+          {setEnabled.isPending ? (
+            <Spinner />
+          ) : account.enabled ? (
+            <PowerOff aria-hidden="true" />
+          ) : (
+            <Power aria-hidden="true" />
+          )}
+          {account.enabled ? 'Disable' : 'Enable'}
+          <span className="sr-only"> {name}</span>
+        </Button>
+        <RemoveAccountButton account={account} />
+      </div>
+    </li>
+  )
+}
+
+export function ImapAccountsCard({ userId }: { userId: string | undefined }) {
+  const accounts = useImapAccounts({ userId })
+  const [isFormOpen, setIsFormOpen] = useState(false)
+
+  const list = (() => {
+    if (accounts.error) {
+      return (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm">
+          <p className="font-medium text-destructive">Could not load your IMAP mailboxes</p>
+          <p className="text-muted-foreground">{getErrorMessage(accounts.error)}</p>
+          <Button type="button" variant="outline" size="sm" onClick={() => void accounts.refetch()}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )
+    }
+    if (!accounts.data) {
+      return (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          Loading...
+        </p>
+      )
+    }
+    if (accounts.data.length === 0) {
+      return <p className="text-sm text-muted-foreground">No IMAP mailbox connected.</p>
+    }
+    return (
+      <ul aria-label="Connected IMAP mailboxes" className="grid gap-3">
+        {accounts.data.map((account) => (
+          <ImapAccountItem key={account.$id} account={account} />
+        ))}
+      </ul>
+    )
+  })()
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>IMAP mailboxes</CardTitle>
+        <CardDescription>
+          Fetch mail from a mailbox you already have. Connect one nobody reads in another mail client:
+          Parsedesk picks up unread mail only.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {list}
+        {isFormOpen ? (
+          <Suspense fallback={<Spinner size="md" className="text-muted-foreground" />}>
+            <ImapAccountForm onDone={() => setIsFormOpen(false)} />
+          </Suspense>
+        ) : (
+          <Button type="button" variant="outline" className="w-fit" onClick={() => setIsFormOpen(true)}>
+            <Plus aria-hidden="true" />
+            Connect a mailbox
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
