@@ -104,13 +104,13 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     address = (await addressOf(page).textContent()) ?? ''
     expect(address).toMatch(new RegExp(`^[a-z0-9-]+-[a-z0-9]{10}@${INBOUND_DOMAIN.replaceAll('.', '\\.')}$`))
 
+    await saveScreenshot(page, 'mailbox-desktop')
+    expect(await findAccessibilityViolations(page)).toEqual([])
+
     await card.getByRole('button', { name: 'Copy address' }).click()
     await waitForToast(page, 'Copied to the clipboard')
     expect(await readClipboard(page)).toBe(address)
     await card.getByRole('button', { name: 'Copied address' }).waitFor()
-
-    await saveScreenshot(page, 'mailbox-desktop')
-    expect(await findAccessibilityViolations(page)).toEqual([])
   })
 
   it('turns an email with an attachment into a ticket on the open dashboard, and downloads the file', async () => {
@@ -170,6 +170,7 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await conversation.getByRole('link', { name: 'second.txt (download)' }).waitFor()
     expect(await rows(page).count()).toBe(1)
 
+    await conversation.scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'ticket-conversation-desktop')
     expect(await findAccessibilityViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
@@ -264,6 +265,10 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await item.getByText('Last error:').waitFor()
     expect(await item.textContent()).toContain(`127.0.0.1:${closedPort} refused the connection`)
     expect(await item.textContent()).not.toContain('imap-password')
+    // Below the sticky header, which would cover the card's top after a plain scrollIntoView.
+    await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
+    await saveScreenshot(page, 'mailbox-setup-desktop')
+    expect(await findAccessibilityViolations(page)).toEqual([])
 
     await item.getByRole('button', { name: 'Disable support@customer-corp.example on 127.0.0.1' }).click()
     await item.getByText('disabled', { exact: true }).waitFor()
@@ -336,6 +341,10 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
     }
     await page.setViewportSize(PHONE)
+    await page
+      .locator('[data-slot="card"]', { hasText: 'Webhook URLs' })
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
+    await saveScreenshot(page, 'mailbox-setup-phone')
     await rows(page).filter({ hasText: SUBJECT }).getByRole('button').click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     const conversation = dialog.getByRole('region', { name: 'Conversation (1 reply)' })

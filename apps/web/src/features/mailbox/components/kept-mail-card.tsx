@@ -75,7 +75,10 @@ export function KeptMailCard({ userId }: { userId: string | undefined }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <dl aria-label="Mail kept, by kind" className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+        <dl
+          aria-label="Mail kept, by kind"
+          className="grid grid-cols-[repeat(auto-fill,minmax(7rem,1fr))] gap-2"
+        >
           {(counts ?? []).map((line) => (
             <div key={line.status} className="grid gap-0.5 rounded-md border px-3 py-2">
               <dt className="text-xs text-muted-foreground">{line.label}</dt>
