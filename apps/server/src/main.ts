@@ -7,7 +7,7 @@ async function main() {
   const server = await startServer({ config, roles })
   const shown = [...roles].join(', ')
   console.log(
-    `Parsedesk ${shown} listening${server.url ? ` at ${config.publicUrl}` : ''}${roles.has('smtp') ? `, SMTP on port ${config.smtp.port}` : ''} (database: ${server.db.kind})`,
+    `Parsedesk ${shown} listening${server.url ? ` at ${config.publicUrl}` : ''}${roles.has('smtp') ? `, SMTP on port ${server.smtpPort}` : ''} (database: ${server.db.kind})`,
   )
   let stopping = false
   const stop = async (signal: string) => {

@@ -22,7 +22,12 @@ export function toDocumentModel(
   const wanted = select && !select.includes('*') ? new Set(select) : undefined
   for (const name of Object.keys(def.attributes)) {
     if (wanted && !wanted.has(name)) continue
-    model[name] = def.writeOnlyAttributes?.includes(name) ? '' : (row[name] ?? null)
+    model[name] = def.writeOnlyAttributes?.includes(name) ? '' : attributeValue(def, name, row[name])
   }
   return model
+}
+
+function attributeValue(def: TCollectionDefinition, name: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null
+  return def.attributes[name]?.type === 'datetime' ? isoDate(value as Date | string) : value
 }
