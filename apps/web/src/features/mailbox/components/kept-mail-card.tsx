@@ -71,7 +71,7 @@ export function KeptMailCard({ userId }: { userId: string | undefined }) {
         <CardDescription>
           Deliveries that were stored but made no ticket, and why.
           {mailbox &&
-            ` ${mailbox.received} received: ${mailbox.tickets} new, ${mailbox.threadMessages} replies.`}
+            ` ${mailbox.received} received in all: ${mailbox.tickets} new tickets, ${mailbox.threadMessages} replies.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
