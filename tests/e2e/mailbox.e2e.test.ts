@@ -324,6 +324,20 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
       return { status: response.status, body: await response.text() }
     }, attachmentUrl)
     expect(seen.status).toBe(404)
+    const totals = await otherPage.evaluate(async () => {
+      const read = async (path: string) => {
+        const response = await fetch(path, {
+          headers: { 'x-appwrite-project': 'parsedesk' },
+          credentials: 'include',
+        })
+        return (await response.json()).total
+      }
+      return {
+        files: await read('/v1/storage/buckets/attachments/files'),
+        messages: await read('/v1/databases/main/collections/messages/documents'),
+      }
+    })
+    expect(totals).toEqual({ files: 0, messages: 0 })
     const own = await page.evaluate(
       async (url) => (await fetch(url, { credentials: 'include' })).status,
       attachmentUrl,
