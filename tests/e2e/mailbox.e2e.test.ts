@@ -245,6 +245,12 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await form.getByText('Enter the IMAP server name, e.g. imap.example.com').waitFor()
     await form.getByText('The port is a number from 1 to 65535').waitFor()
     await form.getByText('Enter the password of the mailbox').waitFor()
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await form.waitFor({ state: 'detached' })
+    const connect = card.getByRole('button', { name: 'Connect a mailbox' })
+    expect(await connect.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await form.waitFor()
 
     // Nothing listens on this port: the account must end in `error` with the reason.
     const closedPort = await freePort()
@@ -279,6 +285,7 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await confirm.getByRole('button', { name: 'Remove mailbox' }).click()
     await waitForToast(page, 'IMAP mailbox removed')
     await card.getByText('No IMAP mailbox connected.').waitFor()
+    expect(await connect.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
   it('regenerates the address only after confirmation, and the old one stops taking mail', async () => {

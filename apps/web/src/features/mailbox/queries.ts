@@ -169,7 +169,10 @@ export function useRemoveImapAccount() {
         collectionId: CollectionId.imapAccounts,
         documentId: accountId,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: imapQueryKey }),
+    // Not awaited: the confirmation closes first, while its account is still listed to take focus from.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: imapQueryKey })
+    },
   })
 }
 

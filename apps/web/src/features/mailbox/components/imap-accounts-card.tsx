@@ -1,5 +1,5 @@
 import { Plus, Power, PowerOff, RefreshCw, Trash2 } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -28,9 +28,16 @@ const ImapAccountForm = lazy(() =>
 
 const MODE_LABELS = { idle: 'new mail arrives at once (IDLE)', poll: 'checked at intervals' } as const
 
-function RemoveAccountButton({ account }: { account: TImapAccountDocument }) {
+type TAccountActionsProps = {
+  account: TImapAccountDocument
+  /** Where focus goes once the account, and with it the button that had focus, is gone. */
+  onRemoved: () => void
+}
+
+function RemoveAccountButton({ account, onRemoved }: TAccountActionsProps) {
   const remove = useRemoveImapAccount()
   const [isOpen, setIsOpen] = useState(false)
+  const isRemoved = useRef(false)
   const name = `${account.username} on ${account.host}`
 
   const confirm = async () => {
@@ -40,6 +47,7 @@ function RemoveAccountButton({ account }: { account: TImapAccountDocument }) {
       notifyError({ title: MailboxToasts.imapRemoveFailed, description: getErrorMessage(error) })
       return
     }
+    isRemoved.current = true
     setIsOpen(false)
     notifySuccess({ title: MailboxToasts.imapRemoved, description: name })
   }
@@ -53,7 +61,13 @@ function RemoveAccountButton({ account }: { account: TImapAccountDocument }) {
           <span className="sr-only"> {name}</span>
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!isRemoved.current) return
+          event.preventDefault()
+          onRemoved()
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Remove this IMAP mailbox?</AlertDialogTitle>
           <AlertDialogDescription>
@@ -78,7 +92,7 @@ function RemoveAccountButton({ account }: { account: TImapAccountDocument }) {
   )
 }
 
-function ImapAccountItem({ account }: { account: TImapAccountDocument }) {
+function ImapAccountItem({ account, onRemoved }: TAccountActionsProps) {
   const setEnabled = useSetImapAccountEnabled()
   const name = `${account.username} on ${account.host}`
 
@@ -133,7 +147,7 @@ function ImapAccountItem({ account }: { account: TImapAccountDocument }) {
           {account.enabled ? 'Disable' : 'Enable'}
           <span className="sr-only"> {name}</span>
         </Button>
-        <RemoveAccountButton account={account} />
+        <RemoveAccountButton account={account} onRemoved={onRemoved} />
       </div>
     </li>
   )
@@ -142,6 +156,19 @@ function ImapAccountItem({ account }: { account: TImapAccountDocument }) {
 export function ImapAccountsCard({ userId }: { userId: string | undefined }) {
   const accounts = useImapAccounts({ userId })
   const [isFormOpen, setIsFormOpen] = useState(false)
+  const connectButton = useRef<HTMLButtonElement>(null)
+  const focusConnect = () => connectButton.current?.focus()
+  const isClosingForm = useRef(false)
+  // The form's own buttons unmount with it: focus goes back to the button that opened it.
+  const closeForm = () => {
+    isClosingForm.current = true
+    setIsFormOpen(false)
+  }
+  useEffect(() => {
+    if (isFormOpen || !isClosingForm.current) return
+    isClosingForm.current = false
+    connectButton.current?.focus()
+  }, [isFormOpen])
 
   const list = (() => {
     if (accounts.error) {
@@ -170,7 +197,7 @@ export function ImapAccountsCard({ userId }: { userId: string | undefined }) {
     return (
       <ul aria-label="Connected IMAP mailboxes" className="grid gap-3">
         {accounts.data.map((account) => (
-          <ImapAccountItem key={account.$id} account={account} />
+          <ImapAccountItem key={account.$id} account={account} onRemoved={focusConnect} />
         ))}
       </ul>
     )
@@ -189,10 +216,16 @@ export function ImapAccountsCard({ userId }: { userId: string | undefined }) {
         {list}
         {isFormOpen ? (
           <Suspense fallback={<Spinner size="md" className="text-muted-foreground" />}>
-            <ImapAccountForm onDone={() => setIsFormOpen(false)} />
+            <ImapAccountForm onDone={closeForm} />
           </Suspense>
         ) : (
-          <Button type="button" variant="outline" className="w-fit" onClick={() => setIsFormOpen(true)}>
+          <Button
+            ref={connectButton}
+            type="button"
+            variant="outline"
+            className="w-fit"
+            onClick={() => setIsFormOpen(true)}
+          >
             <Plus aria-hidden="true" />
             Connect a mailbox
           </Button>
