@@ -247,7 +247,11 @@ describe.each(DATABASE_KINDS)('documents API on %s', (database) => {
 
   it('refuses a ticket without its fields, naming the problem', async () => {
     const error = await rejection(
-      alice.databases.createDocument({ ...tickets, documentId: ID.unique(), data: { subject: 'no body' } as never }),
+      alice.databases.createDocument({
+        ...tickets,
+        documentId: ID.unique(),
+        data: { subject: 'no body' } as never,
+      }),
     )
     expect(error.code).toBe(400)
     expect(error.type).toBe('document_invalid_structure')
