@@ -52,6 +52,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
 
   const tickets = createTicketsCollection({
     onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id }),
+    onDeleted: (ticket) => mail.forgetTicket(ticket.id),
   })
   const mail = createMailModule({ config, db, bus, queue: jobs, tickets })
   const imap = createImapModule({ config, db, bus, accept: mail.accept })

@@ -52,4 +52,6 @@ export type TCollectionDefinition = {
   }
   /** Runs after the create is committed (enqueue jobs and the like). */
   afterCreate?(document: TDocumentRow): Promise<void>
+  /** Runs after the delete is committed (remove what belonged to the document). */
+  afterDelete?(document: TDocumentRow): Promise<void>
 }

@@ -168,6 +168,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       const row = await deleteDocument(db, def, id)
       if (!row) throw AppError.documentNotFound()
       await publish(def, 'delete', row)
+      await def.afterDelete?.(row)
     },
   }
 }

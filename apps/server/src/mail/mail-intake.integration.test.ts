@@ -358,4 +358,44 @@ describe.each(DATABASE_KINDS)('mail intake over SMTP on %s', (database) => {
       new Storage(stranger.user.client).getFile({ bucketId: 'attachments', fileId: text!.$id }),
     ).rejects.toMatchObject({ code: 404 })
   })
+
+  it('deletes a ticket’s conversation and attachment files with the ticket', async () => {
+    const { user, mailbox } = await signUpWithMailbox(server.url)
+    await send(
+      mailbox.address,
+      emailWithAttachments([{ name: 'log.txt', type: 'text/plain', content: 'boom' }]),
+    )
+    const [first] = await waitForDecided(user, 1)
+    const ticketId = first?.ticketId ?? ''
+    const ticket = await user.databases.getDocument({
+      databaseId: 'main',
+      collectionId: 'tickets',
+      documentId: ticketId,
+    })
+    const messageId = (ticket.rawJson as { MessageID: string }).MessageID
+    await send(
+      mailbox.address,
+      replyTo(plainEmail({ subject: 'Re: Files for you', body: 'Any news?' }), messageId),
+    )
+    await waitForDecided(user, 2)
+    expect((await listMessages(user, ticketId)).total).toBe(1)
+    const storage = new Storage(user.client)
+    const [file] = (
+      await storage.listFiles({ bucketId: 'attachments', queries: [Query.equal('ticketId', ticketId)] })
+    ).files
+    const filesDir = path.join(server.config.dataDir, 'files')
+    const countFiles = (): number =>
+      fs.existsSync(filesDir)
+        ? fs.readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+        : 0
+    const before = countFiles()
+
+    await user.databases.deleteDocument({ databaseId: 'main', collectionId: 'tickets', documentId: ticketId })
+
+    expect((await listMessages(user, ticketId)).total).toBe(0)
+    await expect(storage.getFile({ bucketId: 'attachments', fileId: file!.$id })).rejects.toMatchObject({
+      code: 404,
+    })
+    expect(countFiles()).toBe(before - 1)
+  })
 })

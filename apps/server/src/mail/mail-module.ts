@@ -14,6 +14,7 @@ import {
   type TAcceptedInboundEmail,
   type TAcceptInboundEmailOptions,
 } from './inbound/accept-inbound-email'
+import { forgetTicketMail } from './forget-ticket-mail'
 import { createInboundCollection } from './inbound/inbound-collection'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
@@ -73,6 +74,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     collections,
     routes,
     accept,
+    forgetTicket: (ticketId: string) => forgetTicketMail({ db, storage, ticketId }),
 
     startSmtp(): Promise<TSmtpIntake> {
       return startSmtpIntake({

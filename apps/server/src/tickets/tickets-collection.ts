@@ -72,7 +72,10 @@ function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string)
   }
 }
 
-export type TTicketsCollectionOptions = { onCreated: (ticket: TDocumentRow) => Promise<void> }
+export type TTicketsCollectionOptions = {
+  onCreated: (ticket: TDocumentRow) => Promise<void>
+  onDeleted?: (ticket: TDocumentRow) => Promise<void>
+}
 
 export function createTicketsCollection(options: TTicketsCollectionOptions): TCollectionDefinition {
   return {
@@ -108,5 +111,6 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
       return { data: values, permissions: permissions ? ownerPermissions(owner) : undefined }
     },
     afterCreate: options.onCreated,
+    afterDelete: options.onDeleted,
   }
 }
