@@ -9,12 +9,12 @@ import type { TRoutePlugin } from '../http/app'
 import { consoleJobLog } from '../jobs/job-log'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
+import { forgetTicketMail } from './forget-ticket-mail'
 import {
   acceptInboundEmail,
   type TAcceptedInboundEmail,
   type TAcceptInboundEmailOptions,
 } from './inbound/accept-inbound-email'
-import { forgetTicketMail } from './forget-ticket-mail'
 import { createInboundCollection } from './inbound/inbound-collection'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
