@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { benchPostgresUrl, canReachPostgres, createBenchDatabase } from '../api/bench-database'
@@ -11,6 +12,13 @@ import { runIngestBench, type TIngestReport, type TPhaseReport } from './run-ing
 
 const CLIENTS = 8
 const HERE = path.dirname(fileURLToPath(import.meta.url))
+
+/** Other work on this machine slows every figure: each phase says how busy it was. */
+const loadAverage = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-').padStart(8)
 
@@ -33,7 +41,7 @@ function printPhase(title: string, report: TPhaseReport) {
 }
 
 function printReport(kind: string, report: TIngestReport) {
-  console.log(`\n${kind}, ${CLIENTS} SMTP clients`)
+  console.log(`\n${kind}, ${CLIENTS} SMTP clients (${loadAverage()} at the end)`)
   printPhase('burst, as fast as the clients can send', report.burst)
   printPhase('steady, each client waits for its ticket to be analysed', report.steady)
 }
@@ -42,7 +50,7 @@ async function main() {
   const burstMessages = Number(process.argv[2] ?? 1000)
   const steadyMessages = Number(process.argv[3] ?? 200)
   console.log('ingest benchmark: SMTP DATA -> inbound store -> ingest job -> ticket -> analysis')
-  console.log(`machine: ${formatMachine(describeMachine())}`)
+  console.log(`machine: ${formatMachine(describeMachine())}; ${loadAverage()}`)
   console.log('server (smtp + worker roles) and the SMTP clients share this one process')
   const postgresUrl = benchPostgresUrl()
   const kinds = (await canReachPostgres(postgresUrl))

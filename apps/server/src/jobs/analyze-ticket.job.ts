@@ -16,5 +16,7 @@ export const analyzeTicketJob = defineJob<TAnalyzeTicketPayload>({
     expireInSeconds: 120,
   },
   singletonKey: (payload) => payload.ticketId,
+  throughput: { batchSize: 8, fetchers: 2 },
   handle: async (options) => (await import('./analyze-ticket.handler')).handleAnalyzeTicket(options),
+  handleBatch: async (options) => (await import('./analyze-ticket.handler')).handleAnalyzeTickets(options),
 })

@@ -14,6 +14,13 @@ export type TJobPolicy = {
   expireInSeconds: number
 }
 
+/**
+ * How a worker process takes this kind of job from pg-boss: `batchSize` runs per fetch (one fetch and
+ * one completion statement for all of them, the runs themselves side by side) and `fetchers` such
+ * fetches in flight. Defaults: 1 and 2.
+ */
+export type TJobThroughput = { batchSize: number; fetchers: number }
+
 export type TJobAttempt = {
   jobId: string
   /** 1 for the first run. */
@@ -23,6 +30,11 @@ export type TJobAttempt = {
 }
 
 export type THandleJobOptions<Payload> = { payload: Payload; attempt: TJobAttempt; ctx: TJobContext }
+
+export type THandleJobBatchOptions<Payload> = {
+  runs: { payload: Payload; attempt: TJobAttempt }[]
+  ctx: TJobContext
+}
 
 /**
  * One kind of job, declared once: its queue name, the version of its payload, the payload's schema,
@@ -35,7 +47,14 @@ export type TJobDefinition<Payload> = {
   policy: TJobPolicy
   /** Jobs with one key are deduplicated: at most one of them waits in the queue at a time. */
   singletonKey(payload: Payload): string
+  throughput?: TJobThroughput
   handle(options: THandleJobOptions<Payload>): Promise<void>
+  /**
+   * Runs a fetched batch together (e.g. in one transaction) instead of `handle` side by side. Resolves
+   * with each run's error, or undefined where it succeeded, in the order of `runs`; a failed run is
+   * retried on its own as `handle` would be.
+   */
+  handleBatch?(options: THandleJobBatchOptions<Payload>): Promise<unknown[]>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of different payloads

@@ -22,6 +22,12 @@ export type TJobQueue = {
   readonly definitions: readonly TAnyJobDefinition[]
   /** Returns the job id, or null when a job with the same key is already waiting. */
   enqueue<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<string | null>
+  /**
+   * Enqueues without telling the job id (or whether one was already waiting): enqueues of one kind made
+   * in one turn of the event loop, or while the previous insert is under way, go to pg-boss together in
+   * one statement. Resolves once stored.
+   */
+  enqueueSoon<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<void>
   /** Lets a worker in this process hear of new jobs at once instead of at its next poll. */
   addLocalWorker(queueName: string, workerId: string): void
   /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
@@ -54,30 +60,75 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
 
   const localWorkers = new Map<string, string[]>()
+  const pending = new Map<string, TPendingInsert>()
   const wake = (queueName: string) => {
     for (const workerId of localWorkers.get(queueName) ?? []) boss.notifyWorker(workerId)
+  }
+  const inserting = new Set<string>()
+  // One insert per queue at a time; what arrives meanwhile goes in the next, so under load the inserts
+  // grow instead of queueing one behind another.
+  const insertPending = async (queueName: string) => {
+    const batch = pending.get(queueName)
+    if (!batch || inserting.has(queueName)) return
+    pending.delete(queueName)
+    inserting.add(queueName)
+    try {
+      await boss.insert(batch.jobs)
+      for (const waiter of batch.waiters) waiter.resolve()
+      wake(queueName)
+    } catch (error) {
+      for (const waiter of batch.waiters) waiter.reject(error)
+    } finally {
+      inserting.delete(queueName)
+      void insertPending(queueName)
+    }
   }
   return {
     boss,
     definitions: options.definitions,
     async enqueue(definition, payload) {
-      const parsed = definition.payload.parse(payload)
-      const envelope: TJobEnvelope = { version: definition.version, payload: parsed }
-      const id = await boss.send(definition.id, envelope, {
-        singletonKey: definition.singletonKey(parsed),
-        retryLimit: definition.policy.retryLimit,
-        retryDelay: definition.policy.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: definition.policy.expireInSeconds,
-      })
+      const { data, ...jobOptions } = describeJob(definition, payload)
+      const id = await boss.send(definition.id, data, jobOptions)
       wake(definition.id)
       return id
+    },
+    async enqueueSoon(definition, payload) {
+      const job = { name: definition.id, ...describeJob(definition, payload) }
+      return new Promise<void>((resolve, reject) => {
+        const batch = pending.get(definition.id)
+        if (batch) {
+          batch.jobs.push(job)
+          batch.waiters.push({ resolve, reject })
+          return
+        }
+        pending.set(definition.id, { jobs: [job], waiters: [{ resolve, reject }] })
+        if (!inserting.has(definition.id)) setImmediate(() => void insertPending(definition.id))
+      })
     },
     addLocalWorker(queueName, workerId) {
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
     },
     wake,
     stop: () => boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }),
+  }
+}
+
+type TPendingInsert = {
+  jobs: PgBoss.JobInsert<TJobEnvelope>[]
+  waiters: { resolve(): void; reject(error: unknown): void }[]
+}
+
+/** The row pg-boss stores for one job: the versioned payload and the definition's retry policy. */
+function describeJob<Payload>(definition: TJobDefinition<Payload>, payload: Payload) {
+  const parsed = definition.payload.parse(payload)
+  const data: TJobEnvelope = { version: definition.version, payload: parsed }
+  return {
+    data,
+    singletonKey: definition.singletonKey(parsed),
+    retryLimit: definition.policy.retryLimit,
+    retryDelay: definition.policy.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: definition.policy.expireInSeconds,
   }
 }
 

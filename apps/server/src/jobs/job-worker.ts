@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss'
 import type { TDatabase } from '../db/database'
 import type { TJobContext } from './job-context'
-import type { TAnyJobDefinition } from './job-definition'
+import type { TAnyJobDefinition, TJobAttempt, TJobThroughput } from './job-definition'
 import { consoleJobLog, type TJobLog } from './job-log'
 import type { TJobEnvelope, TJobQueue } from './job-queue'
 import { findActiveJobIds } from './queued-jobs'
@@ -10,13 +10,11 @@ export type TStartJobWorkerOptions = {
   db: TDatabase
   queue: TJobQueue
   ctx: TJobContext
-  /** Jobs of one kind this process runs at once. */
-  concurrency?: number
   pollingIntervalSeconds?: number
   log?: TJobLog
 }
 
-const CONCURRENCY = 2
+const DEFAULT_THROUGHPUT: TJobThroughput = { batchSize: 1, fetchers: 2 }
 const POLLING_INTERVAL_SECONDS = 1
 export const ABANDONED_RUN_MESSAGE = 'the worker stopped before the run finished'
 
@@ -26,22 +24,23 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
   const log = options.log ?? consoleJobLog
   for (const definition of queue.definitions) {
     if (options.db.kind === 'pglite') await handBackAbandonedRuns({ db: options.db, queue, definition })
-    for (let i = 0; i < (options.concurrency ?? CONCURRENCY); i += 1) {
+    const throughput = definition.throughput ?? DEFAULT_THROUGHPUT
+    for (let i = 0; i < throughput.fetchers; i += 1) {
       let workerId = ''
       workerId = await queue.boss.work<TJobEnvelope>(
         definition.id,
         {
-          batchSize: 1,
+          batchSize: throughput.batchSize,
           includeMetadata: true,
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
         },
-        async ([job]) => {
+        async (jobs) => {
           try {
-            if (job) await runJob({ definition, job, ctx, log })
+            await runBatch({ definition, jobs, queue, ctx, log })
           } finally {
-            // pg-boss waits out the polling interval after every job; a worker that just found one
-            // asks again at once, so a backlog drains at the analyser's pace, not one job a second.
-            queue.boss.notifyWorker(workerId)
+            // pg-boss waits out the polling interval after every batch; a worker that just found work
+            // asks again at once, so a backlog drains at the handlers' pace, not one batch a second.
+            if (jobs.length > 0) queue.boss.notifyWorker(workerId)
           }
         },
       )
@@ -50,21 +49,71 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
   }
 }
 
+/**
+ * Runs a fetched batch: through the definition's `handleBatch`, or side by side. pg-boss completes the
+ * whole batch when this resolves (only runs still active) and fails the whole batch when it throws, so
+ * each failed run is failed here on its own first, keeping retries and attempt counts per job.
+ */
+async function runBatch(options: {
+  definition: TAnyJobDefinition
+  jobs: PgBoss.JobWithMetadata<TJobEnvelope>[]
+  queue: TJobQueue
+  ctx: TJobContext
+  log: TJobLog
+}): Promise<void> {
+  const { definition, queue, jobs } = options
+  const errors =
+    definition.handleBatch && jobs.length > 1
+      ? await runTogether({ ...options, handleBatch: definition.handleBatch })
+      : await Promise.all(
+          jobs.map((job) =>
+            runJob({ definition, job, ctx: options.ctx }).then(
+              () => undefined,
+              (error: unknown) => error ?? new Error('the job failed'),
+            ),
+          ),
+        )
+  for (const [index, error] of errors.entries()) {
+    const job = jobs[index]
+    if (error === undefined || !job) continue
+    options.log(
+      `${definition.id} ${job.id} attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed`,
+      error,
+    )
+    if (jobs.length === 1) throw error
+    await queue.boss.fail(definition.id, job.id, error instanceof Error ? error : new Error(String(error)))
+  }
+}
+
+function attemptOf(job: PgBoss.JobWithMetadata<TJobEnvelope>): TJobAttempt {
+  return { jobId: job.id, number: job.retryCount + 1, isLast: job.retryCount >= job.retryLimit }
+}
+
+async function runTogether(options: {
+  definition: TAnyJobDefinition
+  jobs: PgBoss.JobWithMetadata<TJobEnvelope>[]
+  ctx: TJobContext
+  handleBatch: NonNullable<TAnyJobDefinition['handleBatch']>
+}): Promise<unknown[]> {
+  const errors: unknown[] = options.jobs.map(() => undefined)
+  const runs: { index: number; payload: unknown; attempt: TJobAttempt }[] = []
+  for (const [index, job] of options.jobs.entries()) {
+    const parsed = options.definition.payload.safeParse(job.data.payload)
+    if (parsed.success) runs.push({ index, payload: parsed.data, attempt: attemptOf(job) })
+    else errors[index] = parsed.error
+  }
+  const results = await options.handleBatch({ runs, ctx: options.ctx })
+  for (const [position, run] of runs.entries()) errors[run.index] = results[position]
+  return errors
+}
+
 async function runJob(options: {
   definition: TAnyJobDefinition
   job: PgBoss.JobWithMetadata<TJobEnvelope>
   ctx: TJobContext
-  log: TJobLog
 }): Promise<void> {
-  const { definition, job } = options
-  const attempt = { jobId: job.id, number: job.retryCount + 1, isLast: job.retryCount >= job.retryLimit }
-  try {
-    const payload = definition.payload.parse(job.data.payload)
-    await definition.handle({ payload, attempt, ctx: options.ctx })
-  } catch (error) {
-    options.log(`${definition.id} ${job.id} attempt ${attempt.number} of ${job.retryLimit + 1} failed`, error)
-    throw error
-  }
+  const payload = options.definition.payload.parse(options.job.data.payload)
+  await options.definition.handle({ payload, attempt: attemptOf(options.job), ctx: options.ctx })
 }
 
 /**

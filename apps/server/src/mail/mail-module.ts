@@ -58,7 +58,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
   ]
 
   const enqueueIngest = async (inboundId: string) => {
-    await queue.enqueue(ingestInboundEmailJob, { inboundId })
+    await queue.enqueueSoon(ingestInboundEmailJob, { inboundId })
   }
 
   function accept(acceptOptions: TAcceptOptions): Promise<TAcceptedInboundEmail> {

@@ -13,7 +13,7 @@ export async function enqueueTicketAnalysis(options: {
   log?: TJobLog
 }): Promise<void> {
   try {
-    await options.queue.enqueue(analyzeTicketJob, { ticketId: options.ticketId })
+    await options.queue.enqueueSoon(analyzeTicketJob, { ticketId: options.ticketId })
   } catch (error) {
     ;(options.log ?? consoleJobLog)(`could not enqueue the analysis of ticket ${options.ticketId}`, error)
   }

@@ -21,6 +21,38 @@ export function claimTicketForAnalysis(db: TQueryable, ticketId: string) {
   )
 }
 
+/** Several tickets claimed in one statement: the rows of those there was something to do for. */
+export async function claimTicketsForAnalysis(db: TQueryable, ticketIds: string[]): Promise<TDocumentRow[]> {
+  const { rows } = await db.query<TDocumentRow>(
+    `update tickets set "processing_status" = $2, "processing_error" = null, updated_at = now()
+     where id = any($1::text[]) and "processing_status" in ($3, $4) returning *`,
+    [ticketIds, processing, waiting, processing],
+  )
+  return rows
+}
+
+/** Several analyses stored in one statement, on the same terms as storeTicketAnalysis. */
+export async function storeTicketAnalyses(
+  db: TQueryable,
+  items: { ticketId: string; analysis: TTicketAnalysis }[],
+): Promise<TDocumentRow[]> {
+  if (items.length === 0) return []
+  const { rows } = await db.query<TDocumentRow>(
+    `update tickets t set "processing_status" = $1, "priority" = v.priority, "category" = v.category,
+       "description" = v.description, "processing_error" = null, updated_at = now()
+     from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as v(id, priority, category, description)
+     where t.id = v.id and t."processing_status" <> $1 returning t.*`,
+    [
+      completed,
+      items.map((item) => item.ticketId),
+      items.map((item) => item.analysis.priority),
+      items.map((item) => item.analysis.category),
+      items.map((item) => item.analysis.analysis.slice(0, TicketLimits.description)),
+    ],
+  )
+  return rows
+}
+
 /** A late success still completes a ticket an earlier run gave up on: the customer is better served. */
 export function storeTicketAnalysis(
   db: TQueryable,

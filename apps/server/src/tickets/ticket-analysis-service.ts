@@ -7,8 +7,10 @@ import { isoDate } from '../http/iso-date'
 import type { TEventBus } from '../realtime/event-bus'
 import {
   claimTicketForAnalysis,
+  claimTicketsForAnalysis,
   markTicketAnalysisFailed,
   returnTicketToWaiting,
+  storeTicketAnalyses,
   storeTicketAnalysis,
 } from './ticket-analysis-repository'
 
@@ -49,6 +51,24 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
     })
   }
 
+  async function analyse(row: TDocumentRow): Promise<TTicketAnalysis> {
+    const input = { subject: String(row.subject ?? ''), body: String(row.body ?? '') }
+    return ZTicketAnalysis.parse(await deps.analyser.analyse(input))
+  }
+
+  /** Back to waiting for the retry, or failed with the reason on the last attempt. */
+  async function recordFailedRun(options: TAnalyseTicketOptions & { error: unknown }): Promise<void> {
+    const message = options.error instanceof Error ? options.error.message : String(options.error)
+    await publishUpdate(
+      options.attempt.isLast
+        ? await markTicketAnalysisFailed(db, {
+            ticketId: options.ticketId,
+            reason: describeAnalysisFailure({ attempts: options.attempt.number, message }),
+          })
+        : await returnTicketToWaiting(db, options.ticketId),
+    )
+  }
+
   return {
     /**
      * waiting -> processing -> completed. A failed run puts the ticket back to waiting for its retry,
@@ -61,22 +81,43 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
       await publishUpdate(claimed)
       let analysis: TTicketAnalysis
       try {
-        const input = { subject: String(claimed.subject ?? ''), body: String(claimed.body ?? '') }
-        analysis = ZTicketAnalysis.parse(await deps.analyser.analyse(input))
+        analysis = await analyse(claimed)
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
-        await publishUpdate(
-          options.attempt.isLast
-            ? await markTicketAnalysisFailed(db, {
-                ticketId: options.ticketId,
-                reason: describeAnalysisFailure({ attempts: options.attempt.number, message }),
-              })
-            : await returnTicketToWaiting(db, options.ticketId),
-        )
+        await recordFailedRun({ ...options, error })
         throw error
       }
       await publishUpdate(await storeTicketAnalysis(db, { ticketId: options.ticketId, analysis }))
       return 'completed'
+    },
+
+    /**
+     * Many tickets as `analyseTicket` would take them one by one, with one claim and one store for all
+     * (the same events, every processing one before the completed ones). Resolves with each run's
+     * error, or undefined, in order; a failed analysis is recorded on its ticket as for one run.
+     */
+    async analyseTickets(runs: TAnalyseTicketOptions[]): Promise<unknown[]> {
+      const errors: unknown[] = runs.map(() => undefined)
+      const claimed = await claimTicketsForAnalysis(
+        db,
+        runs.map((run) => run.ticketId),
+      )
+      for (const row of claimed) await publishUpdate(row)
+      const analysed: { ticketId: string; analysis: TTicketAnalysis }[] = []
+      await Promise.all(
+        claimed.map(async (row) => {
+          const index = runs.findIndex((run) => run.ticketId === row.id)
+          const run = runs[index]
+          if (!run) return
+          try {
+            analysed.push({ ticketId: row.id, analysis: await analyse(row) })
+          } catch (error) {
+            errors[index] = error
+            await recordFailedRun({ ...run, error })
+          }
+        }),
+      )
+      for (const row of await storeTicketAnalyses(db, analysed)) await publishUpdate(row)
+      return errors
     },
 
     /** For runs that ended without the handler's say (killed on the last attempt): failed, with why. */

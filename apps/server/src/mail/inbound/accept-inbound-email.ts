@@ -6,6 +6,7 @@ import {
   findOriginalDelivery,
   insertInbound,
   insertInboundRaw,
+  insertNewDelivery,
   newInboundId,
   type TInsertInboundOptions,
 } from './inbound-repository'
@@ -43,7 +44,28 @@ export async function acceptInboundEmail(
     size: raw.byteLength,
     envelopeFrom: options.envelopeFrom ?? null,
   }
-  const accepted = await options.db.transaction(async (tx): Promise<TAcceptedInboundEmail> => {
+  const fresh = await insertNewDelivery(options.db, { ...base, id: newInboundId(), raw })
+  const accepted: TAcceptedInboundEmail = fresh
+    ? { inboundId: fresh, duplicate: false }
+    : await acceptAgain(options.db, { base, raw })
+  if (!accepted.duplicate) {
+    try {
+      await options.enqueue(accepted.inboundId)
+    } catch (error) {
+      // Already committed and about to be acknowledged: the sweeper enqueues what is left waiting.
+      options.onEnqueueError?.(error)
+    }
+  }
+  return accepted
+}
+
+/** A delivery stored before (or, astronomically rarely, a drawn id already taken): a duplicate. */
+async function acceptAgain(
+  db: TDatabase,
+  options: { base: Omit<TInsertInboundOptions, 'id' | 'duplicateOf'>; raw: Uint8Array },
+): Promise<TAcceptedInboundEmail> {
+  const { base, raw } = options
+  return db.transaction(async (tx): Promise<TAcceptedInboundEmail> => {
     for (;;) {
       const id = newInboundId()
       const inserted = await insertInbound(tx, { ...base, id, duplicateOf: null })
@@ -61,13 +83,4 @@ export async function acceptInboundEmail(
       return { inboundId: original, duplicate: true }
     }
   })
-  if (!accepted.duplicate) {
-    try {
-      await options.enqueue(accepted.inboundId)
-    } catch (error) {
-      // Already committed and about to be acknowledged: the sweeper enqueues what is left waiting.
-      options.onEnqueueError?.(error)
-    }
-  }
-  return accepted
 }

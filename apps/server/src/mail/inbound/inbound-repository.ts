@@ -2,6 +2,9 @@ import crypto from 'node:crypto'
 import { type TInboundChannel, type TInboundStatus, uniqueId } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import { formatPermissions, rolesFor, type TPermission } from '../../documents/permissions'
+import type { OUTCOME_COUNTER, TInboundOutcome } from '../mailboxes/mailbox-repository'
+
+export type TOutcomeCounter = (typeof OUTCOME_COUNTER)[TInboundOutcome]
 
 export type TInboundRow = {
   seq: number
@@ -73,6 +76,46 @@ export async function insertInbound(
     ],
   )
   return rows[0]
+}
+
+/**
+ * A delivery seen for the first time, its bytes and the mailbox's `received` count in one statement, so
+ * one round trip commits it and the mailbox row (which every delivery to it updates) is locked only for
+ * that statement's commit. Undefined, with nothing written, when the same bytes or external id (or the
+ * drawn id) are already stored.
+ */
+export async function insertNewDelivery(
+  db: TQueryable,
+  options: Omit<TInsertInboundOptions, 'duplicateOf'> & { raw: Uint8Array },
+): Promise<string | undefined> {
+  const permissions = inboundPermissions(options.userId)
+  const { rows } = await db.query<{ id: string }>(
+    `with inserted as (
+       insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "channel", "externalId",
+         "sha256", "size", "envelopeFrom", "status")
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'received')
+       on conflict do nothing returning id
+     ), stored as (
+       insert into inbound_raw (inbound_id, raw) select id, $11 from inserted
+     ), counted as (
+       update mailboxes set "received" = "received" + 1 where id = $4 and exists (select 1 from inserted)
+     )
+     select id from inserted`,
+    [
+      options.id,
+      formatPermissions(permissions),
+      rolesFor(permissions, 'read'),
+      options.mailboxId,
+      options.userId,
+      options.channel,
+      options.externalId,
+      options.sha256,
+      options.size,
+      options.envelopeFrom,
+      options.raw,
+    ],
+  )
+  return rows[0]?.id
 }
 
 /** The first stored copy of a delivery: same bytes, or same channel and external id, to the mailbox. */
@@ -171,4 +214,45 @@ export async function findPendingInbound(
     [options.idleSeconds, options.limit],
   )
   return rows.map((r) => r.id)
+}
+
+export type TInboundWithRaw = TInboundRow & { raw: Uint8Array | null }
+
+/** Several deliveries with their bytes, by id, in one statement. */
+export async function findInboundsWithRaw(
+  db: TQueryable,
+  inboundIds: string[],
+): Promise<Map<string, TInboundWithRaw>> {
+  const { rows } = await db.query<TInboundWithRaw>(
+    `select i.*, r.raw from inbound_emails i left join inbound_raw r on r.inbound_id = i.id
+     where i.id = any($1::text[])`,
+    [inboundIds],
+  )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/** Locks the rows in id order (so batches never wait on each other in a cycle); the ids still undecided. */
+export async function lockPendingInbounds(db: TQueryable, inboundIds: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string; status: string }>(
+    'select id, "status" from inbound_emails where id = any($1::text[]) order by id for update',
+    [inboundIds],
+  )
+  return new Set(rows.filter((row) => row.status === 'received').map((row) => row.id))
+}
+
+/**
+ * Adds several outcomes to a mailbox's counters in one update. The mailbox row is every delivery's hot
+ * spot (SMTP intake counts `received` on it too), so a batch takes its lock once, just before commit.
+ */
+export async function addOutcomeCounts(
+  db: TQueryable,
+  options: { mailboxId: string; counts: Map<TOutcomeCounter, number> },
+): Promise<void> {
+  const entries = [...options.counts.entries()].filter(([, n]) => n > 0)
+  if (entries.length === 0) return
+  const sets = entries.map(([counter], index) => `"${counter}" = "${counter}" + $${index + 2}`)
+  await db.query(`update mailboxes set ${sets.join(', ')} where id = $1`, [
+    options.mailboxId,
+    ...entries.map(([, n]) => n),
+  ])
 }

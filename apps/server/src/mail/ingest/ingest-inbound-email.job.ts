@@ -16,6 +16,11 @@ export const ingestInboundEmailJob = defineJob<TIngestInboundEmailPayload>({
     expireInSeconds: 120,
   },
   singletonKey: (payload) => payload.inboundId,
+  // A batch is decided in one transaction: one commit and one mailbox counter update for all its mail,
+  // one pg-boss fetch and completion; two fetchers keep a Postgres busy while one batch commits.
+  throughput: { batchSize: 8, fetchers: 2 },
   handle: async (options) =>
     (await import('./ingest-inbound-email.handler')).handleIngestInboundEmail(options),
+  handleBatch: async (options) =>
+    (await import('./ingest-inbound-email.handler')).handleIngestInboundEmails(options),
 })
