@@ -1,18 +1,8 @@
-import { Account, AppwriteException, ID } from 'appwrite'
+import { Account, ID } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sdkClient, signUpUser } from '../testing/sdk-client'
+import { rejection, sdkClient, signUpUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
-
-async function rejection(promise: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppwriteException) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 describe.each(DATABASE_KINDS)('accounts and sessions on %s', (database) => {
   let server: TTestServer

@@ -1,18 +1,8 @@
-import { AppwriteException, Databases, ID, Permission, Query, Role } from 'appwrite'
+import { Databases, ID, Permission, Query, Role } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { rejection, sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
-
-async function rejection(promise: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppwriteException) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 function ticketPayload(user: TSdkUser, subject: string) {
   return {

@@ -1,4 +1,4 @@
-import { Account, Client, Databases, ID } from 'appwrite'
+import { Account, AppwriteException, Client, Databases, ID } from 'appwrite'
 import { WebSocket } from 'ws'
 
 /**
@@ -37,4 +37,15 @@ export async function signUpUser(serverUrl: string, name = 'Test User'): Promise
   const session = await account.createEmailPasswordSession({ email, password })
   client.setSession(session.secret)
   return { client, account, databases: new Databases(client), email, password, userId: created.$id }
+}
+
+/** The AppwriteException a call fails with; fails the test if the call succeeds. */
+export async function rejection(promise: Promise<unknown>): Promise<AppwriteException> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof AppwriteException) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
 }
