@@ -11,12 +11,31 @@ export type TFetchNewMessagesOptions = {
   accept: TAcceptImapMessage
   /** Asked between messages, so stopping does not wait for a long backlog. */
   isStopping(): boolean
+  /** The server's reason for the last refused command (imapflow returns false and logs it). */
+  takeRefusal(): string | undefined
 }
 
 export type TFetchNewMessagesResult = { stored: number; tooLarge: { uid: number; size: number }[] }
 
 // A long backlog is read in slices: a command naming thousands of UIDs would pass servers' line limits.
 const BATCH = 200
+
+/**
+ * Runs a command that imapflow answers with false (or nothing) when the server refuses it, and throws
+ * instead: a silently failed flag or move would leave the message unseen, counted as stored and fetched
+ * again on every check, while the owner sees nothing wrong.
+ */
+async function expectAnswer<T>(
+  options: TFetchNewMessagesOptions,
+  what: string,
+  command: () => Promise<T | false | undefined>,
+): Promise<T> {
+  options.takeRefusal()
+  const answer = await command()
+  if (answer !== false && answer !== undefined) return answer
+  const reason = options.takeRefusal()
+  throw new Error(`The server refused to ${what}${reason ? `: ${reason}` : ''}`)
+}
 
 async function storeBatch(
   options: TFetchNewMessagesOptions & {
@@ -45,8 +64,16 @@ async function storeBatch(
       raw: message.source,
       externalId: `imap:${options.accountId}:${options.uidValidity}:${uid}`,
     })
-    if (options.moveTo) await client.messageMove(String(uid), options.moveTo, { uid: true })
-    else await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true })
+    const { moveTo } = options
+    if (moveTo) {
+      await expectAnswer(options, `move message ${uid} to "${moveTo}"`, () =>
+        client.messageMove(String(uid), moveTo, { uid: true }),
+      )
+    } else {
+      await expectAnswer(options, `flag message ${uid} as read`, () =>
+        client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true }),
+      )
+    }
     result.stored += 1
   }
 }
@@ -61,8 +88,10 @@ export async function fetchNewMessages(options: TFetchNewMessagesOptions): Promi
   const result: TFetchNewMessagesResult = { stored: 0, tooLarge: [] }
   const mailbox = client.mailbox
   if (!mailbox) throw new Error('no folder is open')
-  const found = await client.search({ seen: false }, { uid: true })
-  if (!found || found.length === 0) return result
+  const found = await expectAnswer(options, `search ${mailbox.path} for unread mail`, () =>
+    client.search({ seen: false }, { uid: true }),
+  )
+  if (found.length === 0) return result
   const uids = [...found].sort((a, b) => a - b)
 
   for (let start = 0; start < uids.length && !options.isStopping(); start += BATCH) {

@@ -112,8 +112,7 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
     }) as unknown as Promise<TImapAccount>
 
   beforeAll(async () => {
-    dovecot = await startTestDovecot()
-    dovecot.addUser({ name: login.user, password: login.password })
+    dovecot = await startTestDovecot({ users: [{ name: login.user, password: login.password }] })
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-imap-'))
     const pg =
       database === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
@@ -265,8 +264,10 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
   const login = { user: 'bob', password: 'bob-imap-secret-1209' }
 
   beforeAll(async () => {
-    dovecot = await startTestDovecot({ withoutIdle: true })
-    dovecot.addUser({ name: login.user, password: login.password })
+    dovecot = await startTestDovecot({
+      users: [{ name: login.user, password: login.password }],
+      withoutIdle: true,
+    })
     server = await startTestServer({
       database: 'pglite',
       env: { IMAP_POLL_SECONDS: '1', SMTP_MAX_BYTES: String(MAX_BYTES) },
@@ -341,6 +342,40 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
 
     await update({ enabled: true })
     await sdk(user).waitForTicket(subject)
+  })
+
+  it('shows a move the server refuses on the account, and moves the message once it can, with one ticket', async () => {
+    const owner = await dovecot.connect(login)
+    try {
+      // Someone deletes the folder Parsedesk files mail into.
+      await owner.mailboxDelete('Parsedesk')
+    } finally {
+      await owner.logout()
+    }
+    const subject = 'IMAP poll: folder deleted'
+    await dovecot.deliver({ ...login, raw: message({ subject, from: 'kim@example.com', text: 'Where to?' }) })
+    const failed = await eventually(async () => {
+      const account = await sdk(user).account(accountId)
+      return account.status === 'error' ? account : undefined
+    }, 'the refused move on the account')
+    expect(failed.lastError).toMatch(/^The server refused to move message \d+ to "Parsedesk": .*exist/)
+
+    // Retried: reconnecting makes the folder again, and the message stored first is a duplicate.
+    await eventually(async () => {
+      const account = await sdk(user).account(accountId)
+      return account.status === 'connected' && account.lastError === null ? true : undefined
+    }, 'the account to recover')
+    const client = await dovecot.connect(login)
+    try {
+      await eventually(async () => {
+        const inbox = await client.status('INBOX', { messages: true })
+        const moved = await client.status('Parsedesk', { messages: true })
+        return inbox && moved && inbox.messages === 0 && moved.messages === 1 ? true : undefined
+      }, 'the message to be moved')
+    } finally {
+      await client.logout()
+    }
+    expect(await sdk(user).tickets(subject)).toHaveLength(1)
   })
 
   it('leaves a message over the size limit unread and says so on the account', async () => {

@@ -12,10 +12,11 @@ export function findDovecot(): string | undefined {
   return DOVECOT_PATHS.find((p) => fs.existsSync(p))
 }
 
+export type TTestDovecotUser = { name: string; password: string }
+
 export type TTestDovecot = {
   host: string
   port: number
-  addUser(options: { name: string; password: string }): void
   /** Delivers a message the way a mail client would: APPEND into the user's folder. */
   deliver(options: { user: string; password: string; raw: string; folder?: string }): Promise<void>
   /** A connected client of the user, for looking at flags the way the mailbox owner would. */
@@ -24,6 +25,12 @@ export type TTestDovecot = {
 }
 
 export type TStartTestDovecotOptions = {
+  /**
+   * Written before dovecot starts: its passwd-file driver looks at the file at most once per second
+   * (and only when its mtime or size changed), so a user appended right after a login is unknown for
+   * up to a second and the login fails.
+   */
+  users: TTestDovecotUser[]
   /** Leave IDLE out of CAPABILITY, as some servers do, so clients must poll. */
   withoutIdle?: boolean
 }
@@ -99,7 +106,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
  * A dovecot of the test's own: a temp dir, a free port on 127.0.0.1, users in a passwd file, maildirs
  * in the temp dir, no TLS, logging to a file. Started as a child process and stopped by the test.
  */
-export async function startTestDovecot(options: TStartTestDovecotOptions = {}): Promise<TTestDovecot> {
+export async function startTestDovecot(options: TStartTestDovecotOptions): Promise<TTestDovecot> {
   const binary = findDovecot()
   if (!binary) throw new Error('dovecot is not installed (apt-get install dovecot-imapd)')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-dovecot-'))
@@ -108,8 +115,11 @@ export async function startTestDovecot(options: TStartTestDovecotOptions = {}): 
   fs.mkdirSync(path.join(dir, 'mail'))
   fs.chmodSync(dir, 0o755)
   fs.chownSync(path.join(dir, 'mail'), identity.uid, identity.gid)
-  const passwd = path.join(dir, 'passwd')
-  fs.writeFileSync(passwd, '')
+  const probe: TTestDovecotUser = { name: 'probe', password: 'probe-password' }
+  fs.writeFileSync(
+    path.join(dir, 'passwd'),
+    [probe, ...options.users].map(({ name, password }) => `${name}:{PLAIN}${password}\n`).join(''),
+  )
   const conf = path.join(dir, 'dovecot.conf')
   fs.writeFileSync(conf, configText({ dir, port, identity, withoutIdle: options.withoutIdle ?? false }))
 
@@ -141,9 +151,6 @@ export async function startTestDovecot(options: TStartTestDovecotOptions = {}): 
   const dovecot: TTestDovecot = {
     host: '127.0.0.1',
     port,
-    addUser({ name, password }) {
-      fs.appendFileSync(passwd, `${name}:{PLAIN}${password}\n`)
-    },
     async deliver({ user, password, raw, folder = 'INBOX' }) {
       const client = await connect({ user, password })
       try {
@@ -161,8 +168,6 @@ export async function startTestDovecot(options: TStartTestDovecotOptions = {}): 
     },
   }
 
-  const probe = { name: 'probe', password: 'probe-password' }
-  dovecot.addUser(probe)
   try {
     await waitUntil(
       async () => {

@@ -1,7 +1,9 @@
+import type { TImapWatchMode } from '@parsedesk/contracts'
 import { ImapFlow } from 'imapflow'
 import { describeImapError } from './describe-imap-error'
 import { fetchNewMessages, type TAcceptImapMessage } from './fetch-new-messages'
 import type { TImapAccountState } from './imap-account-repository'
+import { createImapRefusals, type TImapRefusals } from './imap-refusals'
 
 export type TImapConnection = {
   host: string
@@ -69,6 +71,8 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
   const wake = createWake()
   let stopping = false
   let current: ImapFlow | undefined
+  /** The IDLE the watcher is waiting in; any other one settling was ended by the watcher itself. */
+  let idleSession: object | undefined
   let lastReported = ''
 
   const report = async (state: TImapAccountState) => {
@@ -83,7 +87,8 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
   const describe = (error: unknown) =>
     describeImapError({ error, host: connection.host, port: connection.port, password: connection.password })
 
-  async function watch(client: ImapFlow, mode: 'idle' | 'poll') {
+  async function watch(client: ImapFlow, refusals: TImapRefusals, supportsIdle: boolean) {
+    let mode: TImapWatchMode = supportsIdle ? 'idle' : 'poll'
     let closed = false
     client.on('exists', () => wake.fire())
     client.on('close', () => {
@@ -98,6 +103,7 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
         maxBytes: options.maxBytes,
         accept: options.accept,
         isStopping: () => stopping,
+        takeRefusal: refusals.take,
       })
       const oversized = result.tooLarge[0]
       await report({
@@ -110,9 +116,21 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
       await options.onChecked(result.stored)
       if (stopping || closed) break
       if (mode === 'idle') {
-        // Resolves when the next command breaks it; a failure shows as a closed connection.
-        client.idle().catch(() => undefined)
+        const session = {}
+        idleSession = session
+        // Settles when our next command breaks it. Settling before that means the server ended IDLE
+        // (or imapflow did, after a quiet socket) and news would go unheard until the next recheck:
+        // look again at once, and poll from then on if the server refused IDLE (false).
+        void client.idle().then((ok) => {
+          if (idleSession !== session) return
+          if (ok === false && client.usable) {
+            options.log(`IMAP account ${options.accountId}: the server refused IDLE, polling instead`)
+            mode = 'poll'
+          }
+          wake.fire()
+        })
         await wake.wait(options.idleRecheckMs)
+        idleSession = undefined
       } else {
         await wake.wait(options.pollIntervalMs)
       }
@@ -123,12 +141,13 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
   async function run() {
     let failures = 0
     while (!stopping) {
+      const refusals = createImapRefusals()
       const client = new ImapFlow({
         host: connection.host,
         port: connection.port,
         secure: connection.secure,
         auth: { user: connection.username, pass: connection.password },
-        logger: false,
+        logger: refusals.logger,
         disableAutoIdle: true,
         connectionTimeout: 30_000,
         greetingTimeout: 30_000,
@@ -145,7 +164,7 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
         await client.mailboxOpen(connection.folder)
         if (connection.moveTo) await client.mailboxCreate(connection.moveTo).catch(() => undefined)
         failures = 0
-        await watch(client, client.capabilities.has('IDLE') ? 'idle' : 'poll')
+        await watch(client, refusals, client.capabilities.has('IDLE'))
       } catch (error) {
         if (stopping) break
         failures += 1
