@@ -1,3 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import nodemailer from 'nodemailer'
 import { insertUser } from '../../apps/server/src/accounts/users-repository'
 import { loadConfig } from '../../apps/server/src/config/config'
@@ -25,6 +29,33 @@ export type TIngestReport = { burst: TPhaseReport; steady: TPhaseReport }
 type TTimes = { sentAt: number; ackAt: number; committedAt?: number; analysedAt?: number }
 
 const POLL_MS = 200
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/main.ts')
+
+/** `node --import tsx main.ts --role=worker` on the bench's database; resolves once it says it listens. */
+async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--role=worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += String(chunk)
+      if (output.includes('listening')) resolve()
+    }
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
+    child.once('exit', () => reject(new Error(`the worker process exited:\n${output}`)))
+  })
+  return child
+}
+
+async function stopWorkerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  await exited
+}
 
 function smtpClient(smtpPort: number) {
   // One connection per client, reused, as a sending MTA does.
@@ -175,23 +206,34 @@ async function runSteady(options: {
   return summarise(times, started, await countOutcomes(server, mailbox, since))
 }
 
-/** One database: a fresh server (smtp and worker roles in this process), a burst, then a steady phase. */
+/**
+ * One database: a fresh server, a burst, then a steady phase. The smtp role runs in this process, with the
+ * worker role too or, with `workerProcesses` (Postgres only), in that many processes of their own.
+ */
 export async function runIngestBench(options: {
   env: Record<string, string>
   burstMessages: number
   steadyMessages: number
   clients: number
+  workerProcesses?: number
 }): Promise<TIngestReport> {
-  const config = loadConfig({
+  const env = {
     ...options.env,
     PORT: String(await freePort()),
     SMTP_PORT: '0',
     SMTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     INBOUND_DOMAIN: 'inbound.bench',
+  }
+  const config = loadConfig(env)
+  const workerProcesses = options.workerProcesses ?? 0
+  const server = await startServer({
+    config,
+    roles: new Set(workerProcesses > 0 ? ['smtp'] : ['smtp', 'worker']),
   })
-  const server = await startServer({ config, roles: new Set(['smtp', 'worker']) })
+  const workers: ChildProcess[] = []
   try {
+    for (let i = 0; i < workerProcesses; i += 1) workers.push(await startWorkerProcess(env))
     const user = await insertUser(server.db, {
       id: 'bench-user',
       email: 'bench@owner.example',
@@ -214,6 +256,7 @@ export async function runIngestBench(options: {
     })
     return { burst, steady }
   } finally {
+    await Promise.all(workers.map(stopWorkerProcess))
     await server.close()
   }
 }

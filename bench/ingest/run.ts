@@ -12,6 +12,12 @@ import { runIngestBench, type TIngestReport, type TPhaseReport } from './run-ing
 
 const CLIENTS = 8
 const HERE = path.dirname(fileURLToPath(import.meta.url))
+// PGlite belongs to one process, so only Postgres can have the worker role in another.
+const SETUPS = [
+  { kind: 'pglite', workerProcesses: 0, label: 'pglite' },
+  { kind: 'postgres', workerProcesses: 0, label: 'postgres' },
+  { kind: 'postgres', workerProcesses: 1, label: 'postgres, worker role in a process of its own' },
+] as const
 
 /** Other work on this machine slows every figure: each phase says how busy it was. */
 const loadAverage = () =>
@@ -40,8 +46,8 @@ function printPhase(title: string, report: TPhaseReport) {
   console.log(row('ticket analysed', report.analysed))
 }
 
-function printReport(kind: string, report: TIngestReport) {
-  console.log(`\n${kind}, ${CLIENTS} SMTP clients (${loadAverage()} at the end)`)
+function printReport(label: string, report: TIngestReport) {
+  console.log(`\n${label}, ${CLIENTS} SMTP clients (${loadAverage()} at the end)`)
   printPhase('burst, as fast as the clients can send', report.burst)
   printPhase('steady, each client waits for its ticket to be analysed', report.steady)
 }
@@ -51,18 +57,22 @@ async function main() {
   const steadyMessages = Number(process.argv[3] ?? 200)
   console.log('ingest benchmark: SMTP DATA -> inbound store -> ingest job -> ticket -> analysis')
   console.log(`machine: ${formatMachine(describeMachine())}; ${loadAverage()}`)
-  console.log('server (smtp + worker roles) and the SMTP clients share this one process')
+  console.log('the SMTP clients and the smtp role share this process; so does the worker role unless said')
   const postgresUrl = benchPostgresUrl()
-  const kinds = (await canReachPostgres(postgresUrl))
-    ? (['pglite', 'postgres'] as const)
-    : (['pglite'] as const)
-  if (kinds.length === 1) console.log(`no Postgres at ${postgresUrl}: PGlite only`)
-  for (const kind of kinds) {
-    const database = await createBenchDatabase({ kind, postgresUrl })
+  const setups = (await canReachPostgres(postgresUrl)) ? SETUPS : SETUPS.filter((s) => s.kind === 'pglite')
+  if (setups.length < SETUPS.length) console.log(`no Postgres at ${postgresUrl}: PGlite only`)
+  for (const setup of setups) {
+    const database = await createBenchDatabase({ kind: setup.kind, postgresUrl })
     try {
       printReport(
-        kind,
-        await runIngestBench({ env: database.env, burstMessages, steadyMessages, clients: CLIENTS }),
+        setup.label,
+        await runIngestBench({
+          env: database.env,
+          burstMessages,
+          steadyMessages,
+          clients: CLIENTS,
+          workerProcesses: setup.workerProcesses,
+        }),
       )
     } finally {
       await database.drop()

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss'
 import type { TDatabase } from '../db/database'
 import type { TAnyJobDefinition, TJobDefinition } from './job-definition'
 import { consoleJobLog, type TJobLog } from './job-log'
+import { JOB_WAKE_CHANNEL } from './job-wake-listener'
 import { pgBossConnection } from './pg-boss-connection'
 
 /** What a job row holds: the payload and the version of the definition that wrote it. */
@@ -61,8 +62,17 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
 
   const localWorkers = new Map<string, string[]>()
   const pending = new Map<string, TPendingInsert>()
-  const wake = (queueName: string) => {
+  const wakeLocal = (queueName: string) => {
     for (const workerId of localWorkers.get(queueName) ?? []) boss.notifyWorker(workerId)
+  }
+  // Workers in other processes hear of the new jobs through NOTIFY (job-wake-listener.ts); PGlite has
+  // no other process. Not awaited: the job is stored, and a lost wake only means the next poll finds it.
+  const wake = (queueName: string) => {
+    wakeLocal(queueName)
+    if (options.db.kind !== 'postgres') return
+    options.db
+      .query('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queueName])
+      .catch((error: unknown) => log(`could not announce new ${queueName} jobs`, error))
   }
   const inserting = new Set<string>()
   // One insert per queue at a time; what arrives meanwhile goes in the next, so under load the inserts
@@ -108,7 +118,7 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
     addLocalWorker(queueName, workerId) {
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
     },
-    wake,
+    wake: wakeLocal,
     stop: () => boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }),
   }
 }

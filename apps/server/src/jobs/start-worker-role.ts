@@ -10,6 +10,7 @@ import { delayTicketAnalyser } from '../tickets/ticket-analysis-test-delay'
 import { analyzeTicketJob } from './analyze-ticket.job'
 import { consoleJobLog, type TJobLog } from './job-log'
 import type { TJobQueue } from './job-queue'
+import { listenForJobWakes } from './job-wake-listener'
 import { startJobWorker } from './job-worker'
 
 export type TStartWorkerRoleOptions = {
@@ -59,9 +60,14 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     if (event.action === 'create' && event.collectionId === options.tickets.id)
       queue.wake(analyzeTicketJob.id)
   })
+  // Likewise any job another process enqueues, such as the smtp role's ingest jobs.
+  const wakeListener = config.databaseUrl
+    ? listenForJobWakes({ connectionString: config.databaseUrl, onWake: queue.wake, log })
+    : undefined
   // The queue's own stop then lets runs in flight finish (or hands them back for a retry).
   return async () => {
     stopWaking()
+    await wakeListener?.stop()
     await sweeper.stop()
   }
 }
