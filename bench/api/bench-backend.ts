@@ -118,16 +118,17 @@ async function measurePhase(options: {
   concurrency: number
   iterations: number
   send: (i: number) => Promise<number>
+  postgresDatabase: string | undefined
 }): Promise<Omit<TPhaseReport, 'operation' | 'concurrency'>> {
   let best: Omit<TPhaseReport, 'operation' | 'concurrency'> | undefined
   for (let attempt = 1; attempt <= options.plan.maxAttempts; attempt++) {
-    const before = sampleCpu()
+    const before = sampleCpu(options.postgresDatabase)
     const result = await runLoad({
       iterations: options.iterations,
       concurrency: options.concurrency,
       send: options.send,
     })
-    const cpu = cpuShareBetween(before, sampleCpu())
+    const cpu = cpuShareBetween(before, sampleCpu(options.postgresDatabase))
     const measured = {
       stats: summariseLatencies(result.durationsMs, result.wallMs),
       kbPerResponse: result.bytes / result.durationsMs.length / 1024,
@@ -206,7 +207,13 @@ export async function runBackendBench(options: {
       phases.push({
         operation: phase.operation,
         concurrency: phase.concurrency,
-        ...(await measurePhase({ plan, concurrency: phase.concurrency, iterations: phase.iterations, send })),
+        ...(await measurePhase({
+          plan,
+          concurrency: phase.concurrency,
+          iterations: phase.iterations,
+          send,
+          postgresDatabase: database.postgresDatabase,
+        })),
       })
     }
 

@@ -10,6 +10,8 @@ export type TBenchDatabase = {
   kind: TBenchDatabaseKind
   /** Environment for loadConfig: DATA_DIR always, DATABASE_URL for Postgres. */
   env: Record<string, string>
+  /** The database's name on the Postgres server; undefined for PGlite. */
+  postgresDatabase: string | undefined
   drop(): Promise<void>
 }
 
@@ -37,7 +39,12 @@ export async function createBenchDatabase(options: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-bench-'))
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
   if (options.kind === 'pglite') {
-    return { kind: 'pglite', env: { DATA_DIR: dataDir }, drop: async () => removeDir() }
+    return {
+      kind: 'pglite',
+      env: { DATA_DIR: dataDir },
+      postgresDatabase: undefined,
+      drop: async () => removeDir(),
+    }
   }
   const name = `pd_bench_${crypto.randomBytes(6).toString('hex')}`
   await withAdmin(options.postgresUrl, (admin) => admin.query(`create database ${name}`))
@@ -46,6 +53,7 @@ export async function createBenchDatabase(options: {
   return {
     kind: 'postgres',
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    postgresDatabase: name,
     async drop() {
       await withAdmin(options.postgresUrl, (admin) =>
         admin.query(`drop database if exists ${name} with (force)`),
