@@ -132,7 +132,12 @@ export async function startTestDovecot(options: TStartTestDovecotOptions): Promi
     output += chunk
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const killOnExit = () => child.kill('SIGKILL')
+  // A test process that exits without stop() (a crash, a killed worker) still leaves nothing behind;
+  // dovecot's own processes end when their master is gone.
+  const killOnExit = () => {
+    child.kill('SIGKILL')
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
   process.once('exit', killOnExit)
 
   const connect = async ({ user, password }: { user: string; password: string }) => {
