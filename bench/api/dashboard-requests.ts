@@ -2,10 +2,12 @@ import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
 
 const DOCUMENTS_PATH = `/v1/databases/${DATABASE_ID}/collections/${CollectionId.tickets}/documents`
 
-/** The dashboard's list: its 25 newest tickets, exactly as the SDK encodes the two queries. */
+export const DASHBOARD_PAGE_SIZE = 25
+
+/** The dashboard's list: its newest tickets, exactly as the SDK encodes the two queries. */
 export const DASHBOARD_LIST_QUERIES = [
   JSON.stringify({ method: 'orderDesc', attribute: '$createdAt' }),
-  JSON.stringify({ method: 'limit', values: [25] }),
+  JSON.stringify({ method: 'limit', values: [DASHBOARD_PAGE_SIZE] }),
 ]
 
 export const LIST_TICKETS_PATH = `${DOCUMENTS_PATH}?${DASHBOARD_LIST_QUERIES.map(
