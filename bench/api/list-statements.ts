@@ -27,7 +27,7 @@ export async function captureListStatements(db: TDatabase, userId: string): Prom
   }
   const tickets = createTicketsCollection({ onCreated: async () => undefined })
   const compiled = compileQueries(parseQueryStrings(DASHBOARD_LIST_QUERIES), tickets.attributes)
-  await listDocuments(recorder, tickets, compiled, rolesOfUser(user))
+  await listDocuments(recorder, tickets, compiled, { roles: rolesOfUser(user), userId: user.id })
   const [page, count] = statements
   if (!page || !count) throw new Error('listDocuments ran fewer statements than a page and a count')
   return { page, count }

@@ -42,6 +42,11 @@ export type TCollectionDefinition = {
   createSchema: z.ZodType<Record<string, unknown>>
   updateSchema: z.ZodType<Record<string, unknown>>
   canCreate(auth: TAuth): boolean
+  /**
+   * Set only when every document is readable by its owner alone (the collection refuses any other
+   * permission): listing then filters on this attribute, which an index serves.
+   */
+  ownerAttribute?: string
   /** Collection-level access: who may list, read, update or delete at all (documents then check their own). */
   canRead(auth: TAuth): boolean
   /** Server-side defaults and overrides; returns the attributes and permissions to store. */

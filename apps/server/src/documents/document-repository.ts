@@ -87,16 +87,18 @@ export async function deleteDocument(
   return rows[0]
 }
 
-/** Lists what `roles` may read, with the compiled filters, order, cursor and paging. */
+export type TReader = { roles: string[]; userId: string | undefined }
+
+/** Lists what the reader may read, with the compiled filters, order, cursor and paging. */
 export async function listDocuments(
   db: TQueryable,
   def: TCollectionDefinition,
   query: TCompiledQuery,
-  roles: string[],
+  reader: TReader,
 ): Promise<{ total: number; rows: TDocumentRow[] }> {
   const table = quoteIdent(def.table)
-  const params = [...query.params, roles]
-  const where = [...query.where, `read_roles && $${params.length}::text[]`]
+  const params = [...query.params]
+  const where = [...query.where, readableBy(def, reader, params)]
   const orders = withTiebreak(query.orders)
 
   const pageWhere = [...where]
@@ -123,6 +125,19 @@ export async function listDocuments(
   ])
   if (query.cursor?.direction === 'before') rows.reverse()
   return { total: countRows[0]?.total ?? 0, rows }
+}
+
+/**
+ * In an owner-only collection the owner column says exactly what the read roles say, and its index
+ * serves "the newest of one user" directly; the read-roles array is the general case.
+ */
+function readableBy(def: TCollectionDefinition, reader: TReader, params: unknown[]): string {
+  if (def.ownerAttribute && reader.userId) {
+    params.push(reader.userId)
+    return `${quoteIdent(def.ownerAttribute)} = $${params.length}`
+  }
+  params.push(reader.roles)
+  return `read_roles && $${params.length}::text[]`
 }
 
 function withTiebreak(orders: TOrder[]): TOrder[] {

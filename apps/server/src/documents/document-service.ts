@@ -81,7 +81,8 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
     async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown) {
       assertCollectionReadable(def, auth)
       const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
-      const { total, rows } = await listDocuments(db, def, compiled, auth.roles)
+      const reader = { roles: auth.roles, userId: auth.kind === 'user' ? auth.user.id : undefined }
+      const { total, rows } = await listDocuments(db, def, compiled, reader)
       return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
     },
 

@@ -51,7 +51,14 @@ describe.each(DATABASE_KINDS)('ticket analysis in a running server on %s', (data
     expect(String(done.description)).toMatch(/high/i)
     expect(done.processing_error).toBeNull()
 
-    const mine = events.filter((e) => e.documentId === created.$id)
+    // On Postgres the bus crosses LISTEN/NOTIFY, so the last event may land just after the row commits.
+    const mine = await waitFor(
+      async () => {
+        const seen = events.filter((e) => e.documentId === created.$id)
+        return seen.some((e) => e.document.processing_status === 'completed') ? seen : undefined
+      },
+      { timeoutMs: 5_000, what: 'the completed event on the bus' },
+    )
     expect(mine.find((e) => e.action === 'create')?.document.processing_status).toBe('waiting')
     const updates = mine.filter((e) => e.action === 'update')
     expect(updates.map((e) => e.document.processing_status)).toEqual(['processing', 'completed'])

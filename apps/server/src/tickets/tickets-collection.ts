@@ -84,6 +84,7 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
     attributes: TICKET_ATTRIBUTES,
     createSchema: ZTicketClientCreate,
     updateSchema: ZTicketClientUpdate,
+    ownerAttribute: 'userId',
     canRead: (auth) => auth.kind === 'user',
     canCreate: (auth) => auth.kind === 'user',
     async prepareCreate({ auth, data, permissions }) {
