@@ -3,10 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { WebSocket } from 'ws'
 import { loadConfig, type TServerRole } from '../../apps/server/src/config/config'
 import { startServer, type TRunningServer } from '../../apps/server/src/server'
+import { createTestDatabase } from '../../apps/server/src/testing/test-database'
 
 /**
  * Realtime delivery latency: users with two open sockets each, tickets created over HTTP one at a time
@@ -199,25 +199,6 @@ async function runScenario(label: string, writeBase: string, socketBase: string)
   for (const user of users) for (const socket of user.sockets) socket.close()
 }
 
-async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pd_bench_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
-}
-
 async function main() {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   console.log(
@@ -242,7 +223,7 @@ async function main() {
     console.log('\nPostgres skipped: set BENCH_POSTGRES_URL (or TEST_DATABASE_URL) to a server to include it')
     return
   }
-  const database = await createDatabase(postgresUrl)
+  const database = await createTestDatabase(postgresUrl)
   const writer = await startBenchServer(['http'], database.url)
   const reader = await startBenchServer(['http'], database.url)
   try {

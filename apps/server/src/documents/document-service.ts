@@ -1,9 +1,8 @@
-import { CUSTOM_ID_PATTERN, DATABASE_ID, uniqueId } from '@parsedesk/contracts'
+import { CUSTOM_ID_PATTERN, uniqueId } from '@parsedesk/contracts'
 import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import type { TDatabase } from '../db/database'
 import { AppError } from '../http/app-error'
-import { isoDate } from '../http/iso-date'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { type TDocumentModel, toDocumentModel } from './document-model'
@@ -15,6 +14,7 @@ import {
   updateDocument,
 } from './document-repository'
 import { assertGrantable, isAllowed, parsePermissions } from './permissions'
+import { publishDocumentEvent } from './publish-document-event'
 import { compileQueries, parseQueryStrings } from './queries'
 
 export type TDocumentServiceDeps = { db: TDatabase; bus: TEventBus }
@@ -53,21 +53,8 @@ function assertCollectionReadable(def: TCollectionDefinition, auth: TAuth): void
 export function createDocumentService(deps: TDocumentServiceDeps) {
   const { db, bus } = deps
 
-  async function publish(
-    def: TCollectionDefinition,
-    action: 'create' | 'update' | 'delete',
-    row: TDocumentRow,
-  ) {
-    await bus.publish({
-      action,
-      databaseId: DATABASE_ID,
-      collectionId: def.id,
-      documentId: row.id,
-      document: toDocumentModel(def, row),
-      readRoles: row.read_roles,
-      timestamp: isoDate(new Date()),
-    })
-  }
+  const publish = (def: TCollectionDefinition, action: 'create' | 'update' | 'delete', row: TDocumentRow) =>
+    publishDocumentEvent({ bus, def, action, row })
 
   async function findReadable(def: TCollectionDefinition, auth: TAuth, id: string): Promise<TDocumentRow> {
     assertCollectionReadable(def, auth)

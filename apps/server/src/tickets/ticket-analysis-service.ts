@@ -1,9 +1,8 @@
-import { DATABASE_ID, type TTicketAnalysis, ZTicketAnalysis } from '@parsedesk/contracts'
+import { type TTicketAnalysis, ZTicketAnalysis } from '@parsedesk/contracts'
 import type { TAnalyser } from '../analysis'
 import type { TQueryable } from '../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
-import { toDocumentModel } from '../documents/document-model'
-import { isoDate } from '../http/iso-date'
+import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TEventBus } from '../realtime/event-bus'
 import {
   claimTicketForAnalysis,
@@ -40,15 +39,7 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
 
   async function publishUpdate(row: TDocumentRow | undefined): Promise<void> {
     if (!row) return
-    await deps.bus.publish({
-      action: 'update',
-      databaseId: DATABASE_ID,
-      collectionId: deps.tickets.id,
-      documentId: row.id,
-      document: toDocumentModel(deps.tickets, row),
-      readRoles: row.read_roles,
-      timestamp: isoDate(new Date()),
-    })
+    await publishDocumentEvent({ bus: deps.bus, def: deps.tickets, action: 'update', row })
   }
 
   async function analyse(row: TDocumentRow): Promise<TTicketAnalysis> {

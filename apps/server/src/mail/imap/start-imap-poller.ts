@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import os from 'node:os'
 import type { TDatabase } from '../../db/database'
 import type { TCollectionDefinition } from '../../documents/collection'
+import { publishDocumentEvent } from '../../documents/publish-document-event'
 import type { TEventBus } from '../../realtime/event-bus'
-import { publishDocumentEvent } from '../ingest/publish-document-event'
 import type { TMailboxRow } from '../mailboxes/mailbox-repository'
 import {
   claimImapAccounts,

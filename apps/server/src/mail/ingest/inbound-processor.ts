@@ -2,6 +2,7 @@ import { ProcessingStatus, TicketStatus } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import { insertDocument, updateDocument } from '../../documents/document-repository'
+import { publishDocumentEvent } from '../../documents/publish-document-event'
 import type { TFileStorage } from '../../files/file-storage'
 import type { TEventBus } from '../../realtime/event-bus'
 import { ownerPermissions } from '../../tickets/tickets-collection'
@@ -24,7 +25,6 @@ import { extractThreadKeys, parseInboundEmail, type TParsedEmail, UnparseableEma
 import { buildMailFields } from './build-mail-fields'
 import { detectNoise } from './detect-noise'
 import { findThreadTicket, rememberThreadId } from './find-thread-ticket'
-import { publishDocumentEvent } from './publish-document-event'
 import {
   insertAttachmentRows,
   removeAttachments,

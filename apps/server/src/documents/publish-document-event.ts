@@ -1,14 +1,14 @@
 import { DATABASE_ID } from '@parsedesk/contracts'
-import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
-import { toDocumentModel } from '../../documents/document-model'
-import { isoDate } from '../../http/iso-date'
-import type { TEventBus } from '../../realtime/event-bus'
+import { isoDate } from '../http/iso-date'
+import type { TEventBus } from '../realtime/event-bus'
+import type { TCollectionDefinition, TDocumentRow } from './collection'
+import { toDocumentModel } from './document-model'
 
-/** The same event the documents service sends, for documents the ingest job wrote in its own transaction. */
+/** The bus event for one committed document change, as every writer of documents sends it. */
 export async function publishDocumentEvent(options: {
   bus: TEventBus
   def: TCollectionDefinition
-  action: 'create' | 'update'
+  action: 'create' | 'update' | 'delete'
   row: TDocumentRow
 }): Promise<void> {
   const { def, row } = options
