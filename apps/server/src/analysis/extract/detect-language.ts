@@ -38,11 +38,17 @@ const STOP_WORDS: Record<string, { name: string; words: string }> = {
   },
 }
 
-const WORD_SETS = Object.entries(STOP_WORDS).map(([code, { name, words }]) => ({
-  code,
-  name,
-  words: new Set(words.split(' ')),
-}))
+const LANGUAGES: TLanguage[] = Object.entries(STOP_WORDS).map(([code, { name }]) => ({ code, name }))
+
+// Each common word with the languages (indices into LANGUAGES) that have it, so the text is read once for all.
+const LANGUAGES_OF_WORD = new Map<string, number[]>()
+for (const [index, { words }] of Object.values(STOP_WORDS).entries()) {
+  for (const word of new Set(words.split(' '))) {
+    LANGUAGES_OF_WORD.set(word, [...(LANGUAGES_OF_WORD.get(word) ?? []), index])
+  }
+}
+
+const WORD = /\p{L}+/gu
 
 export const UNKNOWN_LANGUAGE: TLanguage = { code: 'und', name: 'unknown' }
 
@@ -51,13 +57,15 @@ export const UNKNOWN_LANGUAGE: TLanguage = { code: 'und', name: 'unknown' }
  * "unknown" rather than a guess, which matters for the one-line tickets this sees most.
  */
 export function detectLanguage(options: { text: string }): TLanguage {
-  const words = options.text.toLowerCase().match(/\p{L}+/gu) ?? []
-  const scores = WORD_SETS.map((set) => ({
-    code: set.code,
-    name: set.name,
-    hits: words.reduce((count, word) => count + (set.words.has(word) ? 1 : 0), 0),
-  })).sort((a, b) => b.hits - a.hits)
-  const [best, second] = scores
+  const hits = new Array<number>(LANGUAGES.length).fill(0)
+  for (const word of options.text.toLowerCase().match(WORD) ?? []) {
+    const languages = LANGUAGES_OF_WORD.get(word)
+    if (languages) for (const index of languages) hits[index]!++
+  }
+  // A stable sort: on equal hits the language listed first comes first.
+  const [best, second] = LANGUAGES.map((language, index) => ({ language, hits: hits[index]! })).sort(
+    (a, b) => b.hits - a.hits,
+  )
   if (!best || best.hits < 2 || (second && best.hits < second.hits * 1.5)) return UNKNOWN_LANGUAGE
-  return { code: best.code, name: best.name }
+  return { code: best.language.code, name: best.language.name }
 }

@@ -1,5 +1,7 @@
 import type { TTicketEntities } from '@parsedesk/contracts'
+import { addressStart } from '../text/address-start'
 import { cleanEmailText } from '../text/clean-email'
+import { matchesOf } from '../text/matches-of'
 
 /** What a ticket mentions that an agent would otherwise copy out by hand. */
 export type TEntities = TTicketEntities
@@ -8,7 +10,8 @@ const MAX_PER_KIND = 10
 const MAX_SCANNED_CHARS = 20_000
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}]+[^\s<>"'()[\]{}.,;:!?]/gi
-const EMAIL_PATTERN = /\b[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\b/gu
+// Tried only where an address can start (see addressStart), hence sticky.
+const EMAIL_PATTERN = /\b[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\b/uy
 const ORDER_PATTERN =
   /\b(?:order|purchase|shipment|tracking|booking|reservation)(?:\s+(?:number|no\.?|nr\.?|id|#|ref(?:erence)?))?\s*[:#]?\s*#?(?<id>[A-Z0-9][A-Z0-9-]{3,29})\b/gi
 const HASH_ID_PATTERN = /(?<![\w&])#(?<id>\d{4,20})\b/g
@@ -16,14 +19,23 @@ const INVOICE_PATTERN =
   /\b(?:invoice|bill|receipt)(?:\s+(?:number|no\.?|nr\.?|id|#|ref(?:erence)?))?\s*[:#]?\s*#?(?<id>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,29})\b/gi
 const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' }
 const AMOUNT_NUMBER = String.raw`\d{1,3}(?:[,.' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`
+const SYMBOL = '[$€£¥₹]'
 const CODES = 'USD|EUR|GBP|CHF|JPY|CAD|AUD|INR|SEK|NOK|DKK|PLN'
+const CURRENCY_WORDS = 'dollars?|euros?|pounds?'
 const AMOUNT_PATTERN = new RegExp(
-  String.raw`(?<pre>[$€£¥₹]|\b(?:${CODES})\b)\s?(?<a>${AMOUNT_NUMBER})|(?<b>${AMOUNT_NUMBER})\s?(?<post>[$€£¥₹]|\b(?:${CODES}|dollars?|euros?|pounds?)\b)`,
+  String.raw`(?<pre>${SYMBOL}|\b(?:${CODES})\b)\s?(?<a>${AMOUNT_NUMBER})|(?<b>${AMOUNT_NUMBER})\s?(?<post>${SYMBOL}|\b(?:${CODES}|${CURRENCY_WORDS})\b)`,
   'gi',
 )
+// Every amount holds a digit and one of these. The amount pattern is tried at every digit, which is slow on
+// texts full of numbers (phone lists, part numbers), so a text without both is not searched for amounts.
+const DIGIT = /\d/
+const CURRENCY_MARK = new RegExp(`${SYMBOL}|${CODES}|${CURRENCY_WORDS}`, 'i')
 const PHONE_PATTERN = /(?<![\w.-])(?:\+|00|\()?\d[\d \t().-]{6,18}\d(?![\w.-])/g
+// Tried only where a name can start (see versionedProducts), hence sticky.
 const VERSIONED_PRODUCT_PATTERN =
-  /\b(?<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*)(?:\s+[A-Z][\w+-]*){0,3})\s+(?<version>v?\d+(?:\.\d+){0,3}(?:\s?(?:Pro|Max|Plus|Ultra|Mini|SE|LTS))?)\b/g
+  /\b(?<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*)(?:\s+[A-Z][\w+-]*){0,3})\s+(?<version>v?\d+(?:\.\d+){0,3}(?:\s?(?:Pro|Max|Plus|Ultra|Mini|SE|LTS))?)\b/y
+const NAME_START = /\b(?:[A-Z]|[a-z]+[A-Z])/g
+const NAME_CHARACTER = /[\w+.-]/
 const VERSION_PATTERN = /\b(?:version|ver\.?|v)\s?(?<version>\d+(?:\.\d+){1,3})\b/gi
 const ERROR_CODE_PATTERNS = [
   /\b0x[0-9A-Fa-f]{6,8}\b/g,
@@ -94,21 +106,22 @@ const NOT_PRODUCT = new Set(
 /** Finds order and invoice numbers, amounts, contact details, links, products and error codes in a ticket. */
 export function extractEntities(options: { text: string }): TEntities {
   const text = options.text
-  const urls = collect(text.matchAll(URL_PATTERN), (m) => m[0], 2000)
-  const emails = collect(text.matchAll(EMAIL_PATTERN), (m) => m[0].toLowerCase())
+  const urls = collect(matchesOf(URL_PATTERN, text), (m) => m[0], 2000)
+  const emails = collect(addressesIn(text), (m) => m[0].toLowerCase())
   // Links and addresses are taken out first so their digits are not read as phone or order numbers.
-  const rest = text.replace(URL_PATTERN, ' ').replace(EMAIL_PATTERN, ' ')
-  const invoiceNumbers = collect(rest.matchAll(INVOICE_PATTERN), (m) => idOf(m.groups?.id))
-  const orderNumbers = collect([...rest.matchAll(ORDER_PATTERN), ...rest.matchAll(HASH_ID_PATTERN)], (m) =>
-    idOf(m.groups?.id),
+  const rest = withoutAddresses(text.replace(URL_PATTERN, ' '))
+  const invoiceNumbers = collect(matchesOf(INVOICE_PATTERN, rest), (m) => idOf(m.groups?.id))
+  const orderNumbers = collect(
+    chain([matchesOf(ORDER_PATTERN, rest), matchesOf(HASH_ID_PATTERN, rest)]),
+    (m) => idOf(m.groups?.id),
   ).filter((id) => !invoiceNumbers.includes(id))
-  const amounts = collectAmounts(rest)
+  const amounts = DIGIT.test(rest) && CURRENCY_MARK.test(rest) ? collectAmounts(rest) : []
   const errorCodes = collect(
-    ERROR_CODE_PATTERNS.flatMap((pattern) => [...rest.matchAll(pattern)]),
+    chain(ERROR_CODE_PATTERNS.map((pattern) => matchesOf(pattern, rest))),
     (m) => m.groups?.code ?? m[0],
   ).filter((code) => !/^\d{1,3}$/.test(code) || /^[45]\d\d$/.test(code))
   const known = new Set([...orderNumbers, ...invoiceNumbers])
-  const phones = collect(rest.matchAll(PHONE_PATTERN), (m) => m[0].trim()).filter((phone) =>
+  const phones = collect(matchesOf(PHONE_PATTERN, rest), (m) => m[0].trim()).filter((phone) =>
     isPhoneLike({ phone, known }),
   )
   const products = collectProducts(rest)
@@ -129,6 +142,36 @@ export function hasNoEntities(options: { entities: TEntities }): boolean {
   return Object.values(options.entities).every((list) => list.length === 0)
 }
 
+// The matches a global search for EMAIL_PATTERN would find, tried once for each "@" only.
+function* addressesIn(text: string): Generator<RegExpExecArray> {
+  let from = 0
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', Math.max(at + 1, from))) {
+    const start = addressStart({ text, at, from })
+    if (start < 0) continue
+    EMAIL_PATTERN.lastIndex = start
+    const match = EMAIL_PATTERN.exec(text)
+    if (!match) continue
+    from = start + match[0].length
+    yield match
+  }
+}
+
+// The text with each address replaced by a space, as text.replace(EMAIL_PATTERN, ' ') with a global pattern.
+function withoutAddresses(text: string): string {
+  let result = ''
+  let copied = 0
+  for (const match of addressesIn(text)) {
+    result += `${text.slice(copied, match.index)} `
+    copied = match.index + match[0].length
+  }
+  return copied === 0 ? text : result + text.slice(copied)
+}
+
+// Matches are read lazily, one list after the other, so collecting stops once it has enough.
+function* chain<T>(lists: Iterable<T>[]): Generator<T> {
+  for (const list of lists) yield* list
+}
+
 function collect<T>(matches: Iterable<T>, pick: (match: T) => string | undefined, maxLength = 300): string[] {
   const found: string[] = []
   for (const match of matches) {
@@ -147,7 +190,7 @@ function idOf(id: string | undefined): string | undefined {
 
 function collectAmounts(text: string): TEntities['amounts'] {
   const amounts: TEntities['amounts'] = []
-  for (const match of text.matchAll(AMOUNT_PATTERN)) {
+  for (const match of matchesOf(AMOUNT_PATTERN, text)) {
     const groups = match.groups ?? {}
     const value = (groups.a ?? groups.b ?? '').trim()
     const currency = currencyOf(groups.pre ?? groups.post ?? '')
@@ -182,7 +225,7 @@ function isPhoneLike(options: { phone: string; known: Set<string> }): boolean {
 
 function collectProducts(text: string): string[] {
   const products: string[] = []
-  for (const match of text.matchAll(VERSIONED_PRODUCT_PATTERN)) {
+  for (const match of versionedProducts(text)) {
     const name = trimLeadingStopWords(match.groups?.name ?? '')
     if (!name || NOT_PRODUCT.has(name.toLowerCase()) || NOT_PRODUCT.has(name.split(/\s+/)[0]!.toLowerCase()))
       continue
@@ -190,7 +233,7 @@ function collectProducts(text: string): string[] {
     if (!products.includes(product)) products.push(product)
     if (products.length >= MAX_PER_KIND) return products
   }
-  for (const match of text.matchAll(VERSION_PATTERN)) {
+  for (const match of matchesOf(VERSION_PATTERN, text)) {
     const version = `version ${match.groups?.version ?? ''}`
     if (
       !products.some((product) => product.endsWith(match.groups?.version ?? '-')) &&
@@ -201,6 +244,26 @@ function collectProducts(text: string): string[] {
     if (products.length >= MAX_PER_KIND) break
   }
   return products
+}
+
+// The matches a global search for VERSIONED_PRODUCT_PATTERN would find. A name's first word runs to the end
+// of its run of [\w+.-] characters (a space must follow it), so once the pattern fails from one start in a
+// run it fails from every later start in it: those are skipped, rather than each read to the end of the run,
+// which on a long run like "A.A.A.A…" cost time in the square of its length.
+function* versionedProducts(text: string): Generator<RegExpExecArray> {
+  NAME_START.lastIndex = 0
+  for (let start = NAME_START.exec(text); start; start = NAME_START.exec(text)) {
+    VERSIONED_PRODUCT_PATTERN.lastIndex = start.index
+    const match = VERSIONED_PRODUCT_PATTERN.exec(text)
+    if (match) {
+      NAME_START.lastIndex = start.index + match[0].length
+      yield match
+    } else {
+      let runEnd = start.index
+      while (runEnd < text.length && NAME_CHARACTER.test(text[runEnd]!)) runEnd++
+      NAME_START.lastIndex = runEnd
+    }
+  }
 }
 
 function trimLeadingStopWords(name: string): string {

@@ -37,6 +37,20 @@ describe('extractEntities', () => {
     expect(entities.products).toEqual([])
   })
 
+  it('finds addresses and products wherever they start in a run of letters and dots', () => {
+    const entities = extractEntities({
+      text: 'Write to Jane.Doe@Example.com or a.b@c, and x_y@z.co; foo.Windows 11 and A.B.C 2 on Office 365 Plus 2.',
+    })
+    expect(entities.emails).toEqual(['jane.doe@example.com', 'x_y@z.co'])
+    expect(entities.products).toEqual(['Windows 11', 'A.B.C 2', 'Office 365 Plus'])
+    const unicode = extractEntities({
+      text: 'mail 日本@例え.jp or 𝐀b@c.de, see A.A.A.A 10 or i.e.Outlook 2016 or x.iPhone 12 Pro',
+    })
+    // \b looks at ASCII word characters only: no address starts right after a CJK or astral letter.
+    expect(unicode.emails).toEqual(['b@c.de'])
+    expect(unicode.products).toEqual(['A.A.A.A 10', 'Outlook 2016', 'iPhone 12 Pro'])
+  })
+
   it('reads the signature of a ticket but not its quoted history', () => {
     const entities = extractTicketEntities({
       subject: 'Refund',

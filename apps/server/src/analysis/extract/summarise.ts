@@ -1,3 +1,5 @@
+import { matchesOf } from '../text/matches-of'
+
 const MAX_SUMMARY_LENGTH = 200
 
 // Openings and courtesies that say nothing about the request itself.
@@ -13,19 +15,30 @@ const FILLER = [
  * that is not a greeting or courtesy, or the subject when the body has none.
  */
 export function summarise(options: { subject: string; body: string }): string {
-  const sentence = splitSentences(options.body).find(
-    (candidate) => !FILLER.some((pattern) => pattern.test(candidate)),
-  )
-  const chosen = sentence ?? options.subject.trim()
+  const chosen = firstRealSentence(options.body) ?? options.subject.trim()
   if (chosen.length === 0) return 'The ticket has no text.'
   return truncate(chosen.replace(/\s+/g, ' ').trim())
 }
 
-function splitSentences(text: string): string[] {
-  return text
-    .split(/\n\s*\n|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(])|\n(?=\s*[-*•]|\s*\p{Lu})/u)
-    .map((part) => part.replace(/\s+/g, ' ').trim())
-    .filter((part) => /\p{L}{2,}/u.test(part))
+const HAS_WORD = /\p{L}{2,}/u
+const SENTENCE_BREAK = /\n\s*\n|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(])|\n(?=\s*[-*•]|\s*\p{Lu})/gu
+
+// Sentences are split off one at a time, so a long email is read only as far as its first real sentence.
+function firstRealSentence(text: string): string | undefined {
+  let start = 0
+  for (const separator of matchesOf(SENTENCE_BREAK, text)) {
+    const sentence = realSentence(text.slice(start, separator.index))
+    if (sentence) return sentence
+    start = separator.index + separator[0].length
+  }
+  return realSentence(text.slice(start))
+}
+
+// A part with words in it that is not a greeting or courtesy.
+function realSentence(part: string): string | undefined {
+  const sentence = part.replace(/\s+/g, ' ').trim()
+  if (!HAS_WORD.test(sentence) || FILLER.some((pattern) => pattern.test(sentence))) return undefined
+  return sentence
 }
 
 function truncate(text: string): string {

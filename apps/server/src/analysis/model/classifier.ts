@@ -3,7 +3,7 @@ import { cleanEmailText } from '../text/clean-email'
 import { tokenise } from '../text/tokenise'
 import { extractFeatures, type TFeatureConfig, type TSparseVector } from './features'
 import { softmaxInPlace } from './linear'
-import { decodeWeights, type TCompactLinearModel, type TModelFile, ZModelFile } from './model-file'
+import { decodeWeights, rowOfSlot, type TCompactLinearModel, type TModelFile, ZModelFile } from './model-file'
 
 export type TPrediction = {
   label: string
@@ -20,7 +20,10 @@ export type TTextClassifier = {
 
 /** The one way text becomes a vector, for training and prediction alike. */
 export function vectoriseText(options: { text: string; config: TFeatureConfig }): TSparseVector {
-  const tokens = tokenise({ text: cleanEmailText({ text: options.text }) })
+  const tokens = tokenise({
+    text: cleanEmailText({ text: options.text }),
+    maxTokens: options.config.maxTokens,
+  })
   return extractFeatures({ tokens, config: options.config })
 }
 
@@ -56,14 +59,16 @@ export function scoreVector(options: {
   into: Float64Array
 }): Float64Array {
   const { model, vector, into } = options
-  const { labelCount, rowOfSlot, weights, bias } = model
+  const { labelCount, quantised, weightScale, bias } = model
   for (let k = 0; k < labelCount; k++) into[k] = bias[k]!
   for (let i = 0; i < vector.indices.length; i++) {
-    const row = rowOfSlot[vector.indices[i]!]!
+    const row = rowOfSlot(model, vector.indices[i]!)
     if (row < 0) continue
     const base = row * labelCount
     const value = vector.values[i]!
-    for (let k = 0; k < labelCount; k++) into[k] = into[k]! + weights[base + k]! * value
+    for (let k = 0; k < labelCount; k++) {
+      into[k] = into[k]! + Math.fround(quantised[base + k]! * weightScale) * value
+    }
   }
   return softmaxInPlace({ scores: into, count: labelCount })
 }

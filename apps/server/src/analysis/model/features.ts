@@ -61,25 +61,35 @@ export function extractFeatures(options: ExtractFeaturesOptions): TSparseVector 
     options.tokens.length > config.maxTokens ? options.tokens.slice(0, config.maxTokens) : options.tokens
   const mask = (1 << config.hashBits) - 1
   const scratch = scratchFor(config.hashBits)
-  const add = (hash: number) => {
-    const slot = hash & mask
-    if (scratch.counts[slot] === 0) scratch.touched.push(slot)
-    scratch.counts[slot] = scratch.counts[slot]! + 1
-  }
 
-  const wordHashes = tokens.map((token) => hashString({ text: token, seed: SEED_WORD }))
-  for (const hash of wordHashes) add(hash)
+  const wordHashes = new Uint32Array(tokens.length)
+  for (let i = 0; i < tokens.length; i++) {
+    wordHashes[i] = hashString({ text: tokens[i]!, seed: SEED_WORD })
+    addToSlot(scratch, wordHashes[i]! & mask, 1)
+  }
   for (let n = 2; n <= config.wordNgramMax; n++) {
     for (let i = 0; i + n <= wordHashes.length; i++) {
       let hash = wordHashes[i]!
       for (let j = 1; j < n; j++) hash = combineHashes(hash, wordHashes[i + j]!)
-      add(hash)
+      addToSlot(scratch, hash & mask, 1)
     }
   }
   if (config.charNgramMax > 0) {
-    for (const token of tokens) {
+    // A word's character n-grams are hashed once per ticket and counted as often as the word occurs.
+    // Words are visited in the order they first occur, so slots are touched in the same order (and the
+    // scores summed in the same order) as when every occurrence is hashed on its own.
+    const occurrences = new Map<string, number>()
+    for (const token of tokens) occurrences.set(token, (occurrences.get(token) ?? 0) + 1)
+    for (const [token, count] of occurrences) {
       if (isSpecialToken(token) || token.length > MAX_WORD_LENGTH_FOR_CHARS) continue
-      addCharNgrams({ word: `<${token}>`, min: config.charNgramMin, max: config.charNgramMax, add })
+      addCharNgrams({
+        word: `<${token}>`,
+        min: config.charNgramMin,
+        max: config.charNgramMax,
+        mask,
+        count,
+        scratch,
+      })
     }
   }
   return toUnitVector(scratch)
@@ -99,15 +109,28 @@ function scratchFor(hashBits: number): TScratch {
   return scratch
 }
 
-function addCharNgrams(options: { word: string; min: number; max: number; add: (hash: number) => void }) {
-  const { word, min, max, add } = options
+function addToSlot(scratch: TScratch, slot: number, count: number) {
+  if (scratch.counts[slot] === 0) scratch.touched.push(slot)
+  scratch.counts[slot] = scratch.counts[slot]! + count
+}
+
+function addCharNgrams(options: {
+  word: string
+  min: number
+  max: number
+  mask: number
+  count: number
+  scratch: TScratch
+}) {
+  const { word, min, max, mask, count, scratch } = options
   for (let start = 0; start + min <= word.length; start++) {
     let hash = (FNV_OFFSET ^ SEED_CHAR) >>> 0
     const end = Math.min(word.length, start + max)
     for (let i = start; i < end; i++) {
       hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME)
       // The whole padded word is already a word feature.
-      if (i - start + 1 >= min && !(start === 0 && i === word.length - 1)) add(hash >>> 0)
+      if (i - start + 1 >= min && !(start === 0 && i === word.length - 1))
+        addToSlot(scratch, hash & mask, count)
     }
   }
 }

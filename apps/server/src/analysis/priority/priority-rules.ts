@@ -1,4 +1,5 @@
 import type { TTicketPriority } from '@parsedesk/contracts'
+import { matchesOf } from '../text/matches-of'
 
 /** One thing an agent weighs when ranking a ticket. */
 export type TPriorityRule = {
@@ -221,7 +222,7 @@ const RULES_MATCHING_ALL = PRIORITY_RULES.map((rule) => ({
 
 function distinctMatches(options: { pattern: RegExp; text: string; limit: number }): string[] {
   const found = new Set<string>()
-  for (const match of options.text.matchAll(options.pattern)) {
+  for (const match of matchesOf(options.pattern, options.text)) {
     found.add(match[0].toLowerCase().replace(/\s+/g, ' '))
     if (found.size >= options.limit) break
   }

@@ -42,4 +42,11 @@ describe('cleanEmailText', () => {
   it('falls back to the whole text when everything would be cut', () => {
     expect(cleanEmailText({ text: '> only a quote' })).toBe('> only a quote')
   })
+
+  it('reads a sign-off with spaces around its words, with "regards" only when its comma comes right after', () => {
+    expect(cleanEmailText({ text: 'Please cancel.\n  Kind   regards! \nJane' })).toBe('Please cancel.')
+    expect(cleanEmailText({ text: 'Please cancel.\ncheers !\nJane' })).toBe('Please cancel.')
+    const spaced = 'Please cancel my order.\n\n  Best   regards ,  \nJane'
+    expect(cleanEmailText({ text: spaced })).toBe(spaced)
+  })
 })

@@ -5,21 +5,27 @@ export type CleanEmailOptions = {
 }
 
 // Lines that open the quoted part of a reply or forward; everything from there on is the earlier message.
-const REPLY_HEADER_PATTERNS = [
-  /^\s*On\b.{0,200}\bwrote:\s*$/i,
-  /^\s*Am\b.{0,200}\bschrieb.{0,80}:\s*$/i,
-  /^\s*Le\b.{0,200}\ba écrit\s*:\s*$/i,
-  /^\s*El\b.{0,200}\bescribió:\s*$/i,
-  /^\s*-{2,}\s*(?:Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}\s*$/i,
-  /^\s*_{10,}\s*$/,
-  /^\s*From:\s.+$/i,
-  /^\s*Von:\s.+$/i,
-  /^\s*De\s?:\s.+@.+$/i,
-]
+// One pattern with an alternative per form, so each line is tested once.
+const REPLY_HEADER = new RegExp(
+  [
+    String.raw`^\s*On\b.{0,200}\bwrote:\s*$`,
+    String.raw`^\s*Am\b.{0,200}\bschrieb.{0,80}:\s*$`,
+    String.raw`^\s*Le\b.{0,200}\ba écrit\s*:\s*$`,
+    String.raw`^\s*El\b.{0,200}\bescribió:\s*$`,
+    String.raw`^\s*-{2,}\s*(?:Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}\s*$`,
+    String.raw`^\s*_{10,}\s*$`,
+    String.raw`^\s*From:\s.+$`,
+    String.raw`^\s*Von:\s.+$`,
+    String.raw`^\s*De\s?:\s.+@.+$`,
+  ].join('|'),
+  'i',
+)
 
 // A sign-off ends the message body; what follows is the sender's name, title and contact lines.
+// Written without two runs of spaces in a row (as in "\s*(?:best)?\s*"), which made a long line of
+// spaces cost time in the square of its length.
 const SIGN_OFF_PATTERN =
-  /^\s*(?:best|kind|warm|many thanks and)?\s*(?:regards|wishes)\b[,!.]?\s*$|^\s*(?:sincerely|cheers|thanks|thank you|many thanks|best|yours(?: truly| sincerely)?|mit freundlichen grüßen|viele grüße|cordialement|saludos|atentamente)\s*[,!.]?\s*$/i
+  /^\s*(?:(?:best|kind|warm|many thanks and)\s*)?(?:regards|wishes)\b[,!.]?\s*$|^\s*(?:sincerely|cheers|thanks|thank you|many thanks|best|yours(?: truly| sincerely)?|mit freundlichen grüßen|viele grüße|cordialement|saludos|atentamente)\s*(?:[,!.]\s*)?$/i
 
 const SIGNATURE_DELIMITER = /^-- ?$/
 const MOBILE_FOOTER = /^\s*Sent from my \w+/i
@@ -32,19 +38,21 @@ const MOBILE_FOOTER = /^\s*Sent from my \w+/i
 export function cleanEmailText(options: CleanEmailOptions): string {
   const lines = unescapeNewlines(options.text).replace(/\r\n?/g, '\n').split('\n')
   const kept: string[] = []
+  let keptText = false
   for (const [index, line] of lines.entries()) {
     if (MOBILE_FOOTER.test(line)) break
     if (SIGNATURE_DELIMITER.test(line) && !options.keepSignature) break
-    if (REPLY_HEADER_PATTERNS.some((pattern) => pattern.test(line)) && hasText(kept)) break
+    if (keptText && REPLY_HEADER.test(line)) break
     if (
       !options.keepSignature &&
+      keptText &&
       SIGN_OFF_PATTERN.test(line) &&
-      hasText(kept) &&
       isTail({ lines, from: index + 1 })
     )
       break
     if (/^\s*>/.test(line)) continue
     kept.push(line)
+    if (!keptText && line.trim().length > 0) keptText = true
   }
   const cleaned = kept
     .join('\n')
@@ -58,12 +66,15 @@ function unescapeNewlines(text: string): string {
   return !text.includes('\n') && text.includes('\\n') ? text.replace(/(?:\\r)?\\n/g, '\n') : text
 }
 
-function hasText(lines: string[]): boolean {
-  return lines.some((line) => line.trim().length > 0)
-}
-
-// A sign-off is only an ending when at most a short signature follows it, not more paragraphs.
+// A sign-off is only an ending when at most a short signature follows it, not more paragraphs. Reads no
+// further than that, so a mail with many "Thanks" lines is not read to its end once for each.
 function isTail(options: { lines: string[]; from: number }): boolean {
-  const rest = options.lines.slice(options.from).filter((line) => line.trim().length > 0)
-  return rest.length <= 8 && rest.every((line) => line.length <= 80)
+  let textLines = 0
+  for (let index = options.from; index < options.lines.length; index++) {
+    const line = options.lines[index]!
+    if (line.trim().length === 0) continue
+    textLines++
+    if (textLines > 8 || line.length > 80) return false
+  }
+  return true
 }

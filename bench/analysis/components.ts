@@ -1,0 +1,34 @@
+import type { TAnalysisInput } from '@parsedesk/contracts'
+import { assessSentiment } from '../../apps/server/src/analysis/extract/assess-sentiment'
+import { detectLanguage } from '../../apps/server/src/analysis/extract/detect-language'
+import { extractTicketEntities } from '../../apps/server/src/analysis/extract/extract-entities'
+import { summarise } from '../../apps/server/src/analysis/extract/summarise'
+import type { TTextClassifier } from '../../apps/server/src/analysis/model/classifier'
+import { assessPriority } from '../../apps/server/src/analysis/priority/priority-rules'
+import { cleanEmailText } from '../../apps/server/src/analysis/text/clean-email'
+
+/** A ticket as the local analyser hands it to its parts: the raw body, the cleaned body, and both joined. */
+export type TPreparedTicket = { subject: string; rawBody: string; body: string; text: string }
+
+export function prepareTicket(input: TAnalysisInput): TPreparedTicket {
+  const body = cleanEmailText({ text: input.body })
+  return { subject: input.subject, rawBody: input.body, body, text: `${input.subject}\n${body}` }
+}
+
+/** Each part of the local analysis, called with what `local-analyser.ts` gives it. */
+export function analysisComponents(options: {
+  classifier: TTextClassifier
+}): { name: string; run: (ticket: TPreparedTicket) => unknown }[] {
+  return [
+    { name: 'clean body', run: (ticket) => cleanEmailText({ text: ticket.rawBody }) },
+    { name: 'category', run: (ticket) => options.classifier.classify({ text: ticket.text }) },
+    { name: 'priority', run: (ticket) => assessPriority({ subject: ticket.subject, body: ticket.body }) },
+    {
+      name: 'entities',
+      run: (ticket) => extractTicketEntities({ subject: ticket.subject, body: ticket.rawBody }),
+    },
+    { name: 'sentiment', run: (ticket) => assessSentiment({ text: ticket.text }) },
+    { name: 'language', run: (ticket) => detectLanguage({ text: ticket.text }) },
+    { name: 'summary', run: (ticket) => summarise({ subject: ticket.subject, body: ticket.body }) },
+  ]
+}
