@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { TDatabase, TQueryable } from './database'
+import { useBufferBytea } from './pglite-bytea'
 
 export async function openPgliteDatabase(
   dataDir: string | undefined,
@@ -8,6 +9,7 @@ export async function openPgliteDatabase(
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite()
   await pglite.waitReady
+  useBufferBytea(pglite)
   const wrap = (q: Pick<PGlite, 'query'>): TQueryable => ({
     async query(sql, params) {
       const result = await q.query<never>(sql, params as unknown[] | undefined)

@@ -44,30 +44,42 @@ export type TInsertFileOptions = {
   disposition: 'attachment' | 'inline'
 }
 
-export async function insertFile(db: TQueryable, options: TInsertFileOptions): Promise<TFileRow> {
-  const { rows } = await db.query<TFileRow>(
-    `insert into files (id, permissions, read_roles, "bucketId", "name", "mimeType", "sizeOriginal", "signature",
-       "storageKey", "ticketId", "threadMessageId", "inboundId", "contentId", "disposition")
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-     returning *`,
-    [
-      options.id,
-      formatPermissions(options.permissions),
-      rolesFor(options.permissions, 'read'),
-      options.bucketId,
-      options.name,
-      options.mimeType,
-      options.size,
-      options.signature,
-      options.storageKey,
-      options.ticketId,
-      options.threadMessageId,
-      options.inboundId,
-      options.contentId,
-      options.disposition,
-    ],
-  )
-  return rows[0]!
+const FILE_COLUMNS = `id, permissions, read_roles, "bucketId", "name", "mimeType", "sizeOriginal", "signature",
+  "storageKey", "ticketId", "threadMessageId", "inboundId", "contentId", "disposition"`
+
+function fileValues(options: TInsertFileOptions): unknown[] {
+  return [
+    options.id,
+    formatPermissions(options.permissions),
+    rolesFor(options.permissions, 'read'),
+    options.bucketId,
+    options.name,
+    options.mimeType,
+    options.size,
+    options.signature,
+    options.storageKey,
+    options.ticketId,
+    options.threadMessageId,
+    options.inboundId,
+    options.contentId,
+    options.disposition,
+  ]
+}
+
+// Postgres takes at most 65,535 parameters in one statement: 14 per file.
+const FILES_PER_STATEMENT = 1000
+
+/** Several file rows, in as few statements as the parameter limit allows. */
+export async function insertFiles(db: TQueryable, files: TInsertFileOptions[]): Promise<void> {
+  for (let start = 0; start < files.length; start += FILES_PER_STATEMENT) {
+    const values = files.slice(start, start + FILES_PER_STATEMENT).map(fileValues)
+    const width = values[0]?.length ?? 0
+    const tuples = values.map(
+      (_, row) =>
+        `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`,
+    )
+    await db.query(`insert into files (${FILE_COLUMNS}) values ${tuples.join(', ')}`, values.flat())
+  }
 }
 
 /**
