@@ -1,8 +1,10 @@
 import { z } from 'zod'
-import { defineJob } from './job-definition'
+import { defineJob, importOnce } from './job-definition'
 
 export const ZAnalyzeTicketPayload = z.object({ ticketId: z.string().min(1).max(36) })
 export type TAnalyzeTicketPayload = z.infer<typeof ZAnalyzeTicketPayload>
+
+const handlers = importOnce(() => import('./analyze-ticket.handler'))
 
 /** Fills a new ticket's category, priority and analysis text, moving processing_status along. */
 export const analyzeTicketJob = defineJob<TAnalyzeTicketPayload>({
@@ -16,7 +18,7 @@ export const analyzeTicketJob = defineJob<TAnalyzeTicketPayload>({
     expireInSeconds: 120,
   },
   singletonKey: (payload) => payload.ticketId,
-  throughput: { batchSize: 8, fetchers: 2 },
-  handle: async (options) => (await import('./analyze-ticket.handler')).handleAnalyzeTicket(options),
-  handleBatch: async (options) => (await import('./analyze-ticket.handler')).handleAnalyzeTickets(options),
+  throughput: { batchSize: 32, fetchers: 2 },
+  handle: async (options) => (await handlers()).handleAnalyzeTicket(options),
+  handleBatch: async (options) => (await handlers()).handleAnalyzeTickets(options),
 })

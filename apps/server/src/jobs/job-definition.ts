@@ -63,3 +63,19 @@ export type TAnyJobDefinition = TJobDefinition<any>
 export function defineJob<Payload>(definition: TJobDefinition<Payload>): TJobDefinition<Payload> {
   return definition
 }
+
+/**
+ * A handler module imported on first use and kept: an `import()` per batch costs a trip through the
+ * module loader's hooks each time (tsx runs them on a thread of its own).
+ */
+export function importOnce<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  let loading: Promise<Module> | undefined
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      // A failed import (say, out of file handles for a moment) is tried again by the next run.
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+}

@@ -31,6 +31,8 @@ export type TJobQueue = {
   enqueueSoon<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<void>
   /** Lets a worker in this process hear of new jobs at once instead of at its next poll. */
   addLocalWorker(queueName: string, workerId: string): void
+  /** Whether a local worker is running a batch: a wake goes to an idle one first. */
+  setWorkerBusy(workerId: string, busy: boolean): void
   /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
   wake(queueName: string): void
   stop(): Promise<void>
@@ -62,17 +64,22 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
 
   const localWorkers = new Map<string, string[]>()
   const pending = new Map<string, TPendingInsert>()
+  const busyWorkers = new Set<string>()
+  // One worker is enough to fetch what was just enqueued (it fetches a batch, and asks again at once while
+  // it finds work); waking them all would have every other one fetch nothing. An idle one is woken, so
+  // the job is not left to a busy one's next turn; they take turns.
   const wakeLocal = (queueName: string) => {
-    for (const workerId of localWorkers.get(queueName) ?? []) boss.notifyWorker(workerId)
+    const workers = localWorkers.get(queueName) ?? []
+    const idle = workers.findIndex((workerId) => !busyWorkers.has(workerId))
+    const [workerId] = workers.splice(Math.max(idle, 0), 1)
+    if (workerId === undefined) return
+    workers.push(workerId)
+    boss.notifyWorker(workerId)
   }
-  // Workers in other processes hear of the new jobs through NOTIFY (job-wake-listener.ts); PGlite has
-  // no other process. Not awaited: the job is stored, and a lost wake only means the next poll finds it.
+  const announcements = throttleAnnouncements({ db: options.db, log })
   const wake = (queueName: string) => {
     wakeLocal(queueName)
-    if (options.db.kind !== 'postgres') return
-    options.db
-      .query('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queueName])
-      .catch((error: unknown) => log(`could not announce new ${queueName} jobs`, error))
+    announcements.announce(queueName)
   }
   const inserting = new Set<string>()
   // One insert per queue at a time; what arrives meanwhile goes in the next, so under load the inserts
@@ -118,8 +125,15 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
     addLocalWorker(queueName, workerId) {
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
     },
+    setWorkerBusy(workerId, busy) {
+      if (busy) busyWorkers.add(workerId)
+      else busyWorkers.delete(workerId)
+    },
     wake: wakeLocal,
-    stop: () => boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true }),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true })
+      announcements.stop()
+    },
   }
 }
 
@@ -154,4 +168,46 @@ async function oneProcessAtATime(db: TDatabase, fn: () => Promise<void>): Promis
     await tx.query('select pg_advisory_xact_lock($1)', [QUEUE_SETUP_LOCK_KEY])
     await fn()
   })
+}
+
+// Workers in other processes hear of new jobs through NOTIFY (job-wake-listener.ts) within this long;
+// under load a queue's enqueues then cost one NOTIFY per window, not one each.
+const ANNOUNCE_WINDOW_MS = 20
+
+/**
+ * NOTIFY of new jobs per queue, at most once a window (the first at once, the rest at the window's end).
+ * PGlite has no other process. Not awaited: the jobs are stored, and a lost wake only means another
+ * process's next poll finds them.
+ */
+function throttleAnnouncements(options: { db: TDatabase; log: TJobLog }): {
+  announce(queueName: string): void
+  stop(): void
+} {
+  const windows = new Map<string, { again: boolean; timer: NodeJS.Timeout }>()
+  const notify = (queueName: string) => {
+    options.db
+      .query('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queueName])
+      .catch((error: unknown) => options.log(`could not announce new ${queueName} jobs`, error))
+  }
+  const open = (queueName: string) => {
+    notify(queueName)
+    const timer = setTimeout(() => {
+      const again = windows.get(queueName)?.again
+      windows.delete(queueName)
+      if (again) open(queueName)
+    }, ANNOUNCE_WINDOW_MS)
+    windows.set(queueName, { again: false, timer })
+  }
+  return {
+    announce(queueName) {
+      if (options.db.kind !== 'postgres') return
+      const window = windows.get(queueName)
+      if (window) window.again = true
+      else open(queueName)
+    },
+    stop() {
+      for (const window of windows.values()) clearTimeout(window.timer)
+      windows.clear()
+    },
+  }
 }

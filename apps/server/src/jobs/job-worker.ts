@@ -35,9 +35,11 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? POLLING_INTERVAL_SECONDS,
         },
         async (jobs) => {
+          queue.setWorkerBusy(workerId, true)
           try {
             await runBatch({ definition, jobs, queue, ctx, log })
           } finally {
+            queue.setWorkerBusy(workerId, false)
             // pg-boss waits out the polling interval after every batch; a worker that just found work
             // asks again at once, so a backlog drains at the handlers' pace, not one batch a second.
             if (jobs.length > 0) queue.boss.notifyWorker(workerId)

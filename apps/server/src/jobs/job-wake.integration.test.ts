@@ -1,0 +1,75 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { TDatabase } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import type { TJobContext } from './job-context'
+import { defineJob } from './job-definition'
+import { startJobQueue, type TJobQueue } from './job-queue'
+import { startJobWorker } from './job-worker'
+import { waitFor } from './jobs-test-harness'
+
+// Polls so rare that a job found only by a poll would time the test out: what runs, a wake started.
+const POLL_SECONDS = 60
+
+describe('waking workers for a new job', () => {
+  let db: TDatabase | undefined
+  let queue: TJobQueue | undefined
+  let dataDir: string | undefined
+  afterEach(async () => {
+    await queue?.stop()
+    await db?.close()
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('wakes an idle worker, not one busy with a long run', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-wake-'))
+    db = await openDatabase({ databaseUrl: undefined, dataDir })
+    const started: string[] = []
+    const done: string[] = []
+    let releaseSlow: () => void = () => undefined
+    const slowGate = new Promise<void>((resolve) => {
+      releaseSlow = resolve
+    })
+    const job = defineJob<{ name: string }>({
+      id: 'wake-test',
+      version: 1,
+      payload: z.object({ name: z.string() }),
+      policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 120 },
+      singletonKey: (payload) => payload.name,
+      throughput: { batchSize: 1, fetchers: 2 },
+      async handle({ payload }) {
+        started.push(payload.name)
+        if (payload.name === 'slow') await slowGate
+        done.push(payload.name)
+      },
+    })
+    const running = await startJobQueue({
+      db,
+      databaseUrl: undefined,
+      definitions: [job],
+      isSupervisor: true,
+    })
+    queue = running
+    await startJobWorker({
+      db,
+      queue: running,
+      ctx: {} as TJobContext,
+      pollingIntervalSeconds: POLL_SECONDS,
+      log: () => undefined,
+    })
+
+    await running.enqueue(job, { name: 'slow' })
+    await waitFor(() => started.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to start' })
+    await running.enqueue(job, { name: 'first' })
+    await waitFor(() => done.includes('first'), { timeoutMs: 10_000, what: 'the first quick run' })
+    // Taking turns alone would now wake the worker still busy with the slow run.
+    await running.enqueue(job, { name: 'second' })
+    await waitFor(() => done.includes('second'), { timeoutMs: 10_000, what: 'the second quick run' })
+    expect(done).toEqual(['first', 'second'])
+    releaseSlow()
+    await waitFor(() => done.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to end' })
+  })
+})
