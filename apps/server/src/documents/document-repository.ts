@@ -19,22 +19,41 @@ export async function insertDocument(
   def: TCollectionDefinition,
   options: TInsertDocumentOptions,
 ): Promise<TDocumentRow> {
-  const names = Object.keys(options.data).filter((name) => def.attributes[name])
+  const [row] = await insertDocuments(db, def, [options])
+  if (!row) throw new AppError('document_already_exists', 409)
+  return row
+}
+
+/**
+ * Several documents of one collection in one statement, all with the attributes of the first; returned in
+ * the order given, without any whose id was already taken.
+ */
+export async function insertDocuments(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  documents: TInsertDocumentOptions[],
+): Promise<TDocumentRow[]> {
+  const first = documents[0]
+  if (!first) return []
+  const names = Object.keys(first.data).filter((name) => def.attributes[name])
   const columns = ['id', 'permissions', 'read_roles', ...names.map(quoteIdent)]
-  const values = [
-    options.id,
-    formatPermissions(options.permissions),
-    rolesFor(options.permissions, 'read'),
-    ...names.map((name) => columnValue(def, name, options.data[name])),
-  ]
+  const values = documents.flatMap((document) => [
+    document.id,
+    formatPermissions(document.permissions),
+    rolesFor(document.permissions, 'read'),
+    ...names.map((name) => columnValue(def, name, document.data[name])),
+  ])
+  const tuples = documents.map(
+    (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`,
+  )
   const { rows } = await db.query<TDocumentRow>(
     `insert into ${quoteIdent(def.table)} (${columns.join(', ')})
-     values (${values.map((_, i) => `$${i + 1}`).join(', ')})
+     values ${tuples.join(', ')}
      on conflict (id) do nothing returning *`,
     values,
   )
-  if (!rows[0]) throw new AppError('document_already_exists', 409)
-  return rows[0]
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return documents.flatMap((document) => byId.get(document.id) ?? [])
 }
 
 export async function findDocument(

@@ -175,16 +175,18 @@ describe.each(DATABASE_KINDS)('documents API on %s', (database) => {
     })
     const listed = await bob.databases.listDocuments({ ...tickets })
     expect(listed.documents.some((d) => d.userId === alice.userId)).toBe(false)
+    // One at a time: requests sent together could reject before their turn to be awaited (unhandled).
     for (const attempt of [
-      bob.databases.getDocument({ ...tickets, documentId: ticket.$id }),
-      bob.databases.updateDocument({
-        ...tickets,
-        documentId: ticket.$id,
-        data: { subject: 'Mine now' } as never,
-      }),
-      bob.databases.deleteDocument({ ...tickets, documentId: ticket.$id }),
+      () => bob.databases.getDocument({ ...tickets, documentId: ticket.$id }),
+      () =>
+        bob.databases.updateDocument({
+          ...tickets,
+          documentId: ticket.$id,
+          data: { subject: 'Mine now' } as never,
+        }),
+      () => bob.databases.deleteDocument({ ...tickets, documentId: ticket.$id }),
     ]) {
-      const error = await rejection(attempt)
+      const error = await rejection(attempt())
       expect(error.code).toBe(404)
       expect(error.type).toBe('document_not_found')
     }

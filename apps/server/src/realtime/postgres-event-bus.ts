@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import pg from 'pg'
 import type { TQueryable } from '../db/database'
 import type { TDocumentEvent, TEventBus } from './event-bus'
@@ -15,17 +16,47 @@ export type TPostgresEventBusOptions = {
 
 export type TPostgresEventBus = TEventBus & { isListening(): boolean }
 
-/** Postgres refuses NOTIFY payloads from 8000 bytes; smaller events travel inline and skip a fetch. */
-const INLINE_LIMIT_BYTES = 7900
+/** Postgres refuses NOTIFY payloads from 8000 bytes; a group whose events fit travels inline and skips a fetch. */
+const NOTIFY_LIMIT_BYTES = 7900
+/** A bigint id and its comma, at most. */
+const ID_BYTES = 20
+/** Keeps a group's id list inside the NOTIFY limit (256 × 20 bytes) and its statement a sane size. */
+const GROUP_MAX_EVENTS = 256
+const GROUP_MAX_CHARS = 8 * 1024 * 1024
 /** How far back a reconnected listener looks for events it may have missed, in ids and in dedup memory. */
 const CATCH_UP_WINDOW = 1000
 const SEEN_MEMORY = 5000
 export const LISTENER_APPLICATION_NAME = 'parsedesk-realtime'
 
 /**
- * Events across processes: each is stored in `realtime_events` and announced by NOTIFY (its id, plus the
- * event itself when it fits). Every process LISTENs on a dedicated connection that reconnects with back-off
- * and, once back, replays the stored events it missed.
+ * One statement stores a group of `size` events ($4...) and announces it: ids are drawn in VALUES order, so
+ * they ascend in publish order, and the one NOTIFY names them all. One parameter per event, not a text[]:
+ * node-postgres escapes every quote of an array element, ~200 µs of CPU per ticket-sized event.
+ */
+function storeGroupSql(size: number): string {
+  const values = Array.from({ length: size }, (_, index) => `($${index + 4})`).join(', ')
+  return `with inserted as (insert into realtime_events (event) values ${values} returning id)
+    select array_agg(id order by id) as ids,
+      pg_notify($1, $2::text || ':' || string_agg(id::text, ',' order by id) || coalesce(':' || $3::text, ''))
+    from inserted`
+}
+
+type TPendingPublish = { event: TDocumentEvent; text: string; resolve(): void; reject(error: unknown): void }
+
+/**
+ * What the listeners get next, in queue order: events (fetched by id first when they came without), or,
+ * after a reconnect, the stored events missed meanwhile, replayed once the new connection listens.
+ */
+type TEventsDelivery = { ids: number[]; events?: TDocumentEvent[] }
+type TDelivery = TEventsDelivery | { replayOnceListening: Promise<void> }
+
+/**
+ * Events across processes: publishes are grouped (those of one event-loop turn, plus those made while the
+ * previous group was being stored) into one insert into `realtime_events` with one NOTIFY naming this bus
+ * and the group's ids (and carrying the events when they fit). The publishing process hands its own events
+ * to its listeners itself and skips its own NOTIFYs; the others fetch a NOTIFY's events in one select.
+ * Every process LISTENs on a dedicated connection that reconnects with back-off and, once back, replays
+ * the stored events it missed.
  */
 export async function createPostgresEventBus(options: TPostgresEventBusOptions): Promise<TPostgresEventBus> {
   const { db } = options
@@ -36,27 +67,41 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
   const delays = options.reconnectDelayMs ?? { min: 100, max: 5000 }
   const log = options.log ?? ((message, error) => console.error(`[realtime] ${message}`, error ?? ''))
   const listeners = new Set<(event: TDocumentEvent) => void>()
+  /** Names this bus in its NOTIFYs, so it can tell its own (already delivered) from the others'. */
+  const busId = crypto.randomBytes(6).toString('hex')
 
   let client: pg.Client | undefined
   let closed = false
   let reconnectTimer: NodeJS.Timeout | undefined
   let delay = delays.min
   let floorId = 0
-  let maxSeenId = 0
+  // The highest id this bus's listener is known to have heard of (by a NOTIFY, its own included, or a
+  // replay): a reconnect replays from a little below it. Not the highest id delivered: this bus's own
+  // events are delivered without the listener, and would lift that past what it missed while deaf.
+  let heardUpTo = 0
+  // This bus's own ids above the replay window's floor, so a replay never delivers them a second time
+  // however many were published while the listener was down. Ascending: pruned from the front.
+  const ownUnheard = new Set<number>()
   const seen = new Set<number>()
-  let chain: Promise<void> = Promise.resolve()
 
   /** False for events that predate this process or were already delivered (a replay overlapping NOTIFYs). */
   function markSeen(id: number): boolean {
     if (id <= floorId || seen.has(id)) return false
     seen.add(id)
     if (seen.size > SEEN_MEMORY) seen.delete(seen.values().next().value as number)
-    maxSeenId = Math.max(maxSeenId, id)
     return true
   }
 
-  function dispatch(text: string): void {
-    const event = JSON.parse(text) as TDocumentEvent
+  function hear(id: number): void {
+    if (id <= heardUpTo) return
+    heardUpTo = id
+    for (const own of ownUnheard) {
+      if (own > heardUpTo - CATCH_UP_WINDOW) break
+      ownUnheard.delete(own)
+    }
+  }
+
+  function dispatch(event: TDocumentEvent): void {
     for (const listener of listeners) {
       try {
         listener(event)
@@ -66,46 +111,121 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
     }
   }
 
-  /** Sequential, so events reach listeners in NOTIFY order even when some need a fetch. */
-  function enqueue(id: number, inline: string | undefined): void {
-    chain = chain
-      .then(async () => {
-        if (closed || !markSeen(id)) return
-        const text =
-          inline ??
-          (await db.query<{ event: string }>('select event from realtime_events where id = $1', [id])).rows[0]
-            ?.event
-        if (text !== undefined) dispatch(text)
-      })
-      .catch((error) => log(`event ${id} could not be delivered`, error))
+  // Delivery is one sequential queue for this bus's own events, NOTIFYs and replays alike, so an event
+  // never overtakes one that reached this process earlier but still needed a fetch or a replay.
+  const deliveries: TDelivery[] = []
+  let delivering: Promise<void> | undefined
+
+  function deliver(delivery: TDelivery): void {
+    deliveries.push(delivery)
+    delivering ??= drainDeliveries().finally(() => {
+      delivering = undefined
+    })
   }
 
+  async function drainDeliveries(): Promise<void> {
+    while (deliveries.length > 0 && !closed) {
+      const first = deliveries[0]
+      if (first && 'replayOnceListening' in first) {
+        deliveries.shift()
+        await replayMissed(first.replayOnceListening)
+        continue
+      }
+      // Everything queued up to the next replay at once, so NOTIFYs that arrived during a fetch share one.
+      const replayAt = deliveries.findIndex((delivery) => 'replayOnceListening' in delivery)
+      const batch = deliveries.splice(0, replayAt < 0 ? deliveries.length : replayAt)
+      await deliverEvents(batch.filter((delivery) => 'ids' in delivery))
+    }
+  }
+
+  async function deliverEvents(batch: TEventsDelivery[]): Promise<void> {
+    const wanted = batch.map(({ ids, events }) => ({
+      events,
+      ids: ids.map((id, index) => ({ id, index })).filter(({ id }) => markSeen(id)),
+    }))
+    const toFetch = wanted.flatMap(({ ids, events }) => (events ? [] : ids.map(({ id }) => id)))
+    let fetched = new Map<number, TDocumentEvent>()
+    if (toFetch.length > 0) {
+      try {
+        fetched = await fetchEvents(toFetch)
+      } catch (error) {
+        log(`events ${toFetch.join(',')} could not be delivered`, error)
+      }
+    }
+    for (const { ids, events } of wanted) {
+      for (const { id, index } of ids) {
+        const event = events ? events[index] : fetched.get(id)
+        if (event) dispatch(event)
+      }
+    }
+  }
+
+  async function fetchEvents(ids: number[]): Promise<Map<number, TDocumentEvent>> {
+    const { rows } = await db.query<{ id: number | string; event: string }>(
+      'select id, event from realtime_events where id = any($1::bigint[]) order by id',
+      [ids],
+    )
+    return new Map(rows.map((row) => [Number(row.id), JSON.parse(row.event) as TDocumentEvent]))
+  }
+
+  /** `<bus>:<id>,<id>...[:<events as a JSON array>]`; this bus's own NOTIFYs are already delivered. */
   function onNotification(message: pg.Notification): void {
     if (message.channel !== channel || !message.payload) return
-    const colon = message.payload.indexOf(':')
-    const id = Number(colon < 0 ? message.payload : message.payload.slice(0, colon))
-    if (Number.isSafeInteger(id)) enqueue(id, colon < 0 ? undefined : message.payload.slice(colon + 1))
+    const [sender = '', idList = ''] = message.payload.split(':', 2)
+    if (!idList) return
+    const ids = idList.split(',').map(Number)
+    if (!ids.every(Number.isSafeInteger)) return
+    hear(Math.max(...ids))
+    if (sender === busId) return
+    const inline = message.payload.slice(sender.length + idList.length + 2)
+    try {
+      deliver({ ids, events: inline ? (JSON.parse(inline) as TDocumentEvent[]) : undefined })
+    } catch (error) {
+      log(`NOTIFY ${idList} is not readable`, error)
+    }
   }
 
-  async function catchUp(): Promise<void> {
-    const { rows } = await db.query<{ id: number; event: string }>(
-      'select id, event from realtime_events where id > $1 order by id',
-      [Math.max(floorId, maxSeenId - CATCH_UP_WINDOW)],
+  /**
+   * Queued before the new connection's first NOTIFY can be, and run once it listens: events stored while
+   * the bus was deaf come first, and what the NOTIFYs repeat is dropped as already seen.
+   */
+  async function replayMissed(listening: Promise<void>): Promise<void> {
+    const listens = await listening.then(
+      () => true,
+      () => false,
     )
-    for (const row of rows) enqueue(Number(row.id), row.event)
+    // A failed reconnect queues another replay with its next attempt.
+    if (!listens) return
+    try {
+      const { rows } = await db.query<{ id: number | string; event: string }>(
+        'select id, event from realtime_events where id > $1 order by id',
+        [Math.max(floorId, heardUpTo - CATCH_UP_WINDOW)],
+      )
+      const missed = rows.filter((row) => !ownUnheard.has(Number(row.id)))
+      await deliverEvents([
+        {
+          ids: missed.map((row) => Number(row.id)),
+          events: missed.map((row) => JSON.parse(row.event) as TDocumentEvent),
+        },
+      ])
+      const last = rows.at(-1)
+      if (last) hear(Number(last.id))
+    } catch (error) {
+      log('replaying missed events failed', error)
+    }
   }
 
   function scheduleReconnect(): void {
     if (closed || reconnectTimer) return
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined
-      connect()
-        .then(() => catchUp().catch((error) => log('replaying missed events failed', error)))
-        .catch((error) => {
-          log('listener reconnect failed', error)
-          delay = Math.min(delay * 2, delays.max)
-          scheduleReconnect()
-        })
+      const listening = connect()
+      deliver({ replayOnceListening: listening })
+      listening.catch((error) => {
+        log('listener reconnect failed', error)
+        delay = Math.min(delay * 2, delays.max)
+        scheduleReconnect()
+      })
     }, delay)
   }
 
@@ -123,6 +243,8 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
       connectionString: options.connectionString,
       application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
+      // Deliveries wait behind a reconnect's replay, so an attempt must not hang on an unanswered connect.
+      connectionTimeoutMillis: 10_000,
     })
     next.on('notification', onNotification)
     next.on('error', (error) => lose(next, error))
@@ -142,11 +264,67 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
     delay = delays.min
   }
 
+  // Publishing: one group in flight at a time, so ids, NOTIFYs and local deliveries all follow publish order.
+  const pending: TPendingPublish[] = []
+  let storing: Promise<void> | undefined
+  let scheduled = false
+
+  function takeGroup(): TPendingPublish[] {
+    let chars = 0
+    let count = 0
+    for (const publish of pending) {
+      if (count === GROUP_MAX_EVENTS || (count > 0 && chars + publish.text.length > GROUP_MAX_CHARS)) break
+      chars += publish.text.length
+      count += 1
+    }
+    return pending.splice(0, count)
+  }
+
+  /** The events themselves when the whole NOTIFY stays under Postgres' limit with the longest possible ids. */
+  function inlinePayload(group: TPendingPublish[]): string | null {
+    const room = NOTIFY_LIMIT_BYTES - busId.length - 2 - group.length * ID_BYTES
+    // A string's length never exceeds its UTF-8 size: most groups are ruled out without building the JSON.
+    if (group.reduce((sum, publish) => sum + publish.text.length + 1, 1) > room) return null
+    const json = `[${group.map((publish) => publish.text).join(',')}]`
+    return Buffer.byteLength(json) <= room ? json : null
+  }
+
+  async function storeGroup(group: TPendingPublish[]): Promise<void> {
+    try {
+      const { rows } = await db.query<{ ids: (number | string)[] }>(storeGroupSql(group.length), [
+        channel,
+        busId,
+        inlinePayload(group),
+        ...group.map((publish) => publish.text),
+      ])
+      const ids = (rows[0]?.ids ?? []).map(Number)
+      for (const id of ids) ownUnheard.add(id)
+      deliver({ ids, events: group.map((publish) => publish.event) })
+      for (const publish of group) publish.resolve()
+    } catch (error) {
+      for (const publish of group) publish.reject(error)
+    }
+  }
+
+  async function storePending(): Promise<void> {
+    while (pending.length > 0) await storeGroup(takeGroup())
+  }
+
+  function startStoring(): void {
+    scheduled = false
+    storing = storePending().finally(() => {
+      storing = undefined
+      // Publishes made between the loop's last look and now.
+      if (pending.length > 0) startStoring()
+    })
+  }
+
   // Events before this process listened are not its to deliver, even when a later replay finds them.
   floorId = Number(
     (await db.query<{ id: number }>('select coalesce(max(id), 0) as id from realtime_events')).rows[0]?.id ??
       0,
   )
+  heardUpTo = floorId
   await connect()
 
   const pruner = setInterval(
@@ -160,13 +338,14 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
   pruner.unref()
 
   return {
-    async publish(event) {
-      const text = JSON.stringify(event)
-      await db.query(
-        `with inserted as (insert into realtime_events (event) values ($1) returning id)
-         select pg_notify($2, case when $3::boolean then id::text || ':' || $1 else id::text end) from inserted`,
-        [text, channel, Buffer.byteLength(text) <= INLINE_LIMIT_BYTES],
-      )
+    publish(event) {
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ event, text: JSON.stringify(event), resolve, reject })
+        // While a group is being stored, the loop takes this one next; otherwise wait for the rest of this turn.
+        if (storing || scheduled) return
+        scheduled = true
+        setImmediate(startStoring)
+      })
     },
     subscribe(listener) {
       listeners.add(listener)
@@ -174,6 +353,8 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
     },
     isListening: () => client !== undefined,
     async close() {
+      // Publishes already made still get stored (their callers are waiting), then delivery stops.
+      while (scheduled || storing) await (storing ?? new Promise((resolve) => setImmediate(resolve)))
       closed = true
       clearInterval(pruner)
       clearTimeout(reconnectTimer)
@@ -181,7 +362,7 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
       const current = client
       client = undefined
       await current?.end().catch(() => undefined)
-      await chain
+      await delivering
     },
   }
 }

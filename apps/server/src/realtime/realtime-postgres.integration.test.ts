@@ -5,7 +5,7 @@ import { ID } from 'appwrite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type TServerRole } from '../config/config'
-import type { TDatabase } from '../db/database'
+import type { TDatabase, TQueryable } from '../db/database'
 import { openDatabase } from '../db/open-database'
 import { startServer, type TRunningServer } from '../server'
 import { signUpUser } from '../testing/sdk-client'
@@ -159,6 +159,48 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
   })
 })
 
+/** The pool, recording every statement a bus sends through it. */
+function countingStatements(db: TQueryable): TQueryable & { statements: string[] } {
+  const statements: string[] = []
+  return {
+    statements,
+    query<Row>(sql: string, params?: readonly unknown[]) {
+      statements.push(sql.replace(/\s+/g, ' ').trim())
+      return db.query<Row>(sql, params)
+    },
+  }
+}
+
+/** A connection of its own that records every NOTIFY payload on `channel`. */
+async function recordNotifications(url: string, channel: string) {
+  const payloads: string[] = []
+  const client = new pg.Client({ connectionString: url })
+  // A test that fails before closing it leaves it to the database's forced drop: not an uncaught error.
+  client.on('error', () => undefined)
+  await client.connect()
+  client.on('notification', (message) => payloads.push(message.payload ?? ''))
+  await client.query(`listen ${channel}`)
+  return { payloads, close: () => client.end() }
+}
+
+/** Ends, from the server's side, the listener connection of the bus on `channel`, as a restart would. */
+async function killListener(url: string, channel: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = $1 and datname = current_database() and query = $2`,
+      [LISTENER_APPLICATION_NAME, `listen ${channel}`],
+    )
+  } finally {
+    await admin.end()
+  }
+}
+
+const inserts = (statements: string[]) => statements.filter((s) => s.includes('insert into realtime_events'))
+const fetches = (statements: string[]) => statements.filter((s) => s.startsWith('select id, event from'))
+
 describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
   let database: { url: string; drop(): Promise<void> }
   let dbA: TDatabase
@@ -191,6 +233,120 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await listener.close()
   })
 
+  it('stores the events published in one turn with one statement and one NOTIFY; another bus gets them in order', async () => {
+    const channel = 'bus_group_test'
+    const notifications = await recordNotifications(database.url, channel)
+    const publisherDb = countingStatements(dbA)
+    const listenerDb = countingStatements(dbB)
+    const publisher = await createPostgresEventBus({
+      connectionString: database.url,
+      db: publisherDb,
+      channel,
+    })
+    const listener = await createPostgresEventBus({ connectionString: database.url, db: listenerDb, channel })
+    const received: string[] = []
+    listener.subscribe((event) => received.push(event.documentId))
+
+    // Ticket-sized events (over the NOTIFY limit together): stored in one insert, fetched in one select.
+    const big = Array.from({ length: 40 }, (_, i) => `big${i}`)
+    await Promise.all(
+      big.map((id, i) => publisher.publish(documentEvent(id, i % 2 ? 'x'.repeat(10_000) : 'small'))),
+    )
+    await waitFor(() => received.length === big.length, 'the large group')
+    // The recorder hears the NOTIFY on a connection of its own, maybe a moment after the listener bus.
+    await waitFor(() => notifications.payloads.length >= 1, 'the recorded NOTIFY')
+    expect(received).toEqual(big)
+    expect(inserts(publisherDb.statements)).toHaveLength(1)
+    expect(notifications.payloads).toHaveLength(1)
+    expect(fetches(listenerDb.statements)).toEqual([
+      'select id, event from realtime_events where id = any($1::bigint[]) order by id',
+    ])
+    const stored = await dbA.query<{ id: string; documentId: string }>(
+      `select id, event::json->>'documentId' as "documentId" from realtime_events order by id desc limit 40`,
+    )
+    expect(stored.rows.map((row) => row.documentId).reverse()).toEqual(big)
+    const ids = stored.rows.map((row) => row.id).reverse()
+    expect(notifications.payloads[0]?.split(':')[1]).toBe(ids.join(','))
+
+    // A group that fits in a NOTIFY travels inline: no fetch at all.
+    const small = Array.from({ length: 10 }, (_, i) => `small${i}`)
+    await Promise.all(small.map((id) => publisher.publish(documentEvent(id, 'small'))))
+    await waitFor(() => received.length === big.length + small.length, 'the small group')
+    await waitFor(() => notifications.payloads.length >= 2, 'the second recorded NOTIFY')
+    expect(received.slice(big.length)).toEqual(small)
+    expect(inserts(publisherDb.statements)).toHaveLength(2)
+    expect(notifications.payloads).toHaveLength(2)
+    expect(fetches(listenerDb.statements)).toHaveLength(1)
+
+    await notifications.close()
+    await publisher.close()
+    await listener.close()
+  })
+
+  it('delivers its own events without reading them back, even with its listener down, and never twice', async () => {
+    const channel = 'bus_own_test'
+    const db = countingStatements(dbA)
+    const bus = await createPostgresEventBus({
+      connectionString: database.url,
+      db,
+      channel,
+      reconnectDelayMs: { min: 300, max: 300 },
+      log: () => undefined,
+    })
+    const received: string[] = []
+    bus.subscribe((event) => received.push(event.documentId))
+    await Promise.all(['a', 'b', 'c'].map((id) => bus.publish(documentEvent(id, 'x'.repeat(20_000)))))
+    await waitFor(() => received.length === 3, 'its own events')
+
+    await killListener(database.url, 'bus_own_test')
+    await waitFor(() => !bus.isListening(), 'the listener to notice')
+    await bus.publish(documentEvent('while-down', 'x'.repeat(20_000)))
+    await waitFor(() => received.includes('while-down'), 'its own event while the listener is down')
+    await waitFor(() => bus.isListening(), 'the listener to reconnect', 5000)
+    // The catch-up after the reconnect reads the stored rows back, but they were delivered already.
+    await waitFor(
+      () => db.statements.some((s) => s.startsWith('select id, event from realtime_events where id >')),
+      'the catch-up',
+    )
+    await bus.publish(documentEvent('after', 'small'))
+    await waitFor(() => received.includes('after'), 'the event after reconnecting')
+    await settle()
+    expect(received).toEqual(['a', 'b', 'c', 'while-down', 'after'])
+    expect(db.statements.filter((s) => s.includes('where id = '))).toEqual([])
+    await bus.close()
+  })
+
+  it('rejects every publish of a group whose insert failed, and stores and delivers none of it', async () => {
+    const channel = 'bus_reject_test'
+    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    const listener = await createPostgresEventBus({ connectionString: database.url, db: dbB, channel })
+    const own: string[] = []
+    const others: string[] = []
+    publisher.subscribe((event) => own.push(event.documentId))
+    listener.subscribe((event) => others.push(event.documentId))
+    await dbA.query(
+      `alter table realtime_events add constraint no_poison check (event not like '%poison%') not valid`,
+    )
+    try {
+      const results = await Promise.allSettled([
+        publisher.publish(documentEvent('innocent', 'small')),
+        publisher.publish(documentEvent('poisoned', 'poison')),
+      ])
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    } finally {
+      await dbA.query('alter table realtime_events drop constraint no_poison')
+    }
+    await publisher.publish(documentEvent('next', 'small'))
+    await waitFor(() => others.includes('next'), 'the next event')
+    await settle()
+    expect(own).toEqual(['next'])
+    expect(others).toEqual(['next'])
+    const stored = await dbA.query(`select 1 from realtime_events where event like '%innocent%'`)
+    expect(stored.rows).toEqual([])
+    await publisher.close()
+    await listener.close()
+  })
+
   it('reconnects a killed listener and replays the events it missed', async () => {
     const channel = 'bus_replay_test'
     const log: string[] = []
@@ -207,14 +363,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await publisher.publish(documentEvent('before', 'small'))
     await waitFor(() => received.includes('before'), 'the first event')
 
-    const admin = new pg.Client({ connectionString: database.url })
-    await admin.connect()
-    await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where application_name = $1 and datname = current_database() and query like 'listen bus_replay_test%'`,
-      [LISTENER_APPLICATION_NAME],
-    )
-    await admin.end()
+    await killListener(database.url, 'bus_replay_test')
     await waitFor(() => !listener.isListening(), 'the listener to notice')
     await publisher.publish(documentEvent('while-down', 'x'.repeat(20_000)))
     await publisher.publish(documentEvent('while-down-small', 'small'))
@@ -225,6 +374,34 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     expect(log).toContain('listener connection lost, reconnecting')
     await publisher.close()
     await listener.close()
+  })
+
+  it("replays another bus's events missed while deaf, however many of its own it published meanwhile", async () => {
+    const channel = 'bus_busy_replay_test'
+    const busy = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbB,
+      channel,
+      reconnectDelayMs: { min: 1500, max: 1500 },
+      log: () => undefined,
+    })
+    const received: string[] = []
+    busy.subscribe((event) => received.push(event.documentId))
+    const other = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+
+    await killListener(database.url, 'bus_busy_replay_test')
+    await waitFor(() => !busy.isListening(), 'the listener to notice')
+    await other.publish(documentEvent('missed', 'small'))
+    // More of its own than the replay looks back over, and more than it remembers as seen.
+    const own = Array.from({ length: 6000 }, (_, i) => `own-${i}`)
+    await Promise.all(own.map((id) => busy.publish(documentEvent(id, 'small'))))
+    await waitFor(() => busy.isListening(), 'the listener to reconnect', 5000)
+    await waitFor(() => received.includes('missed'), "the other bus's event missed while deaf", 5000)
+    await settle()
+    expect(received.filter((id) => id === 'missed')).toHaveLength(1)
+    expect(received.filter((id) => id.startsWith('own-'))).toEqual(own)
+    await busy.close()
+    await other.close()
   })
 
   it('prunes stored events past their retention', async () => {

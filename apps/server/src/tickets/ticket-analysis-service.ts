@@ -92,7 +92,8 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
         db,
         runs.map((run) => run.ticketId),
       )
-      for (const row of claimed) await publishUpdate(row)
+      // Published together, so the bus can store them as one group (in this order); all before any result.
+      await Promise.all(claimed.map((row) => publishUpdate(row)))
       const analysed: { ticketId: string; analysis: TTicketAnalysis }[] = []
       await Promise.all(
         claimed.map(async (row) => {
@@ -107,7 +108,8 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
           }
         }),
       )
-      for (const row of await storeTicketAnalyses(db, analysed)) await publishUpdate(row)
+      const stored = await storeTicketAnalyses(db, analysed)
+      await Promise.all(stored.map((row) => publishUpdate(row)))
       return errors
     },
 
