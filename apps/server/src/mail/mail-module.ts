@@ -10,11 +10,7 @@ import { consoleJobLog } from '../jobs/job-log'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import { forgetTicketMail } from './forget-ticket-mail'
-import {
-  acceptInboundEmail,
-  type TAcceptedInboundEmail,
-  type TAcceptInboundEmailOptions,
-} from './inbound/accept-inbound-email'
+import { createAcceptInboundEmail, type TAcceptInboundEmail } from './inbound/accept-inbound-email'
 import { createInboundCollection } from './inbound/inbound-collection'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
@@ -31,8 +27,6 @@ export type TCreateMailModuleOptions = {
   queue: TJobQueue
   tickets: TCollectionDefinition
 }
-
-export type TAcceptOptions = Omit<TAcceptInboundEmailOptions, 'db' | 'enqueue'>
 
 // A delivery still `received` this long after its commit, with no live job, is swept up.
 const SWEEP_IDLE_SECONDS = 5
@@ -61,14 +55,12 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     await queue.enqueueSoon(ingestInboundEmailJob, { inboundId })
   }
 
-  function accept(acceptOptions: TAcceptOptions): Promise<TAcceptedInboundEmail> {
-    return acceptInboundEmail({
-      onEnqueueError: (error) => consoleJobLog('could not enqueue an inbound email', error),
-      ...acceptOptions,
-      db,
-      enqueue: enqueueIngest,
-    })
-  }
+  // One per process, shared by SMTP, webhooks and IMAP, so their deliveries commit together.
+  const accept: TAcceptInboundEmail = createAcceptInboundEmail({
+    db,
+    enqueue: enqueueIngest,
+    onEnqueueError: (error) => consoleJobLog('could not enqueue an inbound email', error),
+  })
 
   return {
     collections,

@@ -2,67 +2,78 @@ import type { TInboundChannel } from '@parsedesk/contracts'
 import type { TDatabase } from '../../db/database'
 import { countOnMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { hashRawEmail } from '../parse'
+import { createInboundGroupCommit, type TGroupLimits } from './inbound-group-commit'
 import {
   findOriginalDelivery,
   insertInbound,
   insertInboundRaw,
-  insertNewDelivery,
   newInboundId,
   type TInsertInboundOptions,
 } from './inbound-repository'
 
-export type TAcceptInboundEmailOptions = {
-  db: TDatabase
-  /** Starts processing of a committed delivery; failures are left to the sweeper. */
-  enqueue: (inboundId: string) => Promise<void>
+export type TInboundDelivery = {
   mailbox: Pick<TMailboxRow, 'id' | 'userId'>
   raw: Uint8Array
   channel: TInboundChannel
   externalId?: string | null
   envelopeFrom?: string | null
-  onEnqueueError?: (error: unknown) => void
 }
 
 export type TAcceptedInboundEmail = { inboundId: string; duplicate: boolean }
 
-/**
- * The one door into the inbound store for SMTP, webhooks and IMAP. Resolves only once the delivery
- * and its bytes are committed, so the caller may acknowledge the sender then and not before. A
- * delivery seen before (same bytes, or same channel and external id) is recorded as a duplicate of
- * the first and not processed again.
- */
-export async function acceptInboundEmail(
-  options: TAcceptInboundEmailOptions,
-): Promise<TAcceptedInboundEmail> {
-  const raw = options.raw
-  const base: Omit<TInsertInboundOptions, 'id' | 'duplicateOf'> = {
-    mailboxId: options.mailbox.id,
-    userId: options.mailbox.userId,
-    channel: options.channel,
-    externalId: options.externalId ?? null,
-    sha256: hashRawEmail(raw),
-    size: raw.byteLength,
-    envelopeFrom: options.envelopeFrom ?? null,
-  }
-  const fresh = await insertNewDelivery(options.db, { ...base, id: newInboundId(), raw })
-  const accepted: TAcceptedInboundEmail = fresh
-    ? { inboundId: fresh, duplicate: false }
-    : await acceptAgain(options.db, { base, raw })
-  if (!accepted.duplicate) {
-    try {
-      await options.enqueue(accepted.inboundId)
-    } catch (error) {
-      // Already committed and about to be acknowledged: the sweeper enqueues what is left waiting.
-      options.onEnqueueError?.(error)
-    }
-  }
-  return accepted
+export type TAcceptInboundEmail = (delivery: TInboundDelivery) => Promise<TAcceptedInboundEmail>
+
+export type TCreateAcceptInboundEmailOptions = {
+  db: TDatabase
+  /** Starts processing of a committed delivery; failures are left to the sweeper. */
+  enqueue: (inboundId: string) => Promise<void>
+  onEnqueueError?: (error: unknown) => void
+  groupLimits?: TGroupLimits
 }
+
+/**
+ * The one door into the inbound store for SMTP, webhooks and IMAP. A delivery resolves only once it and
+ * its bytes are committed, so the caller may acknowledge the sender then and not before. A delivery seen
+ * before (same bytes, or same channel and external id) is recorded as a duplicate of the first and not
+ * processed again. Deliveries arriving together are committed together (inbound-group-commit.ts), and
+ * their ingest jobs are enqueued in the same turn of the event loop, so the queue inserts them together.
+ */
+export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptions): TAcceptInboundEmail {
+  const { db } = options
+  const group = createInboundGroupCommit({ db, limits: options.groupLimits })
+  return async (delivery) => {
+    const raw = delivery.raw
+    const base: TDeliveryBase = {
+      mailboxId: delivery.mailbox.id,
+      userId: delivery.mailbox.userId,
+      channel: delivery.channel,
+      externalId: delivery.externalId ?? null,
+      sha256: hashRawEmail(raw),
+      size: raw.byteLength,
+      envelopeFrom: delivery.envelopeFrom ?? null,
+    }
+    const fresh = await group.storeNew({ ...base, raw })
+    const accepted: TAcceptedInboundEmail = fresh
+      ? { inboundId: fresh, duplicate: false }
+      : await acceptAgain(db, { base, raw })
+    if (!accepted.duplicate) {
+      try {
+        await options.enqueue(accepted.inboundId)
+      } catch (error) {
+        // Already committed and about to be acknowledged: the sweeper enqueues what is left waiting.
+        options.onEnqueueError?.(error)
+      }
+    }
+    return accepted
+  }
+}
+
+type TDeliveryBase = Omit<TInsertInboundOptions, 'id' | 'duplicateOf'>
 
 /** A delivery stored before (or, astronomically rarely, a drawn id already taken): a duplicate. */
 async function acceptAgain(
   db: TDatabase,
-  options: { base: Omit<TInsertInboundOptions, 'id' | 'duplicateOf'>; raw: Uint8Array },
+  options: { base: TDeliveryBase; raw: Uint8Array },
 ): Promise<TAcceptedInboundEmail> {
   const { base, raw } = options
   return db.transaction(async (tx): Promise<TAcceptedInboundEmail> => {

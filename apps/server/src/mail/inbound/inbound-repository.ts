@@ -78,44 +78,74 @@ export async function insertInbound(
   return rows[0]
 }
 
+export type TNewDelivery = Omit<TInsertInboundOptions, 'duplicateOf'> & { raw: Uint8Array }
+
 /**
- * A delivery seen for the first time, its bytes and the mailbox's `received` count in one statement, so
- * one round trip commits it and the mailbox row (which every delivery to it updates) is locked only for
- * that statement's commit. Undefined, with nothing written, when the same bytes or external id (or the
- * drawn id) are already stored.
+ * A delivery seen for the first time, with its bytes and the mailbox's `received` count, in one statement.
+ * Undefined, with nothing written, when the same bytes or external id (or the drawn id) are already stored.
  */
-export async function insertNewDelivery(
+export async function insertNewDelivery(db: TQueryable, options: TNewDelivery): Promise<string | undefined> {
+  const stored = await insertNewDeliveries(db, [options])
+  return stored.has(options.id) ? options.id : undefined
+}
+
+/**
+ * Several new deliveries in one statement: their rows, their bytes and one `received` update per mailbox.
+ * Returns the ids stored; a delivery left out conflicted (same bytes or external id as one stored before
+ * or earlier in this list, or its id taken) and nothing of it was written. The ids must differ.
+ *
+ * Each delivery's bytes are a parameter of their own: node-postgres and PGlite (db/pglite-bytea.ts) send
+ * a Buffer parameter as binary, but a Buffer[] (bytea[]) as hex text the server must parse back. Mailbox
+ * rows are locked in id order after the inserts, as the ingest batches lock them, so groups and batches
+ * touching the same mailboxes never wait on each other in a cycle.
+ */
+export async function insertNewDeliveries(
   db: TQueryable,
-  options: Omit<TInsertInboundOptions, 'duplicateOf'> & { raw: Uint8Array },
-): Promise<string | undefined> {
-  const permissions = inboundPermissions(options.userId)
-  const { rows } = await db.query<{ id: string }>(
+  deliveries: readonly TNewDelivery[],
+): Promise<Set<string>> {
+  const params: unknown[] = []
+  const rows: string[] = []
+  const raws: string[] = []
+  for (const delivery of deliveries) {
+    const permissions = inboundPermissions(delivery.userId)
+    const first = params.length + 1
+    const columns = [
+      delivery.id,
+      formatPermissions(permissions),
+      rolesFor(permissions, 'read'),
+      delivery.mailboxId,
+      delivery.userId,
+      delivery.channel,
+      delivery.externalId,
+      delivery.sha256,
+      delivery.size,
+      delivery.envelopeFrom,
+    ]
+    params.push(...columns, delivery.raw)
+    rows.push(`(${columns.map((_, index) => `$${first + index}`).join(', ')}, 'received')`)
+    raws.push(`($${first}::text, $${params.length}::bytea)`)
+  }
+  const { rows: inserted } = await db.query<{ id: string }>(
     `with inserted as (
        insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "channel", "externalId",
          "sha256", "size", "envelopeFrom", "status")
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'received')
-       on conflict do nothing returning id
+       values ${rows.join(', ')}
+       on conflict do nothing returning id, "mailboxId"
+     ), raws (id, raw) as (
+       values ${raws.join(', ')}
      ), stored as (
-       insert into inbound_raw (inbound_id, raw) select id, $11 from inserted
+       insert into inbound_raw (inbound_id, raw) select raws.id, raws.raw from raws join inserted using (id)
+     ), locked as (
+       select id from mailboxes where id in (select "mailboxId" from inserted) order by id for update
      ), counted as (
-       update mailboxes set "received" = "received" + 1 where id = $4 and exists (select 1 from inserted)
+       update mailboxes set "received" = "received" + counts.n
+       from (select "mailboxId", count(*)::integer as n from inserted group by "mailboxId") as counts
+       where mailboxes.id = counts."mailboxId" and mailboxes.id in (select id from locked)
      )
      select id from inserted`,
-    [
-      options.id,
-      formatPermissions(permissions),
-      rolesFor(permissions, 'read'),
-      options.mailboxId,
-      options.userId,
-      options.channel,
-      options.externalId,
-      options.sha256,
-      options.size,
-      options.envelopeFrom,
-      options.raw,
-    ],
+    params,
   )
-  return rows[0]?.id
+  return new Set(inserted.map((row) => row.id))
 }
 
 /** The first stored copy of a delivery: same bytes, or same channel and external id, to the mailbox. */
@@ -156,51 +186,6 @@ export async function lockPendingInbound(db: TQueryable, inboundId: string): Pro
     [inboundId],
   )
   return rows[0]?.status === 'received'
-}
-
-export type TRecordOutcomeOptions = {
-  inboundId: string
-  status: Exclude<TInboundStatus, 'received'>
-  reason: string | null
-  from: string | null
-  subject: string | null
-  messageId: string | null
-  ticketId?: string | null
-  threadMessageId?: string | null
-  duplicateOf?: string | null
-}
-
-export async function recordInboundOutcome(db: TQueryable, options: TRecordOutcomeOptions): Promise<void> {
-  await db.query(
-    `update inbound_emails set "status" = $2, "reason" = $3, "from" = $4, "subject" = $5, "messageId" = $6,
-       "ticketId" = $7, "threadMessageId" = $8, "duplicateOf" = coalesce($9, "duplicateOf"),
-       "processedAt" = now(), updated_at = now()
-     where id = $1`,
-    [
-      options.inboundId,
-      options.status,
-      options.reason?.slice(0, 2000) ?? null,
-      options.from?.slice(0, 320) ?? null,
-      options.subject?.slice(0, 998) ?? null,
-      options.messageId?.slice(0, 998) ?? null,
-      options.ticketId ?? null,
-      options.threadMessageId ?? null,
-      options.duplicateOf ?? null,
-    ],
-  )
-}
-
-/** Another delivery of the same Message-ID to the mailbox that was already decided. */
-export async function findDecidedMessageId(
-  db: TQueryable,
-  options: { mailboxId: string; messageId: string; exceptId: string },
-): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>(
-    `select id from inbound_emails where "mailboxId" = $1 and "messageId" = $2 and id <> $3
-       and "status" <> 'received' and "duplicateOf" is null order by seq limit 1`,
-    [options.mailboxId, options.messageId, options.exceptId],
-  )
-  return rows[0]?.id
 }
 
 /** Deliveries still waiting for a decision, oldest first (for the sweeper). */

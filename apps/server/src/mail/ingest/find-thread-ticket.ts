@@ -48,16 +48,3 @@ export async function findThreadTicket(
   }
   return undefined
 }
-
-/** Remembers a Message-ID as part of a ticket's conversation, for answers to it. */
-export async function rememberThreadId(
-  tx: TQueryable,
-  options: { userId: string; messageId: string | null; ticketId: string },
-): Promise<void> {
-  if (!options.messageId) return
-  await tx.query(
-    `insert into mail_thread_ids (user_id, message_id, ticket_id) values ($1, $2, $3)
-     on conflict (user_id, message_id) do nothing`,
-    [options.userId, options.messageId, options.ticketId],
-  )
-}

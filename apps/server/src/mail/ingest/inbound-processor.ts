@@ -1,20 +1,18 @@
 import { ProcessingStatus, TicketStatus } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
-import { insertDocument, updateDocument } from '../../documents/document-repository'
+import { insertDocument, insertDocuments, updateDocument } from '../../documents/document-repository'
 import { publishDocumentEvent } from '../../documents/publish-document-event'
 import type { TFileStorage } from '../../files/file-storage'
 import type { TEventBus } from '../../realtime/event-bus'
 import { ownerPermissions } from '../../tickets/tickets-collection'
 import {
   addOutcomeCounts,
-  findDecidedMessageId,
   findInboundsWithRaw,
   findInboundWithRaw,
   lockPendingInbound,
   lockPendingInbounds,
   newInboundId,
-  recordInboundOutcome,
   type TInboundRow,
   type TInboundWithRaw,
   type TOutcomeCounter,
@@ -22,9 +20,17 @@ import {
 import { countOnMailbox, OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
 import { messagePermissions } from '../messages/messages-collection'
 import { extractThreadKeys, parseInboundEmail, type TParsedEmail, UnparseableEmailError } from '../parse'
+import {
+  findArrivalOrder,
+  findDecidedMessageIds,
+  findKnownThreadIds,
+  messageKey,
+  recordInboundOutcomes,
+  rememberThreadIds,
+} from './batch-decisions-repository'
 import { buildMailFields } from './build-mail-fields'
 import { detectNoise } from './detect-noise'
-import { findThreadTicket, rememberThreadId } from './find-thread-ticket'
+import { findThreadTicket } from './find-thread-ticket'
 import {
   insertAttachmentRows,
   removeAttachments,
@@ -40,6 +46,12 @@ export type TInboundProcessorDeps = {
   messages: TCollectionDefinition
   inboundDomain: string
 }
+
+type TRun = { inboundId: string; isLastAttempt: boolean }
+
+// A batch's raw mail and parsed copies are all held until its commit: up to 32 mails of 25 MB would not
+// fit, so a batch is decided in parts of about this many bytes (a bigger mail is a part of its own).
+const MAX_BATCH_BYTES = 32 * 1024 * 1024
 
 export type TProcessResult = { status: TInboundOutcome | 'already-decided'; ticketId?: string }
 
@@ -84,61 +96,83 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
   ): Promise<TProcessResult> {
     const decided = await db.transaction(async (tx) => {
       if (!(await lockPendingInbound(tx, inbound.id))) return false
-      await recordInboundOutcome(tx, {
-        inboundId: inbound.id,
-        status: outcome.status,
-        reason: outcome.reason,
-        from: parsed?.from?.address ?? inbound.envelopeFrom,
-        subject: parsed?.subject ?? null,
-        messageId: parsed?.messageId ?? null,
-      })
+      await recordInboundOutcomes(tx, [
+        {
+          inboundId: inbound.id,
+          status: outcome.status,
+          reason: outcome.reason,
+          from: parsed?.from?.address ?? inbound.envelopeFrom,
+          subject: parsed?.subject ?? null,
+          messageId: parsed?.messageId ?? null,
+        },
+      ])
       await countOnMailbox(tx, { mailboxId: inbound.mailboxId, counter: OUTCOME_COUNTER[outcome.status] })
       return true
     })
     return { status: decided ? outcome.status : 'already-decided' }
   }
 
-  async function createTicket(
-    tx: TQueryable,
-    options: { inbound: TInboundRow; parsed: TParsedEmail; sender: string; written: TWrittenAttachment[] },
-  ): Promise<TDocumentRow> {
-    const { inbound, parsed } = options
-    const fields = buildMailFields(parsed, options.written)
-    const ticket = await insertDocument(tx, tickets, {
-      id: newInboundId(),
-      data: {
-        email: options.sender,
-        subject: fields.subject,
-        body: fields.body,
-        rawJson: fields.rawJson,
-        status: TicketStatus.open,
-        priority: null,
-        userId: inbound.userId,
-        processing_status: ProcessingStatus.waiting,
-        description: null,
-        category: null,
-        processing_error: null,
-      },
-      permissions: ownerPermissions(inbound.userId),
-    })
-    await rememberThreadId(tx, { userId: inbound.userId, messageId: parsed.messageId, ticketId: ticket.id })
-    await insertAttachmentRows(tx, {
-      written: options.written,
-      inboundId: inbound.id,
-      userId: inbound.userId,
-      ticketId: ticket.id,
-      threadMessageId: null,
-    })
-    await recordInboundOutcome(tx, {
-      inboundId: inbound.id,
-      status: 'ticket',
-      reason: describeDefects(parsed) ?? parsed.classification.reason,
-      from: options.sender,
-      subject: parsed.subject,
-      messageId: parsed.messageId,
-      ticketId: ticket.id,
-    })
-    return ticket
+  /** New tickets for several mails, with their thread ids, file rows and decisions: a few statements for all. */
+  async function createTickets(tx: TQueryable, mails: TMailToDecide[]): Promise<TDocumentRow[]> {
+    if (mails.length === 0) return []
+    const created = await insertDocuments(
+      tx,
+      tickets,
+      mails.map(({ inbound, parsed, sender, written }) => {
+        const fields = buildMailFields(parsed, written)
+        return {
+          id: newInboundId(),
+          data: {
+            email: sender,
+            subject: fields.subject,
+            body: fields.body,
+            rawJson: fields.rawJson,
+            status: TicketStatus.open,
+            priority: null,
+            userId: inbound.userId,
+            processing_status: ProcessingStatus.waiting,
+            description: null,
+            category: null,
+            processing_error: null,
+          },
+          permissions: ownerPermissions(inbound.userId),
+        }
+      }),
+    )
+    // Only a freshly drawn id already taken could drop a row: the batch fails and is retried.
+    if (created.length !== mails.length) throw new Error('a new ticket id was already taken')
+    const pairs = mails.map((mail, index) => ({ mail, ticket: created[index] as TDocumentRow }))
+    await rememberThreadIds(
+      tx,
+      pairs.map(({ mail, ticket }) => ({
+        userId: mail.inbound.userId,
+        messageId: mail.parsed.messageId,
+        ticketId: ticket.id,
+      })),
+    )
+    await insertAttachmentRows(
+      tx,
+      pairs.map(({ mail, ticket }) => ({
+        written: mail.written,
+        inboundId: mail.inbound.id,
+        userId: mail.inbound.userId,
+        ticketId: ticket.id,
+        threadMessageId: null,
+      })),
+    )
+    await recordInboundOutcomes(
+      tx,
+      pairs.map(({ mail, ticket }) => ({
+        inboundId: mail.inbound.id,
+        status: 'ticket',
+        reason: describeDefects(mail.parsed) ?? mail.parsed.classification.reason,
+        from: mail.sender,
+        subject: mail.parsed.subject,
+        messageId: mail.parsed.messageId,
+        ticketId: ticket.id,
+      })),
+    )
+    return created
   }
 
   async function appendToThread(
@@ -175,24 +209,30 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
     const reopen = options.ticket.status === TicketStatus.closed ? { status: TicketStatus.open } : {}
     const ticket =
       (await updateDocument(tx, tickets, { id: options.ticket.id, data: reopen })) ?? options.ticket
-    await rememberThreadId(tx, { userId: inbound.userId, messageId: parsed.messageId, ticketId: ticket.id })
-    await insertAttachmentRows(tx, {
-      written: options.written,
-      inboundId: inbound.id,
-      userId: inbound.userId,
-      ticketId: ticket.id,
-      threadMessageId: message.id,
-    })
-    await recordInboundOutcome(tx, {
-      inboundId: inbound.id,
-      status: 'thread-message',
-      reason: `answers ticket ${ticket.id} (${options.matchedBy})${reopen.status ? ', reopened it' : ''}`,
-      from: options.sender,
-      subject: parsed.subject,
-      messageId: parsed.messageId,
-      ticketId: ticket.id,
-      threadMessageId: message.id,
-    })
+    await rememberThreadIds(tx, [
+      { userId: inbound.userId, messageId: parsed.messageId, ticketId: ticket.id },
+    ])
+    await insertAttachmentRows(tx, [
+      {
+        written: options.written,
+        inboundId: inbound.id,
+        userId: inbound.userId,
+        ticketId: ticket.id,
+        threadMessageId: message.id,
+      },
+    ])
+    await recordInboundOutcomes(tx, [
+      {
+        inboundId: inbound.id,
+        status: 'thread-message',
+        reason: `answers ticket ${ticket.id} (${options.matchedBy})${reopen.status ? ', reopened it' : ''}`,
+        from: options.sender,
+        subject: parsed.subject,
+        messageId: parsed.messageId,
+        ticketId: ticket.id,
+        threadMessageId: message.id,
+      },
+    ])
     return { ticket, message }
   }
 
@@ -200,22 +240,22 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
   async function decideLockedMail(tx: TQueryable, mail: TMailToDecide): Promise<TCommitted> {
     const { inbound, parsed, sender, written } = mail
     const earlier = parsed.messageId
-      ? await findDecidedMessageId(tx, {
-          mailboxId: inbound.mailboxId,
-          messageId: parsed.messageId,
-          exceptId: inbound.id,
-        })
+      ? (
+          await findDecidedMessageIds(tx, [{ mailboxId: inbound.mailboxId, messageId: parsed.messageId }])
+        ).get(messageKey(inbound.mailboxId, parsed.messageId))
       : undefined
     if (earlier) {
-      await recordInboundOutcome(tx, {
-        inboundId: inbound.id,
-        status: 'duplicate',
-        reason: `Message-ID <${parsed.messageId}> was already received as ${earlier}`,
-        from: sender,
-        subject: parsed.subject,
-        messageId: parsed.messageId,
-        duplicateOf: earlier,
-      })
+      await recordInboundOutcomes(tx, [
+        {
+          inboundId: inbound.id,
+          status: 'duplicate',
+          reason: `Message-ID <${parsed.messageId}> was already received as ${earlier}`,
+          from: sender,
+          subject: parsed.subject,
+          messageId: parsed.messageId,
+          duplicateOf: earlier,
+        },
+      ])
       return { kind: 'other', status: 'duplicate' }
     }
     const match = await findThreadTicket(tx, {
@@ -235,7 +275,50 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       })
       return { kind: 'thread', ...appended }
     }
-    return { kind: 'ticket', ticket: await createTicket(tx, { inbound, parsed, sender, written }) }
+    const [ticket] = await createTickets(tx, [mail])
+    return { kind: 'ticket', ticket: ticket as TDocumentRow }
+  }
+
+  /**
+   * Splits a batch's undecided mail into plain new tickets, which can all be written together, and the
+   * mail that must be decided one by one, in order: a repeated Message-ID (here or in the store), a
+   * possible answer to a known conversation or to another mail of the batch, a ticket tag.
+   */
+  async function sortOut(
+    tx: TQueryable,
+    mails: TMailToDecide[],
+  ): Promise<{ plain: Set<TMailToDecide>; oneByOne: Set<TMailToDecide> }> {
+    const withIds = mails.flatMap((m) => (m.parsed.messageId ? [{ m, messageId: m.parsed.messageId }] : []))
+    const decided = await findDecidedMessageIds(
+      tx,
+      withIds.map(({ m, messageId }) => ({ mailboxId: m.inbound.mailboxId, messageId })),
+    )
+    const answers = mails.map((m) => {
+      const keys = extractThreadKeys(m.parsed)
+      const candidates = [keys.inReplyTo, ...keys.references].filter((id): id is string => !!id)
+      return { m, candidates, tagged: !!keys.ticketTag }
+    })
+    const known = await findKnownThreadIds(
+      tx,
+      answers.flatMap(({ m, candidates }) =>
+        candidates.map((messageId) => ({ userId: m.inbound.userId, messageId })),
+      ),
+    )
+    const idsInBatch = new Map<string, number>()
+    for (const { messageId } of withIds) idsInBatch.set(messageId, (idsInBatch.get(messageId) ?? 0) + 1)
+    const plain = new Set<TMailToDecide>()
+    const oneByOne = new Set<TMailToDecide>()
+    for (const { m, candidates, tagged } of answers) {
+      const messageId = m.parsed.messageId
+      const entangled =
+        tagged ||
+        (messageId !== null &&
+          (decided.has(messageKey(m.inbound.mailboxId, messageId)) ||
+            (idsInBatch.get(messageId) ?? 0) > 1)) ||
+        candidates.some((id) => known.has(`${m.inbound.userId} ${id}`) || idsInBatch.has(id))
+      ;(entangled ? oneByOne : plain).add(m)
+    }
+    return { plain, oneByOne }
   }
 
   /** Two deliveries of one Message-ID decided at once must see each other: one waits for the other. */
@@ -263,7 +346,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
     return committed
   }
 
-  /** Several mails in one transaction: one commit, and each mailbox's counters updated once. */
+  /** Several mails in one transaction: one commit, new tickets written together, counters updated once. */
   async function decideMails(mails: TMailToDecide[]): Promise<(TCommitted | undefined)[]> {
     const committed = await db.transaction(async (tx) => {
       await lockMessageIds(tx, mails)
@@ -271,16 +354,34 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
         tx,
         mails.map((m) => m.inbound.id),
       )
-      const counts = new Map<string, Map<TOutcomeCounter, number>>()
-      const decisions: (TCommitted | undefined)[] = []
-      for (const mail of mails) {
-        if (!pending.has(mail.inbound.id)) {
-          decisions.push(undefined)
-          continue
+      const { plain, oneByOne } = await sortOut(
+        tx,
+        mails.filter((m) => pending.has(m.inbound.id)),
+      )
+      // In arrival order: runs of plain mail written together, the rest one by one between them, so an
+      // answer to a mail of this batch sees its ticket, and tickets are numbered as their mail arrived.
+      const decisions = new Map<string, TCommitted>()
+      let run: TMailToDecide[] = []
+      const writeRun = async () => {
+        const created = await createTickets(tx, run)
+        for (const [index, mail] of run.entries()) {
+          decisions.set(mail.inbound.id, { kind: 'ticket', ticket: created[index] as TDocumentRow })
         }
-        // A mail answering or repeating one decided earlier in this batch sees its writes.
-        const decided = await decideLockedMail(tx, mail)
-        decisions.push(decided)
+        run = []
+      }
+      for (const mail of mails) {
+        if (plain.has(mail)) {
+          run.push(mail)
+        } else if (oneByOne.has(mail)) {
+          await writeRun()
+          decisions.set(mail.inbound.id, await decideLockedMail(tx, mail))
+        }
+      }
+      await writeRun()
+      const counts = new Map<string, Map<TOutcomeCounter, number>>()
+      for (const mail of mails) {
+        const decided = decisions.get(mail.inbound.id)
+        if (!decided) continue
         const mailboxCounts = counts.get(mail.inbound.mailboxId) ?? new Map<TOutcomeCounter, number>()
         const counter = counterOf(decided)
         counts.set(mail.inbound.mailboxId, mailboxCounts.set(counter, (mailboxCounts.get(counter) ?? 0) + 1))
@@ -288,7 +389,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       for (const mailboxId of [...counts.keys()].sort()) {
         await addOutcomeCounts(tx, { mailboxId, counts: counts.get(mailboxId) ?? new Map() })
       }
-      return decisions
+      return mails.map((mail) => decisions.get(mail.inbound.id))
     })
     for (const [index, decided] of committed.entries()) {
       const mail = mails[index]
@@ -328,8 +429,11 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
   async function publishCommitted(committed: TCommitted): Promise<TProcessResult> {
     if (committed.kind === 'other') return { status: committed.status }
     if (committed.kind === 'thread') {
-      await publishDocumentEvent({ bus: deps.bus, def: messages, action: 'create', row: committed.message })
-      await publishDocumentEvent({ bus: deps.bus, def: tickets, action: 'update', row: committed.ticket })
+      // Side by side, so the bus stores both in one group, the message first.
+      await Promise.all([
+        publishDocumentEvent({ bus: deps.bus, def: messages, action: 'create', row: committed.message }),
+        publishDocumentEvent({ bus: deps.bus, def: tickets, action: 'update', row: committed.ticket }),
+      ])
       return { status: 'thread-message', ticketId: committed.ticket.id }
     }
     // As for a form ticket: the create event first, so the analysis' updates cannot overtake it.
@@ -337,10 +441,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
     return { status: 'ticket', ticketId: committed.ticket.id }
   }
 
-  async function processInboundEmail(options: {
-    inboundId: string
-    isLastAttempt: boolean
-  }): Promise<TProcessResult> {
+  async function processInboundEmail(options: TRun): Promise<TProcessResult> {
     const inbound = await findInboundWithRaw(db, options.inboundId)
     if (inbound?.status !== 'received') return { status: 'already-decided' }
     const triaged = await triage(inbound)
@@ -365,6 +466,74 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
     }
   }
 
+  /** Decides mails that arrived in this order, all together where it can; records each run's error. */
+  async function decideChunk(chunk: { run: TRun; index: number }[], errors: unknown[]): Promise<void> {
+    const runs = new Map(chunk.map(({ run, index }) => [index, run]))
+    const one = async (index: number) => {
+      const run = runs.get(index)
+      if (!run) return
+      await processInboundEmail(run).catch((error: unknown) => {
+        errors[index] = error ?? new Error('processing failed')
+      })
+    }
+    const stored = await findInboundsWithRaw(
+      db,
+      chunk.map(({ run }) => run.inboundId),
+    )
+    const alone: number[] = []
+    // Each mail's files are written while the next one is parsed; the list keeps the arrival order.
+    const writing: Promise<(TMailToDecide & { index: number }) | number>[] = []
+    const seen = new Set<string>()
+    for (const { run, index } of chunk) {
+      const inbound = stored.get(run.inboundId)
+      if (inbound?.status !== 'received') continue
+      const triaged = await triage(inbound).catch(() => undefined)
+      if (!triaged || 'outcome' in triaged || seen.has(inbound.id)) {
+        alone.push(index)
+        continue
+      }
+      seen.add(inbound.id)
+      writing.push(
+        writeAttachments({
+          storage: deps.storage,
+          inboundId: inbound.id,
+          attachments: triaged.parsed.attachments,
+        }).then(
+          (written) => ({ index, inbound, ...triaged, written }),
+          () => index,
+        ),
+      )
+    }
+    const mails: (TMailToDecide & { index: number })[] = []
+    for (const prepared of await Promise.all(writing)) {
+      if (typeof prepared === 'number') alone.push(prepared)
+      else mails.push(prepared)
+    }
+    for (const index of alone) await one(index)
+    if (mails.length === 0) return
+    const committed = await decideMails(mails).catch(() => undefined)
+    if (!committed) {
+      for (const mail of mails) await one(mail.index)
+      return
+    }
+    // Published side by side, so the bus stores them together (in this order).
+    const created: TDocumentRow[] = []
+    await Promise.all(
+      committed.map(async (decided, position) => {
+        const mail = mails[position]
+        if (!decided || !mail) return
+        try {
+          await publishCommitted(decided)
+          if (decided.kind === 'ticket') created.push(decided.ticket)
+        } catch (error) {
+          errors[mail.index] = error
+        }
+      }),
+    )
+    // After every create event; side by side, so the analysis jobs are enqueued together.
+    await Promise.all(created.map((ticket) => tickets.afterCreate?.(ticket)))
+  }
+
   return {
     processInboundEmail,
 
@@ -373,60 +542,38 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
      * (an outcome without a ticket, a failing batch) goes the one-by-one way, which owns retries and
      * the last attempt's rejection. Resolves with each run's error, or undefined, in order.
      */
-    async processInboundBatch(runs: { inboundId: string; isLastAttempt: boolean }[]): Promise<unknown[]> {
+    async processInboundBatch(runs: TRun[]): Promise<unknown[]> {
       const errors: unknown[] = runs.map(() => undefined)
-      const one = async (index: number) => {
-        const run = runs[index]
-        if (!run) return
-        await processInboundEmail(run).catch((error: unknown) => {
-          errors[index] = error ?? new Error('processing failed')
-        })
-      }
-      const stored = await findInboundsWithRaw(
+      // pg-boss hands a batch over in no particular order: an answer must come after the mail it answers.
+      const sizes = await findArrivalOrder(
         db,
         runs.map((run) => run.inboundId),
       )
-      const mails: (TMailToDecide & { index: number })[] = []
-      const alone: number[] = []
-      for (const [index, run] of runs.entries()) {
-        const inbound = stored.get(run.inboundId)
-        if (inbound?.status !== 'received') continue
-        const triaged = await triage(inbound).catch(() => undefined)
-        if (!triaged || 'outcome' in triaged || mails.some((m) => m.inbound.id === inbound.id)) {
-          alone.push(index)
-          continue
-        }
-        const written = await writeAttachments({
-          storage: deps.storage,
-          inboundId: inbound.id,
-          attachments: triaged.parsed.attachments,
-        }).catch(() => undefined)
-        if (written) mails.push({ index, inbound, ...triaged, written })
-        else alone.push(index)
-      }
-      for (const index of alone) await one(index)
-      if (mails.length === 0) return errors
-      const committed = await decideMails(mails).catch(() => undefined)
-      if (!committed) {
-        for (const mail of mails) await one(mail.index)
-        return errors
-      }
-      const created: TDocumentRow[] = []
-      for (const [position, decided] of committed.entries()) {
-        const mail = mails[position]
-        if (!decided || !mail) continue
-        try {
-          await publishCommitted(decided)
-          if (decided.kind === 'ticket') created.push(decided.ticket)
-        } catch (error) {
-          errors[mail.index] = error
-        }
-      }
-      // After every create event; side by side, so the analysis jobs are enqueued together.
-      await Promise.all(created.map((ticket) => tickets.afterCreate?.(ticket)))
+      const arrived = runs
+        .map((run, index) => ({ run, index, ...(sizes.get(run.inboundId) ?? { position: 0, size: 0 }) }))
+        .sort((a, b) => a.position - b.position)
+      for (const chunk of chunkByBytes(arrived, MAX_BATCH_BYTES)) await decideChunk(chunk, errors)
       return errors
     },
   }
+}
+
+/** Consecutive parts of `items` of at most `maxBytes` each, but never empty. */
+function chunkByBytes<T extends { size: number }>(items: T[], maxBytes: number): T[][] {
+  const chunks: T[][] = []
+  let current: T[] = []
+  let bytes = 0
+  for (const item of items) {
+    if (current.length > 0 && bytes + item.size > maxBytes) {
+      chunks.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(item)
+    bytes += item.size
+  }
+  if (current.length > 0) chunks.push(current)
+  return chunks
 }
 
 function counterOf(decided: TCommitted): TOutcomeCounter {

@@ -1,8 +1,10 @@
 import { z } from 'zod'
-import { defineJob } from '../../jobs/job-definition'
+import { defineJob, importOnce } from '../../jobs/job-definition'
 
 export const ZIngestInboundEmailPayload = z.object({ inboundId: z.string().min(1).max(36) })
 export type TIngestInboundEmailPayload = z.infer<typeof ZIngestInboundEmailPayload>
+
+const handlers = importOnce(() => import('./ingest-inbound-email.handler'))
 
 /** Turns one stored delivery into a ticket, a thread message or a recorded non-ticket outcome. */
 export const ingestInboundEmailJob = defineJob<TIngestInboundEmailPayload>({
@@ -16,11 +18,10 @@ export const ingestInboundEmailJob = defineJob<TIngestInboundEmailPayload>({
     expireInSeconds: 120,
   },
   singletonKey: (payload) => payload.inboundId,
-  // A batch is decided in one transaction: one commit and one mailbox counter update for all its mail,
-  // one pg-boss fetch and completion; two fetchers keep a Postgres busy while one batch commits.
-  throughput: { batchSize: 8, fetchers: 2 },
-  handle: async (options) =>
-    (await import('./ingest-inbound-email.handler')).handleIngestInboundEmail(options),
-  handleBatch: async (options) =>
-    (await import('./ingest-inbound-email.handler')).handleIngestInboundEmails(options),
+  // A batch is decided in one transaction whose statements do not grow with it (plain new tickets are
+  // written together), with one pg-boss fetch and completion; two fetchers keep a Postgres busy while
+  // one batch commits. Under load a fetch takes what piled up meanwhile, up to this many.
+  throughput: { batchSize: 32, fetchers: 2 },
+  handle: async (options) => (await handlers()).handleIngestInboundEmail(options),
+  handleBatch: async (options) => (await handlers()).handleIngestInboundEmails(options),
 })

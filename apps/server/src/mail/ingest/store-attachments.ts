@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { BucketId } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
-import { insertFile } from '../../files/file-repository'
+import { insertFiles } from '../../files/file-repository'
 import type { TFileStorage } from '../../files/file-storage'
 import type { TParsedAttachment } from '../parse'
 import type { TStoredAttachment } from './build-mail-fields'
@@ -12,9 +12,14 @@ export type TWrittenAttachment = TStoredAttachment & {
   signature: string
 }
 
+// Files written at once: enough to keep the disk busy, few enough that a mail with thousands of parts
+// cannot run the process out of file handles.
+const WRITES_AT_ONCE = 8
+
 /**
  * Writes the bytes before the deciding transaction (the rows naming them commit inside it). Keys and ids
- * follow from the delivery, so a retried run rewrites the same files instead of leaving strays.
+ * follow from the delivery, so a retried run rewrites the same files instead of leaving strays. Several
+ * files are written side by side: each is a handful of file-system calls that wait on the disk.
  */
 export async function writeAttachments(options: {
   storage: TFileStorage
@@ -22,12 +27,18 @@ export async function writeAttachments(options: {
   attachments: TParsedAttachment[]
 }): Promise<TWrittenAttachment[]> {
   const written: TWrittenAttachment[] = []
-  for (const [index, attachment] of options.attachments.entries()) {
-    const fileId = `${options.inboundId}-${index + 1}`
-    const storageKey = `${BucketId.attachments}/${options.inboundId}/${index + 1}`
-    await options.storage.write(storageKey, attachment.content)
-    const signature = crypto.createHash('md5').update(attachment.content).digest('hex')
-    written.push({ fileId, index, attachment, storageKey, signature })
+  for (let start = 0; start < options.attachments.length; start += WRITES_AT_ONCE) {
+    const slice = options.attachments.slice(start, start + WRITES_AT_ONCE)
+    const done = await Promise.all(
+      slice.map(async (attachment, offset) => {
+        const index = start + offset
+        const storageKey = `${BucketId.attachments}/${options.inboundId}/${index + 1}`
+        await options.storage.write(storageKey, attachment.content)
+        const signature = crypto.createHash('md5').update(attachment.content).digest('hex')
+        return { fileId: `${options.inboundId}-${index + 1}`, index, attachment, storageKey, signature }
+      }),
+    )
+    written.push(...done)
   }
   return written
 }
@@ -39,32 +50,34 @@ export async function removeAttachments(options: {
   for (const file of options.written) await options.storage.remove(file.storageKey)
 }
 
-/** The file rows, readable by whoever may read the ticket they belong to. */
-export async function insertAttachmentRows(
-  tx: TQueryable,
-  options: {
-    written: TWrittenAttachment[]
-    inboundId: string
-    userId: string
-    ticketId: string
-    threadMessageId: string | null
-  },
-): Promise<void> {
-  for (const file of options.written) {
-    await insertFile(tx, {
-      id: file.fileId,
-      bucketId: BucketId.attachments,
-      name: file.attachment.filename,
-      mimeType: file.attachment.contentType,
-      size: file.attachment.size,
-      signature: file.signature,
-      storageKey: file.storageKey,
-      permissions: [{ action: 'read', role: `user:${options.userId}` }],
-      ticketId: options.ticketId,
-      threadMessageId: options.threadMessageId,
-      inboundId: options.inboundId,
-      contentId: file.attachment.contentId,
-      disposition: file.attachment.disposition,
-    })
-  }
+export type TAttachmentOwner = {
+  written: TWrittenAttachment[]
+  inboundId: string
+  userId: string
+  ticketId: string
+  threadMessageId: string | null
+}
+
+/** The file rows of several mails in one statement, each readable by whoever may read its ticket. */
+export async function insertAttachmentRows(tx: TQueryable, owners: TAttachmentOwner[]): Promise<void> {
+  await insertFiles(
+    tx,
+    owners.flatMap((owner) =>
+      owner.written.map((file) => ({
+        id: file.fileId,
+        bucketId: BucketId.attachments,
+        name: file.attachment.filename,
+        mimeType: file.attachment.contentType,
+        size: file.attachment.size,
+        signature: file.signature,
+        storageKey: file.storageKey,
+        permissions: [{ action: 'read' as const, role: `user:${owner.userId}` }],
+        ticketId: owner.ticketId,
+        threadMessageId: owner.threadMessageId,
+        inboundId: owner.inboundId,
+        contentId: file.attachment.contentId,
+        disposition: file.attachment.disposition,
+      })),
+    ),
+  )
 }

@@ -48,6 +48,40 @@ export async function findMailboxByAddress(
   return rows[0]
 }
 
+export type TMailboxLookup = { findByAddress(address: string): Promise<TMailboxRow | undefined> }
+
+/**
+ * Mailboxes by address, each found one kept `ttlMs` in this process: a burst of mail to one mailbox costs
+ * one lookup per `ttlMs`, and concurrent lookups of one address share a query. An address not found is
+ * asked again every time, so a new mailbox receives at once. The price: an address regenerated (or a
+ * mailbox deleted) elsewhere is still found here for up to `ttlMs` after that commit.
+ */
+export function createMailboxLookup(options: { db: TQueryable; ttlMs: number }): TMailboxLookup {
+  // Insertion order is expiry order (every entry lives ttlMs), so the expired ones are in front.
+  const found = new Map<string, { mailbox: Promise<TMailboxRow | undefined>; until: number }>()
+  return {
+    findByAddress(address) {
+      const key = canonicalRecipient(address)
+      const now = performance.now()
+      for (const [oldKey, old] of found) {
+        if (old.until > now) break
+        found.delete(oldKey)
+      }
+      const kept = found.get(key)
+      if (kept) return kept.mailbox
+      const entry = { mailbox: findMailboxByAddress(options.db, key), until: now + options.ttlMs }
+      found.set(key, entry)
+      const forget = () => {
+        if (found.get(key) === entry) found.delete(key)
+      }
+      entry.mailbox.then((mailbox) => {
+        if (!mailbox) forget()
+      }, forget)
+      return entry.mailbox
+    },
+  }
+}
+
 export type TEnsureMailboxOptions = { user: { id: string; name: string; email: string }; domain: string }
 
 /** The user's one parsing mailbox, created on first need; concurrent callers get the same row. */

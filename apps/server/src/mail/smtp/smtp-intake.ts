@@ -5,7 +5,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import type { TDatabase } from '../../db/database'
 import type { TAcceptedInboundEmail } from '../inbound/accept-inbound-email'
 import { canonicalRecipient } from '../mailboxes/mailbox-address'
-import { findMailboxByAddress, type TMailboxRow } from '../mailboxes/mailbox-repository'
+import { createMailboxLookup, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { smtpError } from './smtp-errors'
 
 export type TSmtpIntakeOptions = {
@@ -18,6 +18,8 @@ export type TSmtpIntakeOptions = {
   tlsCertPath?: string | undefined
   /** Commits one delivery to the inbound store; SMTP answers 250 only after it resolves. */
   accept(options: { mailbox: TMailboxRow; raw: Buffer; envelopeFrom: string }): Promise<TAcceptedInboundEmail>
+  /** How long a mailbox found at RCPT is kept for the next RCPT to its address (default 2 s). */
+  mailboxLookupTtlMs?: number
   log?: (message: string, error?: unknown) => void
 }
 
@@ -27,6 +29,8 @@ const MAX_RECIPIENTS = 20
 // Each connection may hold a whole message in memory; beyond this, senders get 421 and retry later.
 const MAX_CLIENTS = 200
 const CLOSE_TIMEOUT_MS = 5_000
+// Senders keep writing to the same few mailboxes: each is looked up once per this long (see docs/mail.md).
+const MAILBOX_LOOKUP_TTL_MS = 2_000
 
 function readTls(options: TSmtpIntakeOptions): { key: Buffer; cert: Buffer } | undefined {
   if (!options.tlsKeyPath && !options.tlsCertPath) return undefined
@@ -59,6 +63,10 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
   const tls = readTls(options)
   // Mailboxes found at RCPT, per session and address; DATA delivers to the envelope smtp-server kept (RSET-aware).
   const recipients = new Map<string, Map<string, TMailboxRow>>()
+  const mailboxes = createMailboxLookup({
+    db: options.db,
+    ttlMs: options.mailboxLookupTtlMs ?? MAILBOX_LOOKUP_TTL_MS,
+  })
   const domain = options.inboundDomain.toLowerCase()
 
   const server = new SMTPServer({
@@ -89,7 +97,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
         return callback(smtpError(452, 'Too many recipients'))
       }
-      findMailboxByAddress(options.db, canonical).then(
+      mailboxes.findByAddress(canonical).then(
         (mailbox) => {
           if (!mailbox) return callback(smtpError(550, `${address.address}: no such parsing address`))
           const known = recipients.get(session.id) ?? new Map<string, TMailboxRow>()
@@ -104,7 +112,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
     },
     onData(stream, session: SMTPServerSession, callback) {
       const known = recipients.get(session.id)
-      const mailboxes = [
+      const deliverTo = [
         ...new Map(
           session.envelope.rcptTo.flatMap((rcpt) => {
             const mailbox = known?.get(canonicalRecipient(rcpt.address))
@@ -118,14 +126,13 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
             return callback(
               smtpError(552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`),
             )
-          if (mailboxes.length === 0) return callback(smtpError(554, 'No valid recipients'))
+          if (deliverTo.length === 0) return callback(smtpError(554, 'No valid recipients'))
           const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-          const ids: string[] = []
-          for (const mailbox of mailboxes) {
-            const accepted = await options.accept({ mailbox, raw, envelopeFrom })
-            ids.push(accepted.inboundId)
-          }
-          callback(null, `Queued as ${ids.join(', ')}`)
+          // Together, so one group commits them all.
+          const accepted = await Promise.all(
+            deliverTo.map((mailbox) => options.accept({ mailbox, raw, envelopeFrom })),
+          )
+          callback(null, `Queued as ${accepted.map((a) => a.inboundId).join(', ')}`)
         })
         .catch((error: unknown) => {
           log('storing a message failed', error)

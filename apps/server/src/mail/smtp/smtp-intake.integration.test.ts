@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { insertUser } from '../../accounts/users-repository'
+import type { TDatabase } from '../../db/database'
+import { openDatabase } from '../../db/open-database'
+import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
+import { createAcceptInboundEmail } from '../inbound/accept-inbound-email'
+import {
+  readMailbox,
+  sendRaw,
+  signUpWithMailbox,
+  startMailTestServer,
+  TEST_INBOUND_DOMAIN,
+  type TMailTestServer,
+  waitForDecided,
+} from '../mail-test-kit'
+import { ensureMailbox } from '../mailboxes/mailbox-repository'
+import { startSmtpIntake, type TSmtpIntake } from './smtp-intake'
+
+const email = (subject: string) =>
+  [
+    'From: Ada Customer <ada@customer.example>',
+    `To: support@${TEST_INBOUND_DOMAIN}`,
+    `Subject: ${subject}`,
+    `Message-ID: <${subject.replace(/\W+/g, '.')}@customer.example>`,
+    'Date: Sat, 21 Nov 2026 10:00:00 +0000',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `About ${subject}.`,
+    '',
+  ].join('\r\n')
+
+describe.each(DATABASE_KINDS)('SMTP intake round trips on %s', (database) => {
+  let server: TMailTestServer
+  let statements: string[] = []
+
+  beforeAll(async () => {
+    server = await startMailTestServer({ database })
+    // Every statement of the server's own pool, to count round trips per kind.
+    const query = server.db.query.bind(server.db)
+    server.db.query = (sql, params) => {
+      statements.push(sql)
+      return query(sql, params)
+    }
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+  beforeEach(() => {
+    statements = []
+  })
+
+  const count = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql)).length
+  const lookups = () => count(/from mailboxes where address/)
+  const inserts = () => count(/insert into inbound_emails/)
+  const send = (to: string, raw: string) => sendRaw({ port: server.smtpPort, to, raw })
+
+  it('commits concurrent deliveries in fewer statements than deliveries, each one ticket', async () => {
+    const { user, mailbox } = await signUpWithMailbox(server.url)
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => send(mailbox.address, email(`concurrent ${n}`))),
+    )
+    expect(sent.every((s) => s.accepted)).toBe(true)
+    expect(inserts()).toBeLessThan(20)
+    expect(lookups()).toBeLessThan(20)
+    const decided = await waitForDecided(user, 20)
+    expect(decided.every((d) => d.status === 'ticket')).toBe(true)
+    expect(await readMailbox(user)).toMatchObject({ received: 20, tickets: 20, duplicates: 0 })
+  })
+
+  it('makes one ticket of the same bytes sent twice at once', async () => {
+    const { user, mailbox } = await signUpWithMailbox(server.url)
+    const twice = email('sent twice at once')
+    const sent = await Promise.all([
+      send(mailbox.address, twice),
+      send(mailbox.address, twice),
+      send(mailbox.address, email('sent once')),
+    ])
+    expect(sent.every((s) => s.accepted)).toBe(true)
+    const decided = await waitForDecided(user, 3)
+    expect(decided.map((d) => d.status).sort()).toEqual(['duplicate', 'ticket', 'ticket'])
+    expect(await readMailbox(user)).toMatchObject({ received: 3, tickets: 2, duplicates: 1 })
+  })
+})
+
+describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
+  let db: TDatabase
+  let drop: (() => Promise<void>) | undefined
+  let users = 0
+  let lookups = 0
+  const intakes: TSmtpIntake[] = []
+
+  beforeAll(async () => {
+    const pg =
+      kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
+    drop = pg?.drop
+    db = await openDatabase({ databaseUrl: pg?.url })
+    const query = db.query.bind(db)
+    db.query = (sql, params) => {
+      if (/from mailboxes where address/.test(sql)) lookups++
+      return query(sql, params)
+    }
+  })
+  afterAll(async () => {
+    for (const intake of intakes) await intake.close()
+    await db?.close()
+    await drop?.()
+  })
+
+  /** The SMTP intake alone, storing through the real door, keeping found mailboxes `ttlMs`. */
+  async function startIntake(ttlMs: number) {
+    const accept = createAcceptInboundEmail({ db, enqueue: async () => undefined })
+    const intake = await startSmtpIntake({
+      db,
+      port: 0,
+      host: '127.0.0.1',
+      maxBytes: 100_000,
+      inboundDomain: TEST_INBOUND_DOMAIN,
+      accept: ({ mailbox, raw, envelopeFrom }) => accept({ mailbox, raw, envelopeFrom, channel: 'smtp' }),
+      mailboxLookupTtlMs: ttlMs,
+      log: () => undefined,
+    })
+    intakes.push(intake)
+    return (to: string, subject: string) => sendRaw({ port: intake.port, to, raw: email(subject) })
+  }
+
+  async function newMailbox() {
+    users++
+    const user = await insertUser(db, {
+      id: `smtp-u${users}`,
+      email: `smtp-u${users}@example.com`,
+      name: `User ${users}`,
+      passwordHash: null,
+    })
+    return ensureMailbox(db, { user, domain: TEST_INBOUND_DOMAIN })
+  }
+
+  it('looks a known recipient up once for repeated RCPTs, and an unknown one every time', async () => {
+    const send = await startIntake(60_000)
+    const mailbox = await newMailbox()
+    lookups = 0
+    for (const n of [1, 2, 3]) expect((await send(mailbox.address, `repeated ${n}`)).accepted).toBe(true)
+    expect((await send(mailbox.address.replace('@', '+tag@').toUpperCase(), 'tagged')).accepted).toBe(true)
+    expect(lookups).toBe(1)
+    const unknown = `nobody-aaaaaaaaaa@${TEST_INBOUND_DOMAIN}`
+    expect(await send(unknown, 'unknown 1')).toMatchObject({ code: 550 })
+    expect(await send(unknown, 'unknown 2')).toMatchObject({ code: 550 })
+    expect(lookups).toBe(3)
+  })
+
+  it('answers 451 for a mailbox deleted while it is kept, and 550 once it is looked up again', async () => {
+    const ttlMs = 3_000
+    const send = await startIntake(ttlMs)
+    const deleted = await newMailbox()
+    const regenerated = await newMailbox()
+    for (const mailbox of [deleted, regenerated]) {
+      expect((await send(mailbox.address, `before ${mailbox.id}`)).accepted).toBe(true)
+    }
+    await db.query('delete from mailboxes where id = $1', [deleted.id])
+    await db.query(`update mailboxes set address = 'renamed-' || address where id = $1`, [regenerated.id])
+    // Still kept: the insert's foreign key refuses the delivery, and the sender is told to try again.
+    expect(await send(deleted.address, 'after the delete')).toMatchObject({ code: 451 })
+    // The old address of a regenerated mailbox is still taken for as long as it is kept (docs/mail.md).
+    expect((await send(regenerated.address, 'just after the regeneration')).accepted).toBe(true)
+
+    await new Promise((resolve) => setTimeout(resolve, ttlMs + 100))
+    expect(await send(deleted.address, 'later')).toMatchObject({ code: 550 })
+    expect(await send(regenerated.address, 'later')).toMatchObject({ code: 550 })
+  })
+})
