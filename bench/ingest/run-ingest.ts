@@ -2,38 +2,59 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import nodemailer from 'nodemailer'
-import { insertUser } from '../../apps/server/src/accounts/users-repository'
-import { loadConfig } from '../../apps/server/src/config/config'
-import type { TMailboxRow } from '../../apps/server/src/mail/mailboxes/mailbox-repository'
-import { ensureMailbox } from '../../apps/server/src/mail/mailboxes/mailbox-repository'
+import { loadConfig, type TServerRole } from '../../apps/server/src/config/config'
 import type { TDocumentEvent } from '../../apps/server/src/realtime/event-bus'
 import { startServer, type TRunningServer } from '../../apps/server/src/server'
 import { freePort } from '../../apps/server/src/testing/free-port'
+import { cpuShareBetween, sampleCpu, type TCpuShare } from '../api/cpu-share'
 import { summariseLatencies, type TLatencyStats } from '../api/latency-stats'
-import { buildBenchMessages, readBenchCorpus, type TBenchMessage } from './bench-messages'
+import { openDashboard, type TDashboard } from './dashboard-process'
+import type { TDashboardTicketTimes } from './dashboard-socket'
+import type { TSendersCommand, TSendersReport, TSendTimes } from './smtp-senders'
 
 export type TPhaseReport = {
   messages: number
   outcomes: Record<string, number>
-  /** SMTP send start to the 250 reply (the raw message committed). */
+  /** SMTP send start (MAIL FROM) to the 250 reply (the raw message committed). */
   acknowledged: TLatencyStats
-  /** SMTP send start to the committed ticket (or other decision). */
+  /** SMTP send start to the ticket's create event on this process's event bus (before any socket). */
   committed: TLatencyStats
-  /** SMTP send start to the ticket's analysis completed. */
+  /** SMTP send start to the ticket's `completed` update on this process's event bus. */
   analysed: TLatencyStats
+  /** End of DATA (the sender's last byte written) to the 250 reply. */
+  dataToAck: TLatencyStats
+  /** End of DATA to the ticket's create event on the open dashboard's realtime socket. */
+  shown: TLatencyStats
+  /** End of DATA to the ticket's `completed` update on the dashboard's socket. */
+  shownAnalysed: TLatencyStats
+  /** CPU time the senders' process spent sending, taken from the same two cores as the server's. */
+  sendersCpuMs: number
+  /** CPU time of the dashboard's process (the SDK parsing events), from the same two cores too. */
+  dashboardCpuMs: number
+  /** Events of another user's tickets that reached the bench user's socket since it opened; 0 unless broken. */
+  foreignEvents: number
+  /** CPU time of this process (the smtp and http roles, and the worker role unless it has processes of its own). */
+  serverCpuMs: number
+  /** The whole machine's CPU time during the phase, split (Linux only; undefined elsewhere). */
+  machine: TCpuShare | undefined
 }
 
 export type TIngestReport = { burst: TPhaseReport; steady: TPhaseReport }
 
-type TTimes = { sentAt: number; ackAt: number; committedAt?: number; analysedAt?: number }
-
 const POLL_MS = 200
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/main.ts')
+/** A phase that makes no progress this long has lost something (a job, a socket); it fails, saying what it saw. */
+const STALL_MS = 60_000
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+const MAIN = path.resolve(HERE, '../../apps/server/src/main.ts')
+const SENDERS = path.join(HERE, 'smtp-senders.ts')
 
 /** `node --import tsx main.ts --role=worker` on the bench's database; resolves once it says it listens. */
 async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--role=worker'], {
+  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of each worker process there (see `node --cpu-prof`).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN, '--role=worker'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -57,44 +78,74 @@ async function stopWorkerProcess(child: ChildProcess): Promise<void> {
   await exited
 }
 
-function smtpClient(smtpPort: number) {
-  // One connection per client, reused, as a sending MTA does.
-  return nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: smtpPort,
-    ignoreTLS: true,
-    pool: true,
-    maxConnections: 1,
-    maxMessages: Number.POSITIVE_INFINITY,
+/** The senders' process (smtp-senders.ts), ready once it has read the corpus. */
+async function startSenders(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SENDERS], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', (message: TSendersReport) =>
+      message.kind === 'ready' ? resolve() : reject(new Error('the senders did not start')),
+    )
+    child.once('exit', () => reject(new Error('the senders process exited')))
+  })
+  return child
 }
 
-/** Ticket events carry the mail's Message-ID in rawJson: when each was committed, when analysed. */
-function watchTickets(server: TRunningServer, times: Map<string, TTimes>, onAnalysed: (id: string) => void) {
-  return server.bus.subscribe((event: TDocumentEvent) => {
-    if (event.collectionId !== 'tickets') return
-    const messageId = (event.document.rawJson as { MessageID?: string } | null)?.MessageID ?? ''
-    const entry = times.get(messageId)
-    if (!entry) return
-    if (event.action === 'create') entry.committedAt ??= Date.now()
-    if (event.document.processing_status === 'completed' && !entry.analysedAt) {
-      entry.analysedAt = Date.now()
-      onAnalysed(messageId)
+/** Runs one phase in the senders' process; resolves with each message's send and 250 times. */
+function send(
+  senders: ChildProcess,
+  command: Extract<TSendersCommand, { kind: 'run' }>,
+): Promise<{ times: TSendTimes[]; cpuMs: number }> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: TSendersReport) => {
+      if (message.kind === 'ready') return
+      senders.off('message', onMessage)
+      if (message.kind === 'done') resolve(message)
+      else reject(new Error(`the senders failed: ${message.message}`))
     }
+    senders.on('message', onMessage)
+    senders.send(command)
   })
 }
 
-function summarise(
-  times: Map<string, TTimes>,
-  started: number,
-  outcomes: Record<string, number>,
-): TPhaseReport {
-  const all = [...times.values()]
+type TTicketTimes = { committedAt?: number; analysedAt?: number }
+type TBenchMailbox = TDashboard['mailbox']
+
+/** Ticket events carry the mail's Message-ID in rawJson: when each reached this process's bus, created and analysed. */
+function watchTickets(server: TRunningServer) {
+  const tickets = new Map<string, TTicketTimes>()
+  const stop = server.bus.subscribe((event: TDocumentEvent) => {
+    if (event.collectionId !== 'tickets') return
+    const messageId = (event.document.rawJson as { MessageID?: string } | null)?.MessageID
+    if (!messageId) return
+    const entry = tickets.get(messageId) ?? {}
+    tickets.set(messageId, entry)
+    if (event.action === 'create') entry.committedAt ??= Date.now()
+    if (event.document.processing_status === 'completed') entry.analysedAt ??= Date.now()
+  })
+  return { tickets, stop }
+}
+
+function summarise(options: {
+  sent: TSendTimes[]
+  tickets: Map<string, TTicketTimes>
+  dashboard: Map<string, TDashboardTicketTimes>
+  outcomes: Record<string, number>
+}): Omit<TPhaseReport, 'sendersCpuMs' | 'dashboardCpuMs' | 'foreignEvents' | 'serverCpuMs' | 'machine'> {
+  const started = Math.min(...options.sent.map((t) => t.sentAt))
   // Each rate is over the time from the first send to the last of that milestone.
-  const stats = (pick: (t: TTimes) => number | undefined) => {
-    const ends = all.flatMap((t) => {
-      const end = pick(t)
-      return end === undefined ? [] : [{ span: end - t.sentAt, end }]
+  const stats = (
+    from: 'sentAt' | 'dataSentAt',
+    pick: (sent: TSendTimes, bus: TTicketTimes, dashboard: TDashboardTicketTimes) => number | undefined,
+  ) => {
+    const ends = options.sent.flatMap((sent) => {
+      const end = pick(
+        sent,
+        options.tickets.get(sent.id) ?? {},
+        options.dashboard.get(sent.id) ?? { id: sent.id },
+      )
+      return end === undefined ? [] : [{ span: end - sent[from], end }]
     })
     const wallMs = Math.max(0, ...ends.map((e) => e.end)) - started
     return summariseLatencies(
@@ -103,15 +154,18 @@ function summarise(
     )
   }
   return {
-    messages: all.length,
-    outcomes,
-    acknowledged: stats((t) => t.ackAt),
-    committed: stats((t) => t.committedAt),
-    analysed: stats((t) => t.analysedAt),
+    messages: options.sent.length,
+    outcomes: options.outcomes,
+    acknowledged: stats('sentAt', (sent) => sent.ackAt),
+    committed: stats('sentAt', (_, bus) => bus.committedAt),
+    analysed: stats('sentAt', (_, bus) => bus.analysedAt),
+    dataToAck: stats('dataSentAt', (sent) => sent.ackAt),
+    shown: stats('dataSentAt', (_, __, dashboard) => dashboard.shownAt),
+    shownAnalysed: stats('dataSentAt', (_, __, dashboard) => dashboard.analysedAt),
   }
 }
 
-async function countOutcomes(server: TRunningServer, mailbox: TMailboxRow, since: number) {
+async function countOutcomes(server: TRunningServer, mailbox: TBenchMailbox, since: number) {
   const { rows } = await server.db.query<{ status: string; n: number }>(
     `select status, count(*)::int as n from inbound_emails where "mailboxId" = $1 and seq > $2 group by status`,
     [mailbox.id, since],
@@ -126,89 +180,120 @@ async function lastSeq(server: TRunningServer): Promise<number> {
   return rows[0]?.seq ?? 0
 }
 
-/** All messages as fast as 8 clients can send: throughput, and latency with the queue filling up. */
-async function runBurst(options: {
+/**
+ * Until the senders are done, every mail is decided and every ticket shows analysed, on this process's bus
+ * and on the dashboard. Fails with the senders, or when nothing moved for STALL_MS (a steady client
+ * waiting for an event that never comes would otherwise wait forever).
+ */
+async function untilAllDecidedAndAnalysed(options: {
   server: TRunningServer
-  mailbox: TMailboxRow
-  messages: TBenchMessage[]
-  clients: number
-}) {
-  const { server, mailbox, messages } = options
-  const since = await lastSeq(server)
-  const times = new Map<string, TTimes>()
-  let analysed = 0
-  let done: () => void = () => undefined
-  const allAnalysed = new Promise<void>((resolve) => {
-    done = resolve
+  mailbox: TBenchMailbox
+  since: number
+  sending: Promise<unknown>
+  tickets: Map<string, TTicketTimes>
+  /** Message-IDs whose `completed` update reached the dashboard. */
+  onDashboard: Set<string>
+  label: string
+}): Promise<void> {
+  let sent = false
+  // Rejects with the senders' failure; never settles once they are done.
+  const sendingFailed = options.sending.then(() => {
+    sent = true
+    return new Promise<never>(() => undefined)
   })
-  const stop = watchTickets(server, times, () => {
-    analysed += 1
-  })
-  const started = Date.now()
-  let next = 0
-  const client = async () => {
-    const transport = smtpClient(server.smtpPort ?? 0)
-    for (let index = next++; index < messages.length; index = next++) {
-      const message = messages[index]!
-      const sentAt = Date.now()
-      times.set(message.id, { sentAt, ackAt: sentAt })
-      await transport.sendMail({
-        envelope: { from: 'bench@sender.example', to: mailbox.address },
-        raw: message.raw,
-      })
-      times.get(message.id)!.ackAt = Date.now()
+  sendingFailed.catch(() => undefined)
+  let progress = ''
+  let progressAt = Date.now()
+  for (;;) {
+    const outcomes = await countOutcomes(options.server, options.mailbox, options.since)
+    const analysed = [...options.tickets.entries()].filter(
+      ([id, times]) => id.startsWith(`${options.label}-`) && times.analysedAt !== undefined,
+    ).length
+    const tickets = outcomes.ticket ?? 0
+    if (sent && !outcomes.received && analysed >= tickets && options.onDashboard.size >= tickets) return
+    const now = `${JSON.stringify(outcomes)}, analysed on the bus ${analysed}, on the dashboard ${options.onDashboard.size}`
+    if (now !== progress) {
+      progress = now
+      progressAt = Date.now()
+    } else if (Date.now() - progressAt > STALL_MS) {
+      throw new Error(`${options.label}: no progress for ${STALL_MS / 1000} s: ${now}`)
     }
-    transport.close()
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, POLL_MS)), sendingFailed])
   }
-  await Promise.all(Array.from({ length: options.clients }, client))
-  const poll = setInterval(async () => {
-    const outcomes = await countOutcomes(server, mailbox, since)
-    if (!outcomes.received && analysed >= (outcomes.ticket ?? 0)) done()
-  }, POLL_MS)
-  await allAnalysed
-  clearInterval(poll)
-  stop()
-  return summarise(times, started, await countOutcomes(server, mailbox, since))
-}
-
-/** Each client sends its next message only once the previous one is analysed: latency without a backlog. */
-async function runSteady(options: {
-  server: TRunningServer
-  mailbox: TMailboxRow
-  messages: TBenchMessage[]
-  clients: number
-}) {
-  const { server, mailbox, messages } = options
-  const since = await lastSeq(server)
-  const times = new Map<string, TTimes>()
-  const waiters = new Map<string, () => void>()
-  const stop = watchTickets(server, times, (id) => waiters.get(id)?.())
-  const started = Date.now()
-  let next = 0
-  const client = async () => {
-    const transport = smtpClient(server.smtpPort ?? 0)
-    for (let index = next++; index < messages.length; index = next++) {
-      const message = messages[index]!
-      const analysed = new Promise<void>((resolve) => waiters.set(message.id, resolve))
-      const sentAt = Date.now()
-      times.set(message.id, { sentAt, ackAt: sentAt })
-      await transport.sendMail({
-        envelope: { from: 'bench@sender.example', to: mailbox.address },
-        raw: message.raw,
-      })
-      times.get(message.id)!.ackAt = Date.now()
-      await analysed
-    }
-    transport.close()
-  }
-  await Promise.all(Array.from({ length: options.clients }, client))
-  stop()
-  return summarise(times, started, await countOutcomes(server, mailbox, since))
 }
 
 /**
- * One database: a fresh server, a burst, then a steady phase. The smtp role runs in this process, with the
- * worker role too or, with `workerProcesses` (Postgres only), in that many processes of their own.
+ * One phase: the senders send `count` messages; done once every one is decided and every ticket shows
+ * analysed on the dashboard. In the steady phase each client sends its next mail only then.
+ */
+async function runPhase(options: {
+  server: TRunningServer
+  senders: ChildProcess
+  dashboard: TDashboard
+  phase: 'burst' | 'steady'
+  count: number
+  clients: number
+  postgresDatabase: string | undefined
+}): Promise<TPhaseReport> {
+  const { server, senders, dashboard, phase } = options
+  const mailbox = dashboard.mailbox
+  const since = await lastSeq(server)
+  const watch = watchTickets(server)
+  const onDashboard = new Set<string>()
+  const stopDashboard = dashboard.onAnalysed((id) => {
+    if (!id.startsWith(`${phase}-`)) return
+    onDashboard.add(id)
+    if (phase === 'steady') senders.send({ kind: 'analysed', id } satisfies TSendersCommand)
+  })
+  const cpu = process.cpuUsage()
+  const machineFrom = sampleCpu(options.postgresDatabase)
+  try {
+    const sending = send(senders, {
+      kind: 'run',
+      phase,
+      port: server.smtpPort ?? 0,
+      to: mailbox.address,
+      label: phase,
+      count: options.count,
+      clients: options.clients,
+    })
+    await untilAllDecidedAndAnalysed({
+      server,
+      mailbox,
+      since,
+      sending,
+      tickets: watch.tickets,
+      onDashboard,
+      label: phase,
+    })
+    const sent = await sending
+    const used = process.cpuUsage(cpu)
+    const machine = cpuShareBetween(machineFrom, sampleCpu(options.postgresDatabase))
+    const seen = await dashboard.report(phase)
+    return {
+      ...summarise({
+        sent: sent.times,
+        tickets: watch.tickets,
+        dashboard: new Map(seen.tickets.map((ticket) => [ticket.id, ticket])),
+        outcomes: await countOutcomes(server, mailbox, since),
+      }),
+      sendersCpuMs: sent.cpuMs,
+      dashboardCpuMs: seen.cpuMs,
+      foreignEvents: seen.foreignEvents,
+      serverCpuMs: (used.user + used.system) / 1000,
+      machine,
+    }
+  } finally {
+    stopDashboard()
+    watch.stop()
+  }
+}
+
+/**
+ * One database: a fresh server, a burst, then a steady phase, the SMTP clients and an open dashboard (the
+ * bench user signed in, its realtime socket subscribed to tickets) in processes of their own. The smtp and
+ * http roles run in this process, with the worker role too or, with `workerProcesses` (Postgres only), in
+ * that many processes of their own.
  */
 export async function runIngestBench(options: {
   env: Record<string, string>
@@ -216,10 +301,13 @@ export async function runIngestBench(options: {
   steadyMessages: number
   clients: number
   workerProcesses?: number
+  /** The bench database's name on a local Postgres server, so its processes' CPU is told apart. */
+  postgresDatabase?: string | undefined
 }): Promise<TIngestReport> {
   const env = {
     ...options.env,
     PORT: String(await freePort()),
+    HOST: '127.0.0.1',
     SMTP_PORT: '0',
     SMTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -227,35 +315,28 @@ export async function runIngestBench(options: {
   }
   const config = loadConfig(env)
   const workerProcesses = options.workerProcesses ?? 0
-  const server = await startServer({
-    config,
-    roles: new Set(workerProcesses > 0 ? ['smtp'] : ['smtp', 'worker']),
-  })
+  const roles: TServerRole[] = workerProcesses > 0 ? ['smtp', 'http'] : ['smtp', 'http', 'worker']
+  const server = await startServer({ config, roles: new Set(roles) })
   const workers: ChildProcess[] = []
+  const senders = await startSenders()
+  let dashboard: TDashboard | undefined
   try {
     for (let i = 0; i < workerProcesses; i += 1) workers.push(await startWorkerProcess(env))
-    const user = await insertUser(server.db, {
-      id: 'bench-user',
-      email: 'bench@owner.example',
-      name: 'Bench',
-      passwordHash: null,
-    })
-    const mailbox = await ensureMailbox(server.db, { user, domain: config.inboundDomain })
-    const files = await readBenchCorpus({ ticketsOnly: true })
-    const burst = await runBurst({
+    if (!server.url) throw new Error('the bench server has no http role')
+    dashboard = await openDashboard(server.url)
+    const common = {
       server,
-      mailbox,
-      messages: buildBenchMessages({ files, count: options.burstMessages, label: 'burst' }),
+      senders,
+      dashboard,
       clients: options.clients,
-    })
-    const steady = await runSteady({
-      server,
-      mailbox,
-      messages: buildBenchMessages({ files, count: options.steadyMessages, label: 'steady' }),
-      clients: options.clients,
-    })
+      postgresDatabase: options.postgresDatabase,
+    }
+    const burst = await runPhase({ ...common, phase: 'burst', count: options.burstMessages })
+    const steady = await runPhase({ ...common, phase: 'steady', count: options.steadyMessages })
     return { burst, steady }
   } finally {
+    dashboard?.close()
+    senders.disconnect()
     await Promise.all(workers.map(stopWorkerProcess))
     await server.close()
   }

@@ -35,7 +35,14 @@ function summarise(label: string, values: number[]): string {
 
 async function startBenchServer(roles: TServerRole[], databaseUrl?: string): Promise<TRunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-bench-realtime-'))
-  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', SMTP_PORT: '0', DATA_DIR: dataDir }
+  // TRUST_PROXY: each bench user signs up from an X-Forwarded-For address of its own (see `api`).
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SMTP_PORT: '0',
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+  }
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   const server = await startServer({
     config: loadConfig({ ...env, LOG_LEVEL: 'warn' }),
