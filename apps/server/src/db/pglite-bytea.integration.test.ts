@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
+import { DATABASE_KINDS, openTestDatabase } from '../testing/test-database'
 import type { TDatabase, TQueryable } from './database'
-import { openDatabase } from './open-database'
 
 const md5 = (bytes: Uint8Array) => crypto.createHash('md5').update(bytes).digest('hex')
 
@@ -11,19 +10,15 @@ const SIZES = [0, 1, 64 * 1024, 5 * 1024 * 1024]
 
 describe.each(DATABASE_KINDS)('bytea values (%s)', (kind) => {
   let db: TDatabase
-  let drop: (() => Promise<void>) | undefined
+  let close: (() => Promise<void>) | undefined
   let ids = 0
 
   beforeAll(async () => {
-    const pg =
-      kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-    drop = pg?.drop
-    db = await openDatabase({ databaseUrl: pg?.url })
+    ;({ db, close } = await openTestDatabase(kind))
     await db.exec('create table bytea_test (id integer primary key, raw bytea)')
   })
   afterAll(async () => {
-    await db?.close()
-    await drop?.()
+    await close?.()
   })
 
   /** Stores `raw`, checks what the server holds, and returns what a select gives back. */

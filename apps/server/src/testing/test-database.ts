@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
+import type { TDatabase } from '../db/database'
+import { openDatabase } from '../db/open-database'
 
 /** The Postgres that integration tests also run against, when CI (or a developer) provides one. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
@@ -26,3 +28,19 @@ export async function createTestDatabase(baseUrl: string): Promise<{ url: string
 
 /** The database kinds a suite runs on: always PGlite, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASE_KINDS = TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+
+/** A fresh, migrated database of `kind`; `close` closes it and drops a Postgres one. */
+export async function openTestDatabase(
+  kind: (typeof DATABASE_KINDS)[number],
+): Promise<{ db: TDatabase; close(): Promise<void> }> {
+  const server =
+    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
+  const db = await openDatabase({ databaseUrl: server?.url })
+  return {
+    db,
+    async close() {
+      await db.close()
+      await server?.drop()
+    },
+  }
+}

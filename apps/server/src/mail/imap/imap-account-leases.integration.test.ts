@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
-import { openDatabase } from '../../db/open-database'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
+import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
 import { ensureMailbox } from '../mailboxes/mailbox-repository'
 import { claimImapAccounts, releaseImapLeases, updateImapAccountState } from './imap-account-repository'
 
 describe.each(DATABASE_KINDS)('IMAP account leases (%s)', (kind) => {
   let db: TDatabase
-  let drop: (() => Promise<void>) | undefined
+  let close: (() => Promise<void>) | undefined
   const ids = ['acc-a', 'acc-b', 'acc-off']
 
   beforeAll(async () => {
-    const pg =
-      kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-    drop = pg?.drop
-    db = await openDatabase({ databaseUrl: pg?.url })
+    ;({ db, close } = await openTestDatabase(kind))
     const user = await insertUser(db, { id: 'u1', email: 'u1@example.com', name: 'U', passwordHash: null })
     const mailbox = await ensureMailbox(db, { user, domain: 'inbound.localhost' })
     for (const id of ids) {
@@ -28,8 +24,7 @@ describe.each(DATABASE_KINDS)('IMAP account leases (%s)', (kind) => {
   })
 
   afterAll(async () => {
-    await db?.close()
-    await drop?.()
+    await close?.()
   })
 
   it('gives each enabled account to one worker at a time, and to another once the lease is released', async () => {

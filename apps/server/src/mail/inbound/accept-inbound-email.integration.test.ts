@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
-import { openDatabase } from '../../db/open-database'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
+import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
 import { ensureMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import {
   createAcceptInboundEmail,
@@ -18,16 +17,13 @@ const email = (n: number | string) =>
 
 describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   let db: TDatabase
-  let drop: (() => Promise<void>) | undefined
+  let close: (() => Promise<void>) | undefined
   let users = 0
   let mailbox: TMailboxRow
   let statements: string[] = []
 
   beforeAll(async () => {
-    const pg =
-      kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-    drop = pg?.drop
-    db = await openDatabase({ databaseUrl: pg?.url })
+    ;({ db, close } = await openTestDatabase(kind))
     // Every statement the door sends, to count round trips.
     const query = db.query.bind(db)
     db.query = (sql, params) => {
@@ -36,8 +32,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
     }
   })
   afterAll(async () => {
-    await db?.close()
-    await drop?.()
+    await close?.()
   })
   beforeEach(async () => {
     users++

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
-import { openDatabase } from '../../db/open-database'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
+import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
 import { createAcceptInboundEmail } from '../inbound/accept-inbound-email'
 import {
   readMailbox,
@@ -84,16 +83,13 @@ describe.each(DATABASE_KINDS)('SMTP intake round trips on %s', (database) => {
 
 describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
   let db: TDatabase
-  let drop: (() => Promise<void>) | undefined
+  let close: (() => Promise<void>) | undefined
   let users = 0
   let lookups = 0
   const intakes: TSmtpIntake[] = []
 
   beforeAll(async () => {
-    const pg =
-      kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-    drop = pg?.drop
-    db = await openDatabase({ databaseUrl: pg?.url })
+    ;({ db, close } = await openTestDatabase(kind))
     const query = db.query.bind(db)
     db.query = (sql, params) => {
       if (/from mailboxes where address/.test(sql)) lookups++
@@ -102,8 +98,7 @@ describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
   })
   afterAll(async () => {
     for (const intake of intakes) await intake.close()
-    await db?.close()
-    await drop?.()
+    await close?.()
   })
 
   /** The SMTP intake alone, storing through the real door, keeping found mailboxes `ttlMs`. */
