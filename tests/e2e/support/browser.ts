@@ -48,7 +48,7 @@ export async function openPage(
   return { context, page, log }
 }
 
-/** Screenshots for the README, written by every run so they always show the app as it is (toasts closed). */
+/** Screenshots of the app as it is (toasts closed), for the README when UPDATE_SCREENSHOTS=1. */
 export async function saveScreenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const toasts = page.locator('[data-sonner-toast]')
