@@ -26,6 +26,8 @@ const GROUP_MAX_CHARS = 8 * 1024 * 1024
 /** How far back a reconnected listener looks for events it may have missed, in ids and in dedup memory. */
 const CATCH_UP_WINDOW = 1000
 const SEEN_MEMORY = 5000
+/** Pauses between tries of a failed fetch of NOTIFYed events; `undefined` ends the tries. */
+const FETCH_RETRY_PAUSES_MS = [100, 500, undefined]
 export const LISTENER_APPLICATION_NAME = 'parsedesk-realtime'
 
 /**
@@ -144,20 +146,33 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
       ids: ids.map((id, index) => ({ id, index })).filter(({ id }) => markSeen(id)),
     }))
     const toFetch = wanted.flatMap(({ ids, events }) => (events ? [] : ids.map(({ id }) => id)))
-    let fetched = new Map<number, TDocumentEvent>()
-    if (toFetch.length > 0) {
-      try {
-        fetched = await fetchEvents(toFetch)
-      } catch (error) {
-        log(`events ${toFetch.join(',')} could not be delivered`, error)
-      }
-    }
+    const fetched =
+      toFetch.length > 0 ? await fetchEventsPatiently(toFetch) : new Map<number, TDocumentEvent>()
     for (const { ids, events } of wanted) {
       for (const { id, index } of ids) {
         const event = events ? events[index] : fetched.get(id)
         if (event) dispatch(event)
       }
     }
+  }
+
+  /**
+   * A group's NOTIFY can name hundreds of events: a pool error must not lose them all. Tried again after a
+   * pause; if the pool stays down they are forgotten as seen, so the replay after the listener's reconnect
+   * (the pool and the listener usually fail together) can still deliver them.
+   */
+  async function fetchEventsPatiently(ids: number[]): Promise<Map<number, TDocumentEvent>> {
+    for (const pauseMs of FETCH_RETRY_PAUSES_MS) {
+      try {
+        return await fetchEvents(ids)
+      } catch (error) {
+        log(`events ${ids.join(',')} could not be fetched`, error)
+        if (pauseMs === undefined || closed) break
+        await new Promise((resolve) => setTimeout(resolve, pauseMs))
+      }
+    }
+    for (const id of ids) seen.delete(id)
+    return new Map()
   }
 
   async function fetchEvents(ids: number[]): Promise<Map<number, TDocumentEvent>> {

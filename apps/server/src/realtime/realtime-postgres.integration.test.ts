@@ -347,6 +347,34 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await listener.close()
   })
 
+  it('delivers a stored group whose first fetch failed', async () => {
+    const channel = 'bus_fetch_retry_test'
+    let failures = 1
+    const flakyDb: TQueryable = {
+      ...dbB,
+      query: (sql, params) => {
+        if (sql.startsWith('select id, event from') && failures-- > 0)
+          return Promise.reject(new Error('connection reset'))
+        return dbB.query(sql, params)
+      },
+    }
+    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    const listener = await createPostgresEventBus({
+      connectionString: database.url,
+      db: flakyDb,
+      channel,
+      log: () => undefined,
+    })
+    const received: string[] = []
+    listener.subscribe((event) => received.push(event.documentId))
+    await Promise.all(['big1', 'big2'].map((id) => publisher.publish(documentEvent(id, 'x'.repeat(20_000)))))
+    await waitFor(() => received.length === 2, 'both events')
+    expect(received).toEqual(['big1', 'big2'])
+    expect(failures).toBe(-1)
+    await publisher.close()
+    await listener.close()
+  })
+
   it('reconnects a killed listener and replays the events it missed', async () => {
     const channel = 'bus_replay_test'
     const log: string[] = []
