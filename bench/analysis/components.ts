@@ -1,19 +1,11 @@
-import type { TAnalysisInput } from '@parsedesk/contracts'
 import { assessSentiment } from '../../apps/server/src/analysis/extract/assess-sentiment'
 import { detectLanguage } from '../../apps/server/src/analysis/extract/detect-language'
 import { extractTicketEntities } from '../../apps/server/src/analysis/extract/extract-entities'
 import { summarise } from '../../apps/server/src/analysis/extract/summarise'
+import type { TPreparedTicket } from '../../apps/server/src/analysis/local-analyser'
 import type { TTextClassifier } from '../../apps/server/src/analysis/model/classifier'
 import { assessPriority } from '../../apps/server/src/analysis/priority/priority-rules'
 import { cleanEmailText } from '../../apps/server/src/analysis/text/clean-email'
-
-/** A ticket as the local analyser hands it to its parts: the raw body, the cleaned body, and both joined. */
-export type TPreparedTicket = { subject: string; rawBody: string; body: string; text: string }
-
-export function prepareTicket(input: TAnalysisInput): TPreparedTicket {
-  const body = cleanEmailText({ text: input.body })
-  return { subject: input.subject, rawBody: input.body, body, text: `${input.subject}\n${body}` }
-}
 
 /** Each part of the local analysis, called with what `local-analyser.ts` gives it. */
 export function analysisComponents(options: {
