@@ -318,9 +318,10 @@ export async function runIngestBench(options: {
   const roles: TServerRole[] = workerProcesses > 0 ? ['smtp', 'http'] : ['smtp', 'http', 'worker']
   const server = await startServer({ config, roles: new Set(roles) })
   const workers: ChildProcess[] = []
-  const senders = await startSenders()
+  let senders: ChildProcess | undefined
   let dashboard: TDashboard | undefined
   try {
+    senders = await startSenders()
     for (let i = 0; i < workerProcesses; i += 1) workers.push(await startWorkerProcess(env))
     if (!server.url) throw new Error('the bench server has no http role')
     dashboard = await openDashboard(server.url)
@@ -336,7 +337,7 @@ export async function runIngestBench(options: {
     return { burst, steady }
   } finally {
     dashboard?.close()
-    senders.disconnect()
+    senders?.disconnect()
     await Promise.all(workers.map(stopWorkerProcess))
     await server.close()
   }
