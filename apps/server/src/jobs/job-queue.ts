@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { TDatabase } from '../db/database'
+import { createGroupCommit, type TGroupCommit } from '../db/group-commit'
 import type { TAnyJobDefinition, TJobDefinition } from './job-definition'
 import { consoleJobLog, type TJobLog } from './job-log'
 import { JOB_WAKE_CHANNEL } from './job-wake-listener'
@@ -63,7 +64,6 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
 
   const localWorkers = new Map<string, string[]>()
-  const pending = new Map<string, TPendingInsert>()
   const busyWorkers = new Set<string>()
   // One worker is enough to fetch what was just enqueued (it fetches a batch, and asks again at once while
   // it finds work); waking them all would have every other one fetch nothing. An idle one is woken, so
@@ -81,24 +81,23 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
     wakeLocal(queueName)
     announcements.announce(queueName)
   }
-  const inserting = new Set<string>()
-  // One insert per queue at a time; what arrives meanwhile goes in the next, so under load the inserts
-  // grow instead of queueing one behind another.
-  const insertPending = async (queueName: string) => {
-    const batch = pending.get(queueName)
-    if (!batch || inserting.has(queueName)) return
-    pending.delete(queueName)
-    inserting.add(queueName)
-    try {
-      await boss.insert(batch.jobs)
-      for (const waiter of batch.waiters) waiter.resolve()
-      wake(queueName)
-    } catch (error) {
-      for (const waiter of batch.waiters) waiter.reject(error)
-    } finally {
-      inserting.delete(queueName)
-      void insertPending(queueName)
+  // Per queue, so a wake follows its own insert. No size limit worth having: a job row is ~100 bytes.
+  const inserts = new Map<string, TGroupCommit<TPendingJob>>()
+  const insertsOf = (queueName: string) => {
+    let queueInserts = inserts.get(queueName)
+    if (!queueInserts) {
+      queueInserts = createGroupCommit<TPendingJob>({
+        limits: { maxItems: INSERT_MAX_JOBS, maxSize: Number.POSITIVE_INFINITY },
+        sizeOf: () => 1,
+        async write(group) {
+          await boss.insert(group.map((pendingJob) => pendingJob.job))
+          for (const pendingJob of group) pendingJob.resolve()
+          wake(queueName)
+        },
+      })
+      inserts.set(queueName, queueInserts)
     }
+    return queueInserts
   }
   return {
     boss,
@@ -111,16 +110,7 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
     },
     async enqueueSoon(definition, payload) {
       const job = { name: definition.id, ...describeJob(definition, payload) }
-      return new Promise<void>((resolve, reject) => {
-        const batch = pending.get(definition.id)
-        if (batch) {
-          batch.jobs.push(job)
-          batch.waiters.push({ resolve, reject })
-          return
-        }
-        pending.set(definition.id, { jobs: [job], waiters: [{ resolve, reject }] })
-        if (!inserting.has(definition.id)) setImmediate(() => void insertPending(definition.id))
-      })
+      return new Promise<void>((resolve, reject) => insertsOf(definition.id).add({ job, resolve, reject }))
     },
     addLocalWorker(queueName, workerId) {
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
@@ -137,10 +127,10 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   }
 }
 
-type TPendingInsert = {
-  jobs: PgBoss.JobInsert<TJobEnvelope>[]
-  waiters: { resolve(): void; reject(error: unknown): void }[]
-}
+type TPendingJob = { job: PgBoss.JobInsert<TJobEnvelope>; resolve(): void; reject(error: unknown): void }
+
+// Keeps one insert's statement a sane size under a burst.
+const INSERT_MAX_JOBS = 1000
 
 /** The row pg-boss stores for one job: the versioned payload and the definition's retry policy. */
 function describeJob<Payload>(definition: TJobDefinition<Payload>, payload: Payload) {

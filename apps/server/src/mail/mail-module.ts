@@ -59,7 +59,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
   const accept: TAcceptInboundEmail = createAcceptInboundEmail({
     db,
     enqueue: enqueueIngest,
-    onEnqueueError: (error) => consoleJobLog('could not enqueue an inbound email', error),
+    log: consoleJobLog,
   })
 
   return {

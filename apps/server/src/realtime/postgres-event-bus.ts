@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
 import type { TQueryable } from '../db/database'
+import { createGroupCommit } from '../db/group-commit'
 import type { TDocumentEvent, TEventBus } from './event-bus'
 
 export type TPostgresEventBusOptions = {
@@ -279,22 +280,6 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
     delay = delays.min
   }
 
-  // Publishing: one group in flight at a time, so ids, NOTIFYs and local deliveries all follow publish order.
-  const pending: TPendingPublish[] = []
-  let storing: Promise<void> | undefined
-  let scheduled = false
-
-  function takeGroup(): TPendingPublish[] {
-    let chars = 0
-    let count = 0
-    for (const publish of pending) {
-      if (count === GROUP_MAX_EVENTS || (count > 0 && chars + publish.text.length > GROUP_MAX_CHARS)) break
-      chars += publish.text.length
-      count += 1
-    }
-    return pending.splice(0, count)
-  }
-
   /** The events themselves when the whole NOTIFY stays under Postgres' limit with the longest possible ids. */
   function inlinePayload(group: TPendingPublish[]): string | null {
     const room = NOTIFY_LIMIT_BYTES - busId.length - 2 - group.length * ID_BYTES
@@ -304,35 +289,26 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
     return Buffer.byteLength(json) <= room ? json : null
   }
 
+  /** A failed insert rejects every publish of the group (createGroupCommit does): none of it was stored. */
   async function storeGroup(group: TPendingPublish[]): Promise<void> {
-    try {
-      const { rows } = await db.query<{ ids: (number | string)[] }>(storeGroupSql(group.length), [
-        channel,
-        busId,
-        inlinePayload(group),
-        ...group.map((publish) => publish.text),
-      ])
-      const ids = (rows[0]?.ids ?? []).map(Number)
-      for (const id of ids) ownUnheard.add(id)
-      deliver({ ids, events: group.map((publish) => publish.event) })
-      for (const publish of group) publish.resolve()
-    } catch (error) {
-      for (const publish of group) publish.reject(error)
-    }
+    const { rows } = await db.query<{ ids: (number | string)[] }>(storeGroupSql(group.length), [
+      channel,
+      busId,
+      inlinePayload(group),
+      ...group.map((publish) => publish.text),
+    ])
+    const ids = (rows[0]?.ids ?? []).map(Number)
+    for (const id of ids) ownUnheard.add(id)
+    deliver({ ids, events: group.map((publish) => publish.event) })
+    for (const publish of group) publish.resolve()
   }
 
-  async function storePending(): Promise<void> {
-    while (pending.length > 0) await storeGroup(takeGroup())
-  }
-
-  function startStoring(): void {
-    scheduled = false
-    storing = storePending().finally(() => {
-      storing = undefined
-      // Publishes made between the loop's last look and now.
-      if (pending.length > 0) startStoring()
-    })
-  }
+  // One group in flight at a time, so ids, NOTIFYs and local deliveries all follow publish order.
+  const publishing = createGroupCommit<TPendingPublish>({
+    limits: { maxItems: GROUP_MAX_EVENTS, maxSize: GROUP_MAX_CHARS },
+    sizeOf: (publish) => publish.text.length,
+    write: storeGroup,
+  })
 
   // Events before this process listened are not its to deliver, even when a later replay finds them.
   floorId = Number(
@@ -355,11 +331,7 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
   return {
     publish(event) {
       return new Promise<void>((resolve, reject) => {
-        pending.push({ event, text: JSON.stringify(event), resolve, reject })
-        // While a group is being stored, the loop takes this one next; otherwise wait for the rest of this turn.
-        if (storing || scheduled) return
-        scheduled = true
-        setImmediate(startStoring)
+        publishing.add({ event, text: JSON.stringify(event), resolve, reject })
       })
     },
     subscribe(listener) {
@@ -369,7 +341,7 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
     isListening: () => client !== undefined,
     async close() {
       // Publishes already made still get stored (their callers are waiting), then delivery stops.
-      while (scheduled || storing) await (storing ?? new Promise((resolve) => setImmediate(resolve)))
+      await publishing.idle()
       closed = true
       clearInterval(pruner)
       clearTimeout(reconnectTimer)

@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   })
 
   it('keeps a group within its byte and count limits; a bigger message goes alone', async () => {
-    const { accept } = door({ groupLimits: { maxBytes: 1_000, maxDeliveries: 3 } })
+    const { accept } = door({ groupLimits: { maxSize: 1_000, maxItems: 3 } })
     const big = Buffer.concat([email('big'), Buffer.alloc(5_000, 'x')])
     const small = Array.from({ length: 6 }, (_, n) => email(`small-${n}`))
     const accepted = await Promise.all([big, ...small].map((raw) => deliver(accept, raw)))

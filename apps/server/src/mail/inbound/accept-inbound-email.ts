@@ -1,8 +1,9 @@
 import type { TInboundChannel } from '@parsedesk/contracts'
 import type { TDatabase } from '../../db/database'
+import type { TGroupLimits } from '../../db/group-commit'
 import { countOnMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { hashRawEmail } from '../parse'
-import { createInboundGroupCommit, type TGroupLimits } from './inbound-group-commit'
+import { createInboundGroupCommit } from './inbound-group-commit'
 import {
   findOriginalDelivery,
   insertInbound,
@@ -27,7 +28,8 @@ export type TCreateAcceptInboundEmailOptions = {
   db: TDatabase
   /** Starts processing of a committed delivery; failures are left to the sweeper. */
   enqueue: (inboundId: string) => Promise<void>
-  onEnqueueError?: (error: unknown) => void
+  /** Failures that lose nothing but are worth knowing: an enqueue left to the sweeper, a group stored one by one. */
+  log?: (message: string, error?: unknown) => void
   groupLimits?: TGroupLimits
 }
 
@@ -40,7 +42,7 @@ export type TCreateAcceptInboundEmailOptions = {
  */
 export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptions): TAcceptInboundEmail {
   const { db } = options
-  const group = createInboundGroupCommit({ db, limits: options.groupLimits })
+  const group = createInboundGroupCommit({ db, limits: options.groupLimits, log: options.log })
   return async (delivery) => {
     const raw = delivery.raw
     const base: TDeliveryBase = {
@@ -61,7 +63,7 @@ export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptio
         await options.enqueue(accepted.inboundId)
       } catch (error) {
         // Already committed and about to be acknowledged: the sweeper enqueues what is left waiting.
-        options.onEnqueueError?.(error)
+        options.log?.('could not enqueue an inbound email', error)
       }
     }
     return accepted

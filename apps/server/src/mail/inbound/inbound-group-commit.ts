@@ -1,15 +1,10 @@
 import type { TQueryable } from '../../db/database'
+import { createGroupCommit, type TGroupLimits } from '../../db/group-commit'
 import { insertNewDeliveries, insertNewDelivery, newInboundId, type TNewDelivery } from './inbound-repository'
 
-export type TGroupLimits = {
-  /** Bytes of raw mail in one statement; a message bigger than this goes alone. */
-  maxBytes: number
-  maxDeliveries: number
-}
-
 // A few MB per statement: big enough that a burst of ordinary mail (~20 KB each) commits together,
-// small enough that one statement never holds hundreds of MB of parameters.
-export const DEFAULT_GROUP_LIMITS: TGroupLimits = { maxBytes: 4 * 1024 * 1024, maxDeliveries: 64 }
+// small enough that one statement never holds hundreds of MB of parameters. Sizes are bytes of raw mail.
+export const DEFAULT_GROUP_LIMITS: TGroupLimits = { maxSize: 4 * 1024 * 1024, maxItems: 64 }
 
 export type TInboundGroupCommit = {
   /**
@@ -27,57 +22,32 @@ type TWaiting = {
 }
 
 /**
- * Group commit for the inbound store: deliveries arriving in one turn of the event loop, or while the
- * previous group's statement is under way, are committed by one statement (one round trip and one commit
- * for all of them) instead of one each. One group is written at a time; what arrives meanwhile forms the
- * next, so under load the groups grow instead of queueing. If a group's statement fails, its deliveries
- * are stored one by one, so one bad delivery (or a mailbox deleted meanwhile) fails only itself.
+ * Group commit for the inbound store (db/group-commit.ts): deliveries arriving together are committed by
+ * one statement instead of one each. If a group's statement fails, its deliveries are stored one by one,
+ * so one bad delivery (or a mailbox deleted meanwhile) fails only itself.
  */
 export function createInboundGroupCommit(options: {
   db: TQueryable
   limits?: TGroupLimits
+  log?: (message: string, error?: unknown) => void
 }): TInboundGroupCommit {
-  const { db } = options
-  const limits = options.limits ?? DEFAULT_GROUP_LIMITS
-  const waiting: TWaiting[] = []
-  let writing = false
-
-  /** The oldest waiting deliveries that fit the limits; always at least one. */
-  const takeGroup = (): TWaiting[] => {
-    const group: TWaiting[] = []
-    let bytes = 0
-    for (const next of waiting) {
-      const size = next.delivery.raw.byteLength
-      if (group.length > 0 && (group.length >= limits.maxDeliveries || bytes + size > limits.maxBytes)) break
-      group.push(next)
-      bytes += size
-    }
-    waiting.splice(0, group.length)
-    return group
-  }
-
-  const writeWaiting = async () => {
-    if (writing || waiting.length === 0) return
-    writing = true
-    try {
-      await writeGroup(db, takeGroup())
-    } finally {
-      writing = false
-      void writeWaiting()
-    }
-  }
-
+  const group = createGroupCommit<TWaiting>({
+    limits: options.limits ?? DEFAULT_GROUP_LIMITS,
+    sizeOf: (waiting) => waiting.delivery.raw.byteLength,
+    write: (members) => writeGroup(options.db, members, options.log),
+  })
   return {
     storeNew(delivery) {
-      return new Promise((resolve, reject) => {
-        waiting.push({ delivery, resolve, reject })
-        if (waiting.length === 1 && !writing) setImmediate(() => void writeWaiting())
-      })
+      return new Promise((resolve, reject) => group.add({ delivery, resolve, reject }))
     },
   }
 }
 
-async function writeGroup(db: TQueryable, group: TWaiting[]): Promise<void> {
+async function writeGroup(
+  db: TQueryable,
+  group: TWaiting[],
+  log: ((message: string, error?: unknown) => void) | undefined,
+): Promise<void> {
   // Ids differ within a group, as the statement answers with the ids it stored; a clash with a stored
   // id is a conflict the caller resolves by drawing again.
   const ids = new Set<string>()
@@ -97,8 +67,9 @@ async function writeGroup(db: TQueryable, group: TWaiting[]): Promise<void> {
         waiting.resolve(stored.has(delivery.id) ? delivery.id : undefined)
       }
       return
-    } catch {
+    } catch (error) {
       // Nothing of the group was written: stored one by one below, each succeeds or fails on its own.
+      log?.(`a group of ${members.length} deliveries failed; storing them one by one`, error)
     }
   }
   await Promise.all(
