@@ -32,7 +32,7 @@ export type TJobQueue = {
   enqueueSoon<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<void>
   /** Lets a worker in this process hear of new jobs at once instead of at its next poll. */
   addLocalWorker(queueName: string, workerId: string): void
-  /** Whether a local worker is running a batch: a wake goes to an idle one first. */
+  /** A local worker started (true) or ended (false) a batch: a wake goes to an idle one first. */
   setWorkerBusy(workerId: string, busy: boolean): void
   /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
   wake(queueName: string): void
@@ -64,13 +64,15 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
 
   const localWorkers = new Map<string, string[]>()
-  const busyWorkers = new Set<string>()
+  // Batches running per worker: pg-boss may fetch again while a batch outlives its expiry, so one worker
+  // can run two at once.
+  const busyWorkers = new Map<string, number>()
   // One worker is enough to fetch what was just enqueued (it fetches a batch, and asks again at once while
   // it finds work); waking them all would have every other one fetch nothing. An idle one is woken, so
   // the job is not left to a busy one's next turn; they take turns.
   const wakeLocal = (queueName: string) => {
     const workers = localWorkers.get(queueName) ?? []
-    const idle = workers.findIndex((workerId) => !busyWorkers.has(workerId))
+    const idle = workers.findIndex((workerId) => !busyWorkers.get(workerId))
     const [workerId] = workers.splice(Math.max(idle, 0), 1)
     if (workerId === undefined) return
     workers.push(workerId)
@@ -116,13 +118,17 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
     },
     setWorkerBusy(workerId, busy) {
-      if (busy) busyWorkers.add(workerId)
+      const running = (busyWorkers.get(workerId) ?? 0) + (busy ? 1 : -1)
+      if (running > 0) busyWorkers.set(workerId, running)
       else busyWorkers.delete(workerId)
     },
     wake: wakeLocal,
     async stop() {
-      await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true })
-      announcements.stop()
+      try {
+        await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true })
+      } finally {
+        announcements.stop()
+      }
     },
   }
 }
@@ -174,6 +180,7 @@ function throttleAnnouncements(options: { db: TDatabase; log: TJobLog }): {
   stop(): void
 } {
   const windows = new Map<string, { again: boolean; timer: NodeJS.Timeout }>()
+  let stopped = false
   const notify = (queueName: string) => {
     options.db
       .query('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queueName])
@@ -190,12 +197,14 @@ function throttleAnnouncements(options: { db: TDatabase; log: TJobLog }): {
   }
   return {
     announce(queueName) {
-      if (options.db.kind !== 'postgres') return
+      // After stop the database is closing: a NOTIFY then would only fail.
+      if (options.db.kind !== 'postgres' || stopped) return
       const window = windows.get(queueName)
       if (window) window.again = true
       else open(queueName)
     },
     stop() {
+      stopped = true
       for (const window of windows.values()) clearTimeout(window.timer)
       windows.clear()
     },

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { TDatabase } from '../db/database'
 import { openDatabase } from '../db/open-database'
 import type { TJobContext } from './job-context'
-import { defineJob } from './job-definition'
+import { defineJob, type TAnyJobDefinition } from './job-definition'
 import { startJobQueue, type TJobQueue } from './job-queue'
 import { startJobWorker } from './job-worker'
 import { waitFor } from './jobs-test-harness'
@@ -24,9 +24,22 @@ describe('waking workers for a new job', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('wakes an idle worker, not one busy with a long run', async () => {
+  /** A queue on a fresh PGlite with the workers of `job` started, polling too rarely to matter. */
+  async function startWorkers(job: TAnyJobDefinition): Promise<TJobQueue> {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-wake-'))
     db = await openDatabase({ databaseUrl: undefined, dataDir })
+    queue = await startJobQueue({ db, databaseUrl: undefined, definitions: [job], isSupervisor: true })
+    await startJobWorker({
+      db,
+      queue,
+      ctx: {} as TJobContext,
+      pollingIntervalSeconds: POLL_SECONDS,
+      log: () => undefined,
+    })
+    return queue
+  }
+
+  it('wakes an idle worker, not one busy with a long run', async () => {
     const started: string[] = []
     const done: string[] = []
     let releaseSlow: () => void = () => undefined
@@ -46,21 +59,7 @@ describe('waking workers for a new job', () => {
         done.push(payload.name)
       },
     })
-    const running = await startJobQueue({
-      db,
-      databaseUrl: undefined,
-      definitions: [job],
-      isSupervisor: true,
-    })
-    queue = running
-    await startJobWorker({
-      db,
-      queue: running,
-      ctx: {} as TJobContext,
-      pollingIntervalSeconds: POLL_SECONDS,
-      log: () => undefined,
-    })
-
+    const running = await startWorkers(job)
     await running.enqueue(job, { name: 'slow' })
     await waitFor(() => started.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to start' })
     await running.enqueue(job, { name: 'first' })
@@ -71,5 +70,33 @@ describe('waking workers for a new job', () => {
     expect(done).toEqual(['first', 'second'])
     releaseSlow()
     await waitFor(() => done.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to end' })
+  })
+
+  it('wakes a second worker when the first fetched a full batch, so the rest does not wait for a poll', async () => {
+    const started: string[] = []
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const job = defineJob<{ name: string }>({
+      id: 'full-batch-test',
+      version: 1,
+      payload: z.object({ name: z.string() }),
+      policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 120 },
+      singletonKey: (payload) => payload.name,
+      throughput: { batchSize: 2, fetchers: 2 },
+      async handle({ payload }) {
+        started.push(payload.name)
+        await gate
+      },
+    })
+    const running = await startWorkers(job)
+    // One insert, so one wake: the batch of two it starts holds its worker until the gate opens.
+    await Promise.all(['a', 'b', 'c', 'd'].map((name) => running.enqueueSoon(job, { name })))
+    try {
+      await waitFor(() => started.length === 4, { timeoutMs: 10_000, what: 'all four runs to start' })
+    } finally {
+      release()
+    }
   })
 })

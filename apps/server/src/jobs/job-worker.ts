@@ -36,13 +36,15 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
         },
         async (jobs) => {
           queue.setWorkerBusy(workerId, true)
+          // A full batch may have left more waiting: an idle worker takes the rest meanwhile.
+          if (jobs.length === throughput.batchSize) queue.wake(definition.id)
           try {
             await runBatch({ definition, jobs, queue, ctx, log })
           } finally {
             queue.setWorkerBusy(workerId, false)
-            // pg-boss waits out the polling interval after every batch; a worker that just found work
-            // asks again at once, so a backlog drains at the handlers' pace, not one batch a second.
-            if (jobs.length > 0) queue.boss.notifyWorker(workerId)
+            // pg-boss waits out the polling interval after every batch (it calls this only with jobs); a
+            // worker that just found work asks again at once, so a backlog drains at the handlers' pace.
+            queue.boss.notifyWorker(workerId)
           }
         },
       )

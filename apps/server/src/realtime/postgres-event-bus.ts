@@ -210,8 +210,8 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
       () => true,
       () => false,
     )
-    // A failed reconnect queues another replay with its next attempt.
-    if (!listens) return
+    // A failed reconnect queues another replay with its next attempt; a closed bus delivers nothing more.
+    if (!listens || closed) return
     try {
       const { rows } = await db.query<{ id: number | string; event: string }>(
         'select id, event from realtime_events where id > $1 order by id',
