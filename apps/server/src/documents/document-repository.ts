@@ -1,4 +1,5 @@
 import type { TQueryable } from '../db/database'
+import { valuesList } from '../db/values-list'
 import { AppError } from '../http/app-error'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { formatPermissions, rolesFor, type TPermission } from './permissions'
@@ -35,7 +36,12 @@ export async function insertDocuments(
 ): Promise<TDocumentRow[]> {
   const first = documents[0]
   if (!first) return []
-  const names = Object.keys(first.data).filter((name) => def.attributes[name])
+  const attributesOf = (document: TInsertDocumentOptions) =>
+    Object.keys(document.data).filter((name) => def.attributes[name])
+  const names = attributesOf(first)
+  // One column list for all: a document with other attributes would silently lose them.
+  if (documents.some((document) => attributesOf(document).join() !== names.join()))
+    throw new Error(`documents inserted together need the same attributes: ${names.join(', ')}`)
   const columns = ['id', 'permissions', 'read_roles', ...names.map(quoteIdent)]
   const values = documents.flatMap((document) => [
     document.id,
@@ -43,12 +49,9 @@ export async function insertDocuments(
     rolesFor(document.permissions, 'read'),
     ...names.map((name) => columnValue(def, name, document.data[name])),
   ])
-  const tuples = documents.map(
-    (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(', ')})`,
-  )
   const { rows } = await db.query<TDocumentRow>(
     `insert into ${quoteIdent(def.table)} (${columns.join(', ')})
-     values ${tuples.join(', ')}
+     values ${valuesList(documents.length, columns.length)}
      on conflict (id) do nothing returning *`,
     values,
   )

@@ -1,4 +1,5 @@
 import type { TQueryable } from '../db/database'
+import { valuesList } from '../db/values-list'
 import type { TDocumentRow } from '../documents/collection'
 import { formatPermissions, rolesFor, type TPermission } from '../documents/permissions'
 import type { TAttributeColumns, TCompiledQuery } from '../documents/queries'
@@ -74,11 +75,10 @@ export async function insertFiles(db: TQueryable, files: TInsertFileOptions[]): 
   for (let start = 0; start < files.length; start += FILES_PER_STATEMENT) {
     const values = files.slice(start, start + FILES_PER_STATEMENT).map(fileValues)
     const width = values[0]?.length ?? 0
-    const tuples = values.map(
-      (_, row) =>
-        `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`,
+    await db.query(
+      `insert into files (${FILE_COLUMNS}) values ${valuesList(values.length, width)}`,
+      values.flat(),
     )
-    await db.query(`insert into files (${FILE_COLUMNS}) values ${tuples.join(', ')}`, values.flat())
   }
 }
 

@@ -6,6 +6,11 @@ export function messageKey(mailboxId: string, messageId: string): string {
   return `${mailboxId} ${messageId}`
 }
 
+/** How an owner and a Message-ID of a conversation are keyed in the sets below. */
+export function threadKey(userId: string, messageId: string): string {
+  return `${userId} ${messageId}`
+}
+
 /** Each delivery's place in the order the deliveries were stored (1 for the first), and its size. */
 export async function findArrivalOrder(
   db: TQueryable,
@@ -50,7 +55,7 @@ export async function findKnownThreadIds(
      join mail_thread_ids t on t.user_id = k.user_id and t.message_id = k.message_id`,
     [keys.map((k) => k.userId), keys.map((k) => k.messageId)],
   )
-  return new Set(rows.map((row) => `${row.user_id} ${row.message_id}`))
+  return new Set(rows.map((row) => threadKey(row.user_id, row.message_id)))
 }
 
 /** Remembers Message-IDs as part of tickets' conversations, for answers to them. */

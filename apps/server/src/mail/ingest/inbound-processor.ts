@@ -27,6 +27,7 @@ import {
   messageKey,
   recordInboundOutcomes,
   rememberThreadIds,
+  threadKey,
 } from './batch-decisions-repository'
 import { buildMailFields } from './build-mail-fields'
 import { detectNoise } from './detect-noise'
@@ -315,7 +316,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
         (messageId !== null &&
           (decided.has(messageKey(m.inbound.mailboxId, messageId)) ||
             (idsInBatch.get(messageId) ?? 0) > 1)) ||
-        candidates.some((id) => known.has(`${m.inbound.userId} ${id}`) || idsInBatch.has(id))
+        candidates.some((id) => known.has(threadKey(m.inbound.userId, id)) || idsInBatch.has(id))
       ;(entangled ? oneByOne : plain).add(m)
     }
     return { plain, oneByOne }
@@ -325,7 +326,9 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
   async function lockMessageIds(tx: TQueryable, mails: TMailToDecide[]): Promise<void> {
     const keys = [
       ...new Set(
-        mails.flatMap((m) => (m.parsed.messageId ? [`${m.inbound.mailboxId} ${m.parsed.messageId}`] : [])),
+        mails.flatMap((m) =>
+          m.parsed.messageId ? [messageKey(m.inbound.mailboxId, m.parsed.messageId)] : [],
+        ),
       ),
     ].sort()
     if (keys.length === 0) return
