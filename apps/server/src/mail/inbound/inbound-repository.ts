@@ -136,7 +136,9 @@ export async function insertNewDeliveries(
      ), stored as (
        insert into inbound_raw (inbound_id, raw) select raws.id, raws.raw from raws join inserted using (id)
      ), locked as (
-       select id from mailboxes where id in (select "mailboxId" from inserted) order by id for update
+       -- In id order, so two groups never deadlock; as weak as the counter's update, so a delivery's
+       -- foreign-key check on its mailbox does not wait for this group's commit.
+       select id from mailboxes where id in (select "mailboxId" from inserted) order by id for no key update
      ), counted as (
        update mailboxes set "received" = "received" + counts.n
        from (select "mailboxId", count(*)::integer as n from inserted group by "mailboxId") as counts
