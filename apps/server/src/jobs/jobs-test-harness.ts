@@ -1,11 +1,9 @@
 import { ProcessingStatus, TicketStatus, uniqueId } from '@parsedesk/contracts'
 import type { TAnalyser } from '../analysis'
-import type { TDatabase } from '../db/database'
-import { openDatabase } from '../db/open-database'
 import type { TDocumentRow } from '../documents/collection'
 import { findDocument, insertDocument } from '../documents/document-repository'
 import { createMemoryEventBus, type TDocumentEvent } from '../realtime/event-bus'
-import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
+import { openTestDatabase } from '../testing/test-database'
 import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
 import { createTicketsCollection, ownerPermissions } from '../tickets/tickets-collection'
 import { analyzeTicketJob } from './analyze-ticket.job'
@@ -23,11 +21,7 @@ export type TJobsHarnessOptions = {
 
 /** The jobs side of a server, in process, on a fresh database: queue, ticket analysis, bus, worker. */
 export async function startJobsHarness(options: TJobsHarnessOptions) {
-  const created =
-    options.database === 'postgres' && TEST_DATABASE_URL
-      ? await createTestDatabase(TEST_DATABASE_URL)
-      : undefined
-  const db: TDatabase = await openDatabase({ databaseUrl: created?.url })
+  const { db, url: databaseUrl, close } = await openTestDatabase(options.database)
   const bus = createMemoryEventBus()
   const events: TDocumentEvent[] = []
   bus.subscribe((event) => events.push(event))
@@ -36,7 +30,7 @@ export async function startJobsHarness(options: TJobsHarnessOptions) {
   const definition = { ...analyzeTicketJob, policy: { ...analyzeTicketJob.policy, ...options.policy } }
   const queue = await startJobQueue({
     db,
-    databaseUrl: created?.url,
+    databaseUrl,
     definitions: [definition],
     isSupervisor: true,
     maintenanceIntervalSeconds: 1,
@@ -80,8 +74,7 @@ export async function startJobsHarness(options: TJobsHarnessOptions) {
       events.filter((e) => e.documentId === id).map((e) => String(e.document.processing_status)),
     async stop() {
       await queue.stop()
-      await db.close()
-      await created?.drop()
+      await close()
     },
   }
 }

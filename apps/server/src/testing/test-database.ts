@@ -29,15 +29,16 @@ export async function createTestDatabase(baseUrl: string): Promise<{ url: string
 /** The database kinds a suite runs on: always PGlite, Postgres too when TEST_DATABASE_URL is set. */
 export const DATABASE_KINDS = TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
 
-/** A fresh, migrated database of `kind`; `close` closes it and drops a Postgres one. */
+/** A fresh, migrated database of `kind` (`url` for Postgres); `close` closes it and drops a Postgres one. */
 export async function openTestDatabase(
   kind: (typeof DATABASE_KINDS)[number],
-): Promise<{ db: TDatabase; close(): Promise<void> }> {
+): Promise<{ db: TDatabase; url: string | undefined; close(): Promise<void> }> {
   const server =
     kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
   const db = await openDatabase({ databaseUrl: server?.url })
   return {
     db,
+    url: server?.url,
     async close() {
       await db.close()
       await server?.drop()
