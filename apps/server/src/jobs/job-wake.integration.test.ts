@@ -14,6 +14,19 @@ import { waitFor } from './jobs-test-harness'
 // Polls so rare that a job found only by a poll would time the test out: what runs, a wake started.
 const POLL_SECONDS = 60
 
+/** A job of a name, run by two workers fetching `batchSize` at a time, never retried. */
+function namedJob(options: { id: string; batchSize: number }, handle: (name: string) => Promise<void>) {
+  return defineJob<{ name: string }>({
+    id: options.id,
+    version: 1,
+    payload: z.object({ name: z.string() }),
+    policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 120 },
+    singletonKey: (payload) => payload.name,
+    throughput: { batchSize: options.batchSize, fetchers: 2 },
+    handle: ({ payload }) => handle(payload.name),
+  })
+}
+
 describe('waking workers for a new job', () => {
   let db: TDatabase | undefined
   let queue: TJobQueue | undefined
@@ -46,18 +59,10 @@ describe('waking workers for a new job', () => {
     const slowGate = new Promise<void>((resolve) => {
       releaseSlow = resolve
     })
-    const job = defineJob<{ name: string }>({
-      id: 'wake-test',
-      version: 1,
-      payload: z.object({ name: z.string() }),
-      policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 120 },
-      singletonKey: (payload) => payload.name,
-      throughput: { batchSize: 1, fetchers: 2 },
-      async handle({ payload }) {
-        started.push(payload.name)
-        if (payload.name === 'slow') await slowGate
-        done.push(payload.name)
-      },
+    const job = namedJob({ id: 'wake-test', batchSize: 1 }, async (name) => {
+      started.push(name)
+      if (name === 'slow') await slowGate
+      done.push(name)
     })
     const running = await startWorkers(job)
     await running.enqueue(job, { name: 'slow' })
@@ -78,17 +83,9 @@ describe('waking workers for a new job', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve
     })
-    const job = defineJob<{ name: string }>({
-      id: 'full-batch-test',
-      version: 1,
-      payload: z.object({ name: z.string() }),
-      policy: { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 120 },
-      singletonKey: (payload) => payload.name,
-      throughput: { batchSize: 2, fetchers: 2 },
-      async handle({ payload }) {
-        started.push(payload.name)
-        await gate
-      },
+    const job = namedJob({ id: 'full-batch-test', batchSize: 2 }, async (name) => {
+      started.push(name)
+      await gate
     })
     const running = await startWorkers(job)
     // One insert, so one wake: the batch of two it starts holds its worker until the gate opens.
