@@ -4,7 +4,7 @@ import net from 'node:net'
 import nodemailer from 'nodemailer'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newPerson, signUp, type TPerson, waitForToast } from './support/app'
+import { gainsFocus, newPerson, signUp, type TPerson, waitForToast } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, launchChromium, openPage, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { startParsedesk, type TParsedesk } from './support/server'
@@ -248,7 +248,7 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await form.getByRole('button', { name: 'Cancel' }).click()
     await form.waitFor({ state: 'detached' })
     const connect = card.getByRole('button', { name: 'Connect a mailbox' })
-    expect(await connect.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await gainsFocus(page, connect)).toBe(true)
     await page.keyboard.press('Enter')
     await form.waitFor()
 
@@ -285,7 +285,7 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await confirm.getByRole('button', { name: 'Remove mailbox' }).click()
     await waitForToast(page, 'IMAP mailbox removed')
     await card.getByText('No IMAP mailbox connected.').waitFor()
-    expect(await connect.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await gainsFocus(page, connect)).toBe(true)
   })
 
   it('regenerates the address only after confirmation, and the old one stops taking mail', async () => {
@@ -296,9 +296,7 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await confirm.waitFor({ state: 'hidden' })
     expect(await addressOf(page).textContent()).toBe(address)
-    expect(
-      await card.getByRole('button', { name: 'Regenerate' }).evaluate((el) => el === document.activeElement),
-    ).toBe(true)
+    expect(await gainsFocus(page, card.getByRole('button', { name: 'Regenerate' }))).toBe(true)
 
     await page.keyboard.press('Enter')
     await confirm.getByRole('button', { name: 'Regenerate address' }).click()

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core'
+import type { ElementHandle, Locator, Page, Route } from 'playwright-core'
 
 export type TPerson = { name: string; email: string; password: string }
 
@@ -9,6 +9,21 @@ export function newPerson(label: string): TPerson {
   people += 1
   const tag = `${label}${people}${Date.now().toString(36)}`
   return { name: `Test ${label}`, email: `${tag}@acme-corp.example`, password: `pw-${tag}-long-enough` }
+}
+
+/** Whether `element` has the focus or gets it within `timeoutMs` (a closing dialog gives it back after its exit). */
+export async function gainsFocus(
+  page: Page,
+  element: ElementHandle | Locator,
+  timeoutMs = 2000,
+): Promise<boolean> {
+  const handle = 'elementHandle' in element ? await element.elementHandle() : element
+  return page
+    .waitForFunction((el) => el === document.activeElement, handle, { timeout: timeoutMs })
+    .then(
+      () => true,
+      () => false,
+    )
 }
 
 export function waitForPath(page: Page, pathname: string) {
