@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import type { TDatabase, TQueryable } from './database'
 import { useBufferBytea } from './pglite-bytea'
+import { toStorableParam } from './storable-text'
 
 export async function openPgliteDatabase(
   dataDir: string | undefined,
@@ -12,7 +13,7 @@ export async function openPgliteDatabase(
   useBufferBytea(pglite)
   const wrap = (q: Pick<PGlite, 'query'>): TQueryable => ({
     async query(sql, params) {
-      const result = await q.query<never>(sql, params as unknown[] | undefined)
+      const result = await q.query<never>(sql, params?.map(toStorableParam))
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
     },
   })

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { TDatabase, TQueryable } from './database'
+import { toStorableParam } from './storable-text'
 
 // bigint counts and ids come back as strings unless told otherwise; ours fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
@@ -15,7 +16,7 @@ export async function openPostgresDatabase(
   await pool.query('select 1')
   const wrap = (q: pg.Pool | pg.PoolClient): TQueryable => ({
     async query(sql, params) {
-      const result = await q.query(sql, params as unknown[] | undefined)
+      const result = await q.query(sql, params?.map(toStorableParam))
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }
     },
   })

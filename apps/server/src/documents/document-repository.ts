@@ -1,4 +1,5 @@
 import type { TQueryable } from '../db/database'
+import { toStorableJson } from '../db/storable-text'
 import { valuesList } from '../db/values-list'
 import { AppError } from '../http/app-error'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
@@ -10,7 +11,7 @@ const TOTAL_CAP = 5000
 
 function columnValue(def: TCollectionDefinition, name: string, value: unknown): unknown {
   if (value === undefined || value === null) return null
-  return def.attributes[name]?.type === 'json' ? JSON.stringify(value) : value
+  return def.attributes[name]?.type === 'json' ? toStorableJson(value) : value
 }
 
 export type TInsertDocumentOptions = { id: string; data: Record<string, unknown>; permissions: TPermission[] }
