@@ -64,6 +64,41 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     ])
   })
 
+  it('stores a failure without the data that caused it, and without text Postgres cannot hold', async () => {
+    // As a database error does: its message quotes the offending text, its params carry the whole mail.
+    const analyser = scriptedAnalyser(async () => {
+      throw Object.assign(new Error('invalid byte sequence in "a\u0000b\ud800"'), {
+        params: ["the customer's whole mail"],
+        query: 'insert into tickets ...',
+      })
+    })
+    harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 1, retryDelaySeconds: 1 } })
+    const id = await harness.insertTicket({ subject: 'Poison', body: 'text' })
+    await harness.startWorker()
+    await harness.enqueue(id)
+
+    const h = harness
+    const failed = await waitFor(
+      async () => {
+        const row = await h.findTicket(id)
+        return row?.processing_status === 'failed' ? row : undefined
+      },
+      { timeoutMs: 30_000, what: 'the ticket to fail' },
+    )
+    expect(failed.processing_error).toBe(
+      'Analysis failed after 2 attempts: invalid byte sequence in "ab\uFFFD"',
+    )
+    const { rows } = await h.db.query<{ output: Record<string, unknown> }>(
+      'select output from pgboss.job where singleton_key = $1',
+      [id],
+    )
+    expect(rows.length).toBeGreaterThan(0)
+    for (const { output } of rows) {
+      expect(JSON.stringify(output)).not.toContain('whole mail')
+      expect(JSON.stringify(output)).not.toContain('insert into')
+    }
+  })
+
   it('retries a run whose worker died, and the ticket completes', async () => {
     const analyser = scriptedAnalyser(async (input) => analysisOf(input))
     harness = await startJobsHarness({

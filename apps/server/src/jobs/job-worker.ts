@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss'
 import type { TDatabase } from '../db/database'
 import type { TJobContext } from './job-context'
 import type { TAnyJobDefinition, TJobAttempt, TJobThroughput } from './job-definition'
+import { toJobFailure } from './job-failure'
 import { consoleJobLog, type TJobLog } from './job-log'
 import type { TJobEnvelope, TJobQueue } from './job-queue'
 import { findActiveJobIds } from './queued-jobs'
@@ -55,8 +56,8 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
 
 /**
  * Runs a fetched batch: through the definition's `handleBatch`, or side by side. pg-boss completes the
- * whole batch when this resolves (only runs still active) and fails the whole batch when it throws, so
- * each failed run is failed here on its own first, keeping retries and attempt counts per job.
+ * whole batch when this resolves (only runs still active), so each failed run is failed here on its own
+ * first, keeping retries and attempt counts per job. It never throws.
  */
 async function runBatch(options: {
   definition: TAnyJobDefinition
@@ -66,9 +67,11 @@ async function runBatch(options: {
   log: TJobLog
 }): Promise<void> {
   const { definition, queue, jobs } = options
-  const errors =
+  const errors: unknown[] =
     definition.handleBatch && jobs.length > 1
-      ? await runTogether({ ...options, handleBatch: definition.handleBatch })
+      ? await runTogether({ ...options, handleBatch: definition.handleBatch }).catch((error: unknown) =>
+          jobs.map(() => error ?? new Error('the batch failed')),
+        )
       : await Promise.all(
           jobs.map((job) =>
             runJob({ definition, job, ctx: options.ctx }).then(
@@ -80,12 +83,16 @@ async function runBatch(options: {
   for (const [index, error] of errors.entries()) {
     const job = jobs[index]
     if (error === undefined || !job) continue
+    const failure = toJobFailure(error)
     options.log(
       `${definition.id} ${job.id} attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed`,
-      error,
+      failure,
     )
-    if (jobs.length === 1) throw error
-    await queue.boss.fail(definition.id, job.id, error instanceof Error ? error : new Error(String(error)))
+    // Failed here rather than thrown to pg-boss, whose own fail() is not awaited: a rejection there would be
+    // unhandled. Not failing it now leaves the run to its expiry, which retries it all the same.
+    await queue.boss
+      .fail(definition.id, job.id, failure)
+      .catch((failError: unknown) => options.log(`${definition.id} ${job.id} could not be failed`, failError))
   }
 }
 
