@@ -1,24 +1,35 @@
 import { ConfigError, loadConfig, parseRoles } from './config/config'
-import { startServer } from './server'
+import { createLogger } from './core/logger'
+import { installProcessPolicy } from './core/process-policy'
+import { startServer, type TRunningServer } from './server'
+
+// Attachments, raw mail, the embedded database and the secret key are the owner's alone: files 0600,
+// folders 0700, whatever the shell's umask.
+const PRIVATE_FILES_UMASK = 0o077
 
 async function main() {
+  process.umask(PRIVATE_FILES_UMASK)
   const config = loadConfig()
   const roles = parseRoles(process.argv.slice(2))
-  const server = await startServer({ config, roles })
+  const log = createLogger(config.logLevel)
+  let server: TRunningServer | undefined
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= server?.close() ?? Promise.resolve()
+    return stopping
+  }
+  installProcessPolicy({ log, shutdown: stop })
+  server = await startServer({ config, roles })
   const shown = [...roles].join(', ')
   console.log(
     `Parsedesk ${shown} listening${server.url ? ` at ${config.publicUrl}` : ''}${roles.has('smtp') ? `, SMTP on port ${server.smtpPort}` : ''} (database: ${server.db.kind})`,
   )
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    console.log(`${signal} received, shutting down`)
-    await server.close()
-    process.exit(0)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.log(`${signal} received, shutting down`)
+      void stop().then(() => process.exit(0))
+    })
   }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 main().catch((error: unknown) => {
