@@ -190,17 +190,29 @@ export async function lockPendingInbound(db: TQueryable, inboundId: string): Pro
   return rows[0]?.status === 'received'
 }
 
+export type TPendingInbound = Pick<TInboundRow, 'id' | 'mailboxId' | 'envelopeFrom'> & { requeues: number }
+
 /** Deliveries still waiting for a decision, oldest first (for the sweeper). */
 export async function findPendingInbound(
   db: TQueryable,
   options: { idleSeconds: number; limit: number },
-): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `select id from inbound_emails where "status" = 'received' and created_at < now() - make_interval(secs => $1)
+): Promise<TPendingInbound[]> {
+  const { rows } = await db.query<TPendingInbound>(
+    `select id, "mailboxId", "envelopeFrom", "requeues" from inbound_emails
+     where "status" = 'received' and created_at < now() - make_interval(secs => $1)
      order by created_at limit $2`,
     [options.idleSeconds, options.limit],
   )
-  return rows.map((r) => r.id)
+  return rows
+}
+
+/** Counts one more round of tries given to a delivery whose last job failed; false if it was decided meanwhile. */
+export async function countRequeue(db: TQueryable, inboundId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update inbound_emails set "requeues" = "requeues" + 1 where id = $1 and "status" = 'received'`,
+    [inboundId],
+  )
+  return rowCount > 0
 }
 
 export type TInboundWithRaw = TInboundRow & { raw: Uint8Array | null }

@@ -32,6 +32,7 @@ import {
 import { buildMailFields } from './build-mail-fields'
 import { detectNoise } from './detect-noise'
 import { findThreadTicket } from './find-thread-ticket'
+import { recordNoTicketOutcome, type TNoTicketOutcome } from './record-no-ticket-outcome'
 import {
   insertAttachmentRows,
   removeAttachments,
@@ -63,8 +64,6 @@ type TMailToDecide = {
   written: TWrittenAttachment[]
 }
 
-type TNoTicketOutcome = { status: 'rejected' | 'loop' | 'bounce' | 'auto-reply'; reason: string }
-
 type TTriage = { outcome: TNoTicketOutcome; parsed?: TParsedEmail } | { parsed: TParsedEmail; sender: string }
 
 type TCommitted =
@@ -95,20 +94,13 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
     outcome: TNoTicketOutcome,
     parsed?: TParsedEmail,
   ): Promise<TProcessResult> {
-    const decided = await db.transaction(async (tx) => {
-      if (!(await lockPendingInbound(tx, inbound.id))) return false
-      await recordInboundOutcomes(tx, [
-        {
-          inboundId: inbound.id,
-          status: outcome.status,
-          reason: outcome.reason,
-          from: parsed?.from?.address ?? inbound.envelopeFrom,
-          subject: parsed?.subject ?? null,
-          messageId: parsed?.messageId ?? null,
-        },
-      ])
-      await countOnMailbox(tx, { mailboxId: inbound.mailboxId, counter: OUTCOME_COUNTER[outcome.status] })
-      return true
+    const decided = await recordNoTicketOutcome(db, {
+      inboundId: inbound.id,
+      mailboxId: inbound.mailboxId,
+      outcome,
+      from: parsed?.from?.address ?? inbound.envelopeFrom,
+      subject: parsed?.subject ?? null,
+      messageId: parsed?.messageId ?? null,
     })
     return { status: decided ? outcome.status : 'already-decided' }
   }
@@ -447,25 +439,44 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
   async function processInboundEmail(options: TRun): Promise<TProcessResult> {
     const inbound = await findInboundWithRaw(db, options.inboundId)
     if (inbound?.status !== 'received') return { status: 'already-decided' }
-    const triaged = await triage(inbound)
-    if ('outcome' in triaged) return decideWithoutMail(inbound, triaged.outcome, triaged.parsed)
-    const { parsed, sender } = triaged
+    let parsed: TParsedEmail | undefined
     try {
+      const triaged = await triage(inbound)
+      parsed = triaged.parsed
+      if ('outcome' in triaged) return await decideWithoutMail(inbound, triaged.outcome, triaged.parsed)
       const written = await writeAttachments({
         storage: deps.storage,
         inboundId: inbound.id,
-        attachments: parsed.attachments,
+        attachments: triaged.parsed.attachments,
       })
-      const committed = await decideMail({ inbound, parsed, sender, written })
+      const committed = await decideMail({ inbound, ...triaged, written })
       if (!committed) return { status: 'already-decided' }
       const result = await publishCommitted(committed)
       if (committed.kind === 'ticket') await tickets.afterCreate?.(committed.ticket)
       return result
     } catch (error) {
       if (!options.isLastAttempt) throw error
-      // Out of retries: the delivery is shown as rejected with the error instead of waiting for ever.
-      const reason = `processing failed: ${error instanceof Error ? error.message : String(error)}`
-      return decideWithoutMail(inbound, { status: 'rejected', reason }, parsed)
+      return rejectAfterLastAttempt(inbound, error, parsed)
+    }
+  }
+
+  /**
+   * Out of retries: the delivery is shown as rejected with the error instead of waiting for ever. What
+   * the mail said of itself is kept if it can be stored; if not, the envelope alone is.
+   */
+  async function rejectAfterLastAttempt(
+    inbound: TInboundRow,
+    error: unknown,
+    parsed: TParsedEmail | undefined,
+  ): Promise<TProcessResult> {
+    const outcome: TNoTicketOutcome = {
+      status: 'rejected',
+      reason: `processing failed: ${error instanceof Error ? error.message : String(error)}`,
+    }
+    try {
+      return await decideWithoutMail(inbound, outcome, parsed)
+    } catch {
+      return decideWithoutMail(inbound, outcome)
     }
   }
 
