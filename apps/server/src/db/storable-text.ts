@@ -1,7 +1,9 @@
 // PostgreSQL's text and jsonb cannot hold U+0000, and its UTF-8 encoder refuses a surrogate that is not
 // half of a pair (JavaScript strings can hold both). Mail, webhooks and API bodies bring both, so every
 // string is made storable before it reaches the database, never at the caller's discretion.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this removes
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this looks for
 const HAS_UNSTORABLE = /[\u0000\uD800-\uDFFF]/
 
 /** The text without NUL characters and lone surrogates (a lone surrogate becomes U+FFFD, as a decoder would). */

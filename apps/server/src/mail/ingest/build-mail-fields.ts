@@ -1,5 +1,6 @@
 import { TicketLimits } from '@parsedesk/contracts'
 import type { TParsedEmail, TPostmarkInbound } from '../parse'
+import { fitJsonToBytes } from './fit-json'
 
 export type TStoredAttachment = { fileId: string; index: number }
 
@@ -7,10 +8,12 @@ export type TMailFields = { subject: string; body: string; rawJson: Record<strin
 
 const NO_SUBJECT = '(no subject)'
 const NO_TEXT = '(no text)'
+const TRUNCATED_FLAG_BYTES = ',"Truncated":true'.length
 
 /**
- * Postmark's inbound JSON, each attachment naming the file it was stored as. Bodies that would push the
- * JSON past the ticket limit are cut, with `Truncated` saying so; the raw message stays in the inbound store.
+ * Postmark's inbound JSON, each attachment naming the file it was stored as, at most the ticket's limit
+ * of JSON bytes: the longest texts (bodies, a giant header) are cut to fit, with `Truncated` saying so;
+ * the raw message stays whole in the inbound store.
  */
 function toRawJson(parsed: TParsedEmail, files: TStoredAttachment[]): Record<string, unknown> {
   const postmark: TPostmarkInbound & Record<string, unknown> = {
@@ -20,18 +23,10 @@ function toRawJson(parsed: TParsedEmail, files: TStoredAttachment[]): Record<str
       FileId: files.find((f) => f.index === index)?.fileId ?? null,
     })),
   }
-  const size = JSON.stringify(postmark).length
-  if (size <= TicketLimits.rawJson) return postmark
-  const bodies = postmark.TextBody.length + postmark.HtmlBody.length + postmark.StrippedTextReply.length
-  // Each of the three bodies gets a third of what is left, halved because JSON escaping can double a character.
-  const room = Math.max(0, Math.floor((TicketLimits.rawJson - (size - bodies)) / 6))
-  return {
-    ...postmark,
-    TextBody: postmark.TextBody.slice(0, room),
-    HtmlBody: postmark.HtmlBody.slice(0, room),
-    StrippedTextReply: postmark.StrippedTextReply.slice(0, room),
-    Truncated: true,
-  }
+  // Room for the flag that says the texts were cut.
+  const fitted = fitJsonToBytes(postmark, TicketLimits.rawJson - TRUNCATED_FLAG_BYTES)
+  if (!fitted) throw new Error('the parsed message is too large for a ticket even with its texts left out')
+  return fitted.isCut ? { ...fitted.value, Truncated: true } : fitted.value
 }
 
 /** What a ticket or thread message shows: the new text of the mail, quoted history and signature gone. */

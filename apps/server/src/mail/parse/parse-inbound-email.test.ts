@@ -239,3 +239,22 @@ describe('parseInboundEmail on input that is not a usable email', () => {
     )
   })
 })
+
+describe('parseInboundEmail on text no page can show', () => {
+  it('drops control characters from the subject, names and bodies, keeping tabs and line breaks', async () => {
+    const raw = [
+      'From: =?utf-8?B?QWRhAUxvdmVsYWNl?= <ada@example.com>',
+      'To: support@example.com',
+      'Subject: =?utf-8?B?b3JkZXIBMTIz?=',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      `line\tone\u0001\u0002\r\n${'\u0001'.repeat(10_000)}line two\u007f`,
+      '',
+    ].join('\r\n')
+    const email = await parseInboundEmail(Buffer.from(raw, 'utf8'))
+    expect(email.subject).toBe('order123')
+    expect(email.from).toEqual({ address: 'ada@example.com', name: 'AdaLovelace' })
+    expect(email.textBody).toBe('line\tone\nline two\n')
+    expect(email.postmark.TextBody).toBe(email.textBody)
+  })
+})

@@ -9,6 +9,7 @@ import type { TEmailAddress, TEmailHeader, TParsedAttachment, TParsedEmail } fro
 import { findHeaderEnd, prepareRawEmail } from './prepare-raw-email'
 import { readSinglePartText } from './read-single-part-text'
 import { recoverEightBitHeaders, type TEightBitHeaders } from './recover-eight-bit-headers'
+import { removeControlCharacters } from './remove-control-characters'
 import { stripReply } from './strip-reply'
 import { toPostmarkInbound } from './to-postmark-inbound'
 import { UnparseableEmailError } from './unparseable-email-error'
@@ -19,6 +20,11 @@ export type TParseInboundEmailOptions = {
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+/**
+ * What one message may bring into a ticket; the raw message in the inbound store keeps the rest. Beyond
+ * these, mail made of nothing but parts or headers would cost a file or a JSON entry per byte or two.
+ */
+export const PARSE_LIMITS = { attachments: 250, headers: 1000 } as const
 const REPLACEMENT_CHAR = '\uFFFD'
 /** Headers that show the bytes are an email at all; garbage and plain text yield none of them. */
 const EMAIL_HEADER =
@@ -65,7 +71,7 @@ function readSubject(options: { email: Email; recovered: TEightBitHeaders | null
   const raw = recovered?.values.get('subject')
   const subject =
     raw !== undefined && email.subject?.includes(REPLACEMENT_CHAR) ? decodeWords(raw) : (email.subject ?? '')
-  return subject.replace(/\s+/g, ' ').trim()
+  return removeControlCharacters(subject).replace(/\s+/g, ' ').trim()
 }
 
 function readSender(options: {
@@ -92,7 +98,13 @@ function readSender(options: {
 }
 
 function readAttachments(options: { email: Email; defects: string[] }): TParsedAttachment[] {
-  return options.email.attachments.map((attachment, index) => {
+  const { attachments } = options.email
+  if (attachments.length > PARSE_LIMITS.attachments) {
+    options.defects.push(
+      `${attachments.length} attachments; the first ${PARSE_LIMITS.attachments} were kept, the raw message has them all`,
+    )
+  }
+  return attachments.slice(0, PARSE_LIMITS.attachments).map((attachment, index) => {
     const contentType = attachment.mimeType || 'application/octet-stream'
     const filename = sanitiseAttachmentFilename({
       filename: attachment.filename,
@@ -145,7 +157,8 @@ function readBodies(options: {
     }
     if (single) text = single.text
   }
-  const htmlBody = email.html ?? null
+  text = removeControlCharacters(text)
+  const htmlBody = email.html === undefined ? null : removeControlCharacters(email.html)
   if (text.trim() || !htmlBody) return { textBody: text, htmlBody }
   return { textBody: htmlToText(htmlBody), htmlBody }
 }
@@ -172,7 +185,12 @@ export async function parseInboundEmail(
   const { bytes, envelopeSender } = prepareRawEmail({ raw, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES })
   const { email, defects } = await runPostalMime(bytes)
 
-  const headers: TEmailHeader[] = email.headers.map((h) => ({ Name: h.originalKey, Value: h.value }))
+  const headers: TEmailHeader[] = email.headers
+    .slice(0, PARSE_LIMITS.headers)
+    .map((h) => ({ Name: h.originalKey, Value: h.value }))
+  if (email.headers.length > PARSE_LIMITS.headers) {
+    defects.push(`${email.headers.length} header lines; the first ${PARSE_LIMITS.headers} were kept`)
+  }
   if (!email.headers.some((h) => EMAIL_HEADER.test(h.key))) {
     throw new UnparseableEmailError('no email headers were found at the start of the data')
   }
@@ -181,7 +199,13 @@ export async function parseInboundEmail(
   const recovered = recoverEightBitHeaders(bytes)
   const from = readSender({ email, recovered, envelopeSender, defects })
   const subject = readSubject({ email, recovered })
-  if (recovered && subject !== (email.subject ?? '').replace(/\s+/g, ' ').trim()) {
+  if (
+    recovered &&
+    subject !==
+      removeControlCharacters(email.subject ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()
+  ) {
     defects.push(`raw 8-bit headers decoded as ${recovered.charset}`)
   }
   const date = readEmailDate({ header: firstHeader(headers, 'date'), parsed: email.date })
