@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import net from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
@@ -13,7 +14,7 @@ import {
   waitForDecided,
 } from '../mail-test-kit'
 import { ensureMailbox } from '../mailboxes/mailbox-repository'
-import { startSmtpIntake, type TSmtpIntake } from './smtp-intake'
+import { startSmtpIntake, type TSmtpIntake, type TSmtpIntakeOptions } from './smtp-intake'
 
 const email = (subject: string) =>
   [
@@ -102,7 +103,7 @@ describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
   })
 
   /** The SMTP intake alone, storing through the real door, keeping found mailboxes `ttlMs`. */
-  async function startIntake(ttlMs: number) {
+  async function startIntake(ttlMs: number, limits: Partial<TSmtpIntakeOptions> = {}) {
     const accept = createAcceptInboundEmail({ db, enqueue: async () => undefined })
     const intake = await startSmtpIntake({
       db,
@@ -113,9 +114,11 @@ describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
       accept: ({ mailbox, raw, envelopeFrom }) => accept({ mailbox, raw, envelopeFrom, channel: 'smtp' }),
       mailboxLookupTtlMs: ttlMs,
       log: () => undefined,
+      ...limits,
     })
     intakes.push(intake)
-    return (to: string, subject: string) => sendRaw({ port: intake.port, to, raw: email(subject) })
+    const send = (to: string, subject: string) => sendRaw({ port: intake.port, to, raw: email(subject) })
+    return Object.assign(send, { port: intake.port })
   }
 
   async function newMailbox() {
@@ -160,5 +163,52 @@ describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, ttlMs + 100))
     expect(await send(deleted.address, 'later')).toMatchObject({ code: 550 })
     expect(await send(regenerated.address, 'later')).toMatchObject({ code: 550 })
+  })
+
+  /** A raw client: what the server said so far, and whether it closed the connection. */
+  async function connect(port: number) {
+    const socket = net.connect(port, '127.0.0.1')
+    const state = { said: '', isClosed: false, socket }
+    socket.on('data', (chunk) => {
+      state.said += String(chunk)
+    })
+    socket.on('close', () => {
+      state.isClosed = true
+    })
+    socket.on('error', () => undefined)
+    await vi.waitFor(() => expect(state.said).toMatch(/^\d{3} /), { timeout: 5_000 })
+    return state
+  }
+
+  it('answers Queued without telling the sender our delivery id', async () => {
+    const send = await startIntake(0)
+    const mailbox = await newMailbox()
+    const result = await send(mailbox.address, 'no id in the reply')
+    expect(result.accepted).toBe(true)
+    expect(result.response).toMatch(/^250 Queued$/)
+  })
+
+  it('refuses a client address its connections beyond the cap, and takes it again once one closes', async () => {
+    const send = await startIntake(0, { maxConnectionsPerAddress: 3 })
+    const open = [await connect(send.port), await connect(send.port), await connect(send.port)]
+    expect(open.map((c) => c.said.slice(0, 3))).toEqual(['220', '220', '220'])
+    const refused = await connect(send.port)
+    expect(refused.said).toMatch(/^421 .*Too many connections from your address/)
+    await vi.waitFor(() => expect(refused.isClosed).toBe(true), { timeout: 5_000 })
+    open[0]?.socket.end('QUIT\r\n')
+    await vi.waitFor(() => expect(open[0]?.isClosed).toBe(true), { timeout: 5_000 })
+    await vi.waitFor(async () => expect((await connect(send.port)).said).toMatch(/^220 /), { timeout: 5_000 })
+    for (const client of open) client.socket.destroy()
+  })
+
+  it('closes a connection that trickles bytes past its lifetime', async () => {
+    const send = await startIntake(0, { maxSessionMs: 1_000 })
+    const client = await connect(send.port)
+    const trickle = setInterval(() => client.socket.write('N'), 100)
+    try {
+      await vi.waitFor(() => expect(client.isClosed).toBe(true), { timeout: 5_000 })
+    } finally {
+      clearInterval(trickle)
+    }
   })
 })

@@ -20,14 +20,27 @@ export type TSmtpIntakeOptions = {
   accept(options: { mailbox: TMailboxRow; raw: Buffer; envelopeFrom: string }): Promise<TAcceptedInboundEmail>
   /** How long a mailbox found at RCPT is kept for the next RCPT to its address (default 2 s). */
   mailboxLookupTtlMs?: number
+  /** Connections one client address may hold at once (default SMTP_LIMITS.connectionsPerAddress). */
+  maxConnectionsPerAddress?: number
+  /** How long one connection may last, whatever it sends (default SMTP_LIMITS.sessionMs). */
+  maxSessionMs?: number
   log?: (message: string, error?: unknown) => void
 }
 
 export type TSmtpIntake = { port: number; close(): Promise<void> }
 
-const MAX_RECIPIENTS = 20
-// Each connection may hold a whole message in memory; beyond this, senders get 421 and retry later.
-const MAX_CLIENTS = 200
+export const SMTP_LIMITS = {
+  recipients: 20,
+  // Each connection may hold a whole message in memory; beyond this, senders get 421 and retry later.
+  clients: 200,
+  // So one address cannot take every slot; a big provider spreads its connections over many addresses.
+  connectionsPerAddress: 20,
+  // A client idle this long is told 421 and dropped.
+  idleMs: 60_000,
+  // Trickling a byte now and then defeats the idle timeout, so a connection also has a lifetime: long
+  // enough for a 25 MB message at 50 KB/s. A message cut off gets no 250, and its sender retries.
+  sessionMs: 15 * 60_000,
+} as const
 const CLOSE_TIMEOUT_MS = 5_000
 // Senders keep writing to the same few mailboxes: each is looked up once per this long (see docs/mail.md).
 const MAILBOX_LOOKUP_TTL_MS = 2_000
@@ -68,6 +81,11 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
     ttlMs: options.mailboxLookupTtlMs ?? MAILBOX_LOOKUP_TTL_MS,
   })
   const domain = options.inboundDomain.toLowerCase()
+  const maxPerAddress = options.maxConnectionsPerAddress ?? SMTP_LIMITS.connectionsPerAddress
+  const maxSessionMs = options.maxSessionMs ?? SMTP_LIMITS.sessionMs
+  // Counted in onConnect and released in onClose, which smtp-server calls for refused sessions too.
+  const connectionsByAddress = new Map<string, number>()
+  const counted = new Map<string, string>()
 
   const server = new SMTPServer({
     name: domain,
@@ -77,8 +95,21 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
     disabledCommands: tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(tls ?? {}),
     logger: false,
-    maxClients: MAX_CLIENTS,
+    maxClients: SMTP_LIMITS.clients,
+    socketTimeout: SMTP_LIMITS.idleMs,
     closeTimeout: CLOSE_TIMEOUT_MS,
+    // A PTR lookup per connection costs a DNS round trip and tells us nothing we act on.
+    disableReverseLookup: true,
+    onConnect(session, callback) {
+      const address = session.remoteAddress
+      const open = connectionsByAddress.get(address) ?? 0
+      if (open >= maxPerAddress) {
+        return callback(smtpError(421, 'Too many connections from your address, try again later'))
+      }
+      connectionsByAddress.set(address, open + 1)
+      counted.set(session.id, address)
+      callback()
+    },
     onMailFrom(address, _session, callback) {
       const args = address.args || {}
       const declared = Number(args.SIZE ?? 0)
@@ -94,7 +125,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
           smtpError(550, `${address.address}: relay not permitted, we only accept mail for ${domain}`),
         )
       }
-      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) {
+      if (session.envelope.rcptTo.length >= SMTP_LIMITS.recipients) {
         return callback(smtpError(452, 'Too many recipients'))
       }
       mailboxes.findByAddress(canonical).then(
@@ -132,7 +163,8 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
           const accepted = await Promise.all(
             deliverTo.map((mailbox) => options.accept({ mailbox, raw, envelopeFrom })),
           )
-          callback(null, `Queued as ${accepted.map((a) => a.inboundId).join(', ')}`)
+          // No delivery id in the reply: it is ours, and a sender has no use for it.
+          callback(null, accepted.length === 1 ? 'Queued' : `Queued for ${accepted.length} mailboxes`)
         })
         .catch((error: unknown) => {
           log('storing a message failed', error)
@@ -141,9 +173,21 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
     },
     onClose(session) {
       recipients.delete(session.id)
+      const address = counted.get(session.id)
+      if (address === undefined) return
+      counted.delete(session.id)
+      const open = (connectionsByAddress.get(address) ?? 1) - 1
+      if (open > 0) connectionsByAddress.set(address, open)
+      else connectionsByAddress.delete(address)
     },
   })
   server.on('error', (error) => log('server error', error))
+  // The lifetime is kept on the socket itself: nothing the client sends can extend it.
+  server.server.on('connection', (socket: net.Socket) => {
+    const deadline = setTimeout(() => socket.destroy(), maxSessionMs)
+    deadline.unref()
+    socket.once('close', () => clearTimeout(deadline))
+  })
 
   const listening: net.Server = await new Promise((resolve, reject) => {
     const netServer = server.listen(options.port, options.host, () => resolve(netServer))
