@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port'
+import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
+const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts')
+const OUTPUT_KEPT = 50_000
+
+export type TStartServerProcessOptions = {
+  database: 'pglite' | 'postgres'
+  /** Default: all three, as `npm start` runs them. */
+  roles?: string
+  env?: Record<string, string>
+}
+
+export type TServerProcess = {
+  url: string
+  smtpPort: number
+  /** What the process wrote to stdout and stderr, its last 50,000 characters across restarts. */
+  output(): string
+  isRunning(): boolean
+  /** Sends `signal` and waits for the exit; SIGKILL is a crash, SIGTERM an orderly stop. */
+  kill(signal: NodeJS.Signals): Promise<void>
+  /** Starts the process again on the same ports, data and database (after a kill). */
+  restart(): Promise<void>
+  /** Stops the process and removes its data and database. */
+  stop(): Promise<void>
+}
+
+/**
+ * The real server as `npm start` runs it, in a process of its own, on a fresh PGlite directory or
+ * Postgres database: for tests in which the process itself may die, be killed or restarted.
+ */
+export async function startServerProcess(options: TStartServerProcessOptions): Promise<TServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-process-'))
+  const database =
+    options.database === 'postgres' && TEST_DATABASE_URL
+      ? await createTestDatabase(TEST_DATABASE_URL)
+      : undefined
+  const [port, smtpPort] = [await freePort(), await freePort()]
+  const url = `http://127.0.0.1:${port}`
+  // As `npm start` runs it: without the NODE_ENV=test that Vitest sets for its own process.
+  const { NODE_ENV: _testMode, ...inherited } = process.env
+  const env = {
+    ...inherited,
+    HOST: '127.0.0.1',
+    SMTP_HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    SMTP_PORT: String(smtpPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  }
+  let output = ''
+  let child: ChildProcess | undefined
+
+  const isRunning = () => !!child && child.exitCode === null && child.signalCode === null
+  const start = async () => {
+    // `node --import tsx` rather than `npx tsx`: tsx's CLI runs the program in a grandchild a kill would orphan.
+    const started = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, `--role=${options.roles ?? 'http,smtp,worker'}`],
+      {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    child = started
+    let sinceStart = ''
+    const collect = (chunk: Buffer) => {
+      output = (output + String(chunk)).slice(-OUTPUT_KEPT)
+      if (sinceStart.length < OUTPUT_KEPT) sinceStart += String(chunk)
+    }
+    started.stdout?.on('data', collect)
+    started.stderr?.on('data', collect)
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        clearTimeout(timer)
+        started.stdout?.off('data', onData)
+        started.off('exit', onExit)
+        if (error) reject(error)
+        else resolve()
+      }
+      const onData = () => sinceStart.includes('listening') && settle()
+      const onExit = () => settle(new Error(`the server exited while starting:\n${sinceStart}`))
+      const timer = setTimeout(
+        () => settle(new Error(`the server did not start in 60 s:\n${sinceStart}`)),
+        60_000,
+      )
+      started.stdout?.on('data', onData)
+      started.once('exit', onExit)
+    })
+  }
+  const kill = async (signal: NodeJS.Signals) => {
+    if (!child || !isRunning()) return
+    const exited = once(child, 'exit')
+    child.kill(signal)
+    await exited
+  }
+
+  try {
+    await start()
+  } catch (error) {
+    await kill('SIGKILL')
+    await database?.drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    url,
+    smtpPort,
+    output: () => output,
+    isRunning,
+    kill,
+    async restart() {
+      output = `${output}\n--- restarted ---\n`.slice(-OUTPUT_KEPT)
+      await start()
+    },
+    async stop() {
+      await kill('SIGTERM')
+      await database?.drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
