@@ -30,10 +30,25 @@ export async function migrate(db: TDatabase): Promise<string[]> {
   })
 }
 
-/** Our migration files keep one statement per `;`-terminated paragraph and no `;` inside statements. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean)
+/**
+ * Our migration files keep one statement per `;`-terminated paragraph and no `;` at a line's end inside
+ * a statement, except in a dollar-quoted body (a function's `$$ ... $$`), which is never split.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = []
+  let current = ''
+  for (const [index, piece] of sql.split('$$').entries()) {
+    if (index % 2 === 1) {
+      current += `$$${piece}$$`
+      continue
+    }
+    const [first = '', ...rest] = piece.split(/;\s*\n/)
+    current += first
+    for (const next of rest) {
+      statements.push(current)
+      current = next
+    }
+  }
+  statements.push(current)
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean)
 }
