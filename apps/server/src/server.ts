@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createAccountService } from './accounts/account-service'
 import type { TConfig, TServerRole } from './config/config'
+import { makeDataDirPrivate } from './core/private-data-dir'
 import type { TDatabase } from './db/database'
 import { openDatabase } from './db/open-database'
 import type { TCollectionDefinition } from './documents/collection'
@@ -37,6 +38,7 @@ export type TRunningServer = {
 /** Starts the roles asked for against one database; `npm start` runs them all in one process. */
 export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
   const { config, roles } = options
+  makeDataDirPrivate(config.dataDir)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const bus = await openEventBus({ databaseUrl: config.databaseUrl, db })
   const closers: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]

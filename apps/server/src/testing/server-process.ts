@@ -21,6 +21,7 @@ export type TStartServerProcessOptions = {
 export type TServerProcess = {
   url: string
   smtpPort: number
+  dataDir: string
   /** What the process wrote to stdout and stderr, its last 50,000 characters across restarts. */
   output(): string
   isRunning(): boolean
@@ -117,6 +118,7 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
   return {
     url,
     smtpPort,
+    dataDir,
     output: () => output,
     isRunning,
     kill,
