@@ -1,5 +1,5 @@
 import { CollectionId, DATABASE_ID, TicketLimits } from '@parsedesk/contracts'
-import { Query } from 'appwrite'
+import { type Models, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
@@ -185,7 +185,7 @@ type TWebhookCall = {
   name: string
   path: string
   contentType: string
-  body: string | Buffer
+  body: string
   subject: string
 }
 
@@ -266,7 +266,7 @@ async function listInbound(user: TSdkUser): Promise<TInboundDocument[]> {
 }
 
 async function ticketSubjects(user: TSdkUser): Promise<string[]> {
-  const list = await user.databases.listDocuments<{ subject: string } & { $id: string }>({
+  const list = await user.databases.listDocuments<Models.Document & { subject: string }>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.tickets,
     queries: [Query.limit(500), Query.select(['$id', 'subject'])],
@@ -368,7 +368,7 @@ describe.each(DATABASE_KINDS)('hostile mail on %s', (database) => {
     }
     expect(subjects.filter((s) => s.startsWith('imap'))).toHaveLength(imapMessages.length)
     const [big] = (
-      await user.databases.listDocuments<{ rawJson: Record<string, unknown> } & { $id: string }>({
+      await user.databases.listDocuments<Models.Document & { rawJson: Record<string, unknown> }>({
         databaseId: DATABASE_ID,
         collectionId: CollectionId.tickets,
         queries: [Query.equal('subject', 'hostile escape-heavy'), Query.select(['$id', 'rawJson'])],
