@@ -5,7 +5,10 @@ import type { TPermission } from './permissions'
 import type { TAttributeColumns } from './queries'
 
 export type TDocumentRow = Record<string, unknown> & {
+  /** The global insertion order, for cursors and ties; never shown. */
   seq: number | string
+  /** `$sequence`: the document's number among its owner's documents of the collection. */
+  scoped_seq: number | string
   id: string
   created_at: Date
   updated_at: Date

@@ -12,7 +12,7 @@ export function toDocumentModel(
 ): TDocumentModel {
   const model: TDocumentModel = {
     $id: row.id,
-    $sequence: String(row.seq),
+    $sequence: String(row.scoped_seq),
     $collectionId: def.id,
     $databaseId: DATABASE_ID,
     $createdAt: isoDate(row.created_at),

@@ -7,7 +7,8 @@ export const SYSTEM_ATTRIBUTES: TAttributeColumns = {
   $id: { column: 'id', type: 'string' },
   $createdAt: { column: 'created_at', type: 'datetime' },
   $updatedAt: { column: 'updated_at', type: 'datetime' },
-  $sequence: { column: 'seq', type: 'integer' },
+  // The owner's own count (migration 011); `seq`, the global order, is never shown.
+  $sequence: { column: 'scoped_seq', type: 'integer' },
 }
 
 export const LIST_LIMIT_DEFAULT = 25

@@ -20,6 +20,8 @@ export type TFileRow = TDocumentRow & {
 
 /** What a files list may filter and sort on (Appwrite's own, plus the ticket they belong to). */
 export const FILE_ATTRIBUTES: TAttributeColumns = {
+  // Files show no $sequence, so ordering by it may use the global order.
+  $sequence: { column: 'seq', type: 'integer' },
   name: { column: 'name', type: 'string' },
   mimeType: { column: 'mimeType', type: 'string' },
   sizeOriginal: { column: 'sizeOriginal', type: 'integer' },
