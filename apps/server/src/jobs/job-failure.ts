@@ -1,4 +1,4 @@
-import { toStorableText } from '../db/storable-text'
+import { cleanText } from '../core/clean-text'
 
 const MAX_MESSAGE_LENGTH = 2000
 
@@ -9,7 +9,7 @@ const MAX_MESSAGE_LENGTH = 2000
  */
 export function toJobFailure(error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error ?? 'the job failed')
-  const failure = new Error(toStorableText(message).slice(0, MAX_MESSAGE_LENGTH) || 'the job failed')
-  failure.name = error instanceof Error ? toStorableText(error.name).slice(0, 100) : 'Error'
+  const failure = new Error(cleanText(message).slice(0, MAX_MESSAGE_LENGTH) || 'the job failed')
+  failure.name = error instanceof Error ? cleanText(error.name).slice(0, 100) : 'Error'
   return failure
 }

@@ -1,6 +1,6 @@
 import type { Address } from 'postal-mime'
+import { cleanText } from '../../core/clean-text'
 import type { TEmailAddress } from './parsed-email.types'
-import { removeControlCharacters } from './remove-control-characters'
 
 function removeComments(value: string): string {
   return value.replace(/\([^()]*\)/g, '')
@@ -29,7 +29,7 @@ export function toEmailAddresses(value: Address | Address[] | undefined): TEmail
     const mailboxes = entry.group ?? [entry]
     for (const mailbox of mailboxes) {
       const address = normaliseAddress(mailbox.address ?? '')
-      if (address) result.push({ address, name: removeControlCharacters(mailbox.name ?? '').trim() })
+      if (address) result.push({ address, name: cleanText(mailbox.name ?? '').trim() })
     }
   }
   return result

@@ -248,7 +248,7 @@ describe('parseInboundEmail on text no page can show', () => {
       'Subject: =?utf-8?B?b3JkZXIBMTIz?=',
       'Content-Type: text/plain; charset=utf-8',
       '',
-      `line\tone\u0001\u0002\r\n${'\u0001'.repeat(10_000)}line two\u007f`,
+      `line\tone\u0001\u0002\r\n${'\u0001'.repeat(10_000)}line two`,
       '',
     ].join('\r\n')
     const email = await parseInboundEmail(Buffer.from(raw, 'utf8'))
@@ -256,5 +256,30 @@ describe('parseInboundEmail on text no page can show', () => {
     expect(email.from).toEqual({ address: 'ada@example.com', name: 'AdaLovelace' })
     expect(email.textBody).toBe('line\tone\nline two\n')
     expect(email.postmark.TextBody).toBe(email.textBody)
+  })
+})
+
+describe('parseInboundEmail on mail made of nothing but parts or headers', () => {
+  it('keeps the first 1,000 attachments and the first 1,000 headers, and says so', async () => {
+    const parts = Array.from(
+      { length: 1001 },
+      (_, n) => `--p\r\nContent-Type: application/octet-stream; name="f${n}.bin"\r\n\r\n${n}\r\n`,
+    )
+    const noise = Array.from({ length: 1001 }, (_, n) => `X-Noise-${n}: ${n}`)
+    const raw = [
+      'From: a@example.com',
+      'Subject: many parts',
+      ...noise,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="p"',
+      '',
+      `${parts.join('')}--p--`,
+      '',
+    ].join('\r\n')
+    const email = await parseInboundEmail(Buffer.from(raw))
+    expect(email.attachments).toHaveLength(1000)
+    expect(email.headers).toHaveLength(1000)
+    expect(email.defects).toContain('1001 attachments; the first 1000 were kept, the raw message has them all')
+    expect(email.defects).toContain('1005 header lines; the first 1000 were kept')
   })
 })

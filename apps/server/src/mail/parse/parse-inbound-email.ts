@@ -1,4 +1,5 @@
 import PostalMime, { type Address, addressParser, decodeWords, type Email } from 'postal-mime'
+import { cleanText } from '../../core/clean-text'
 import { sanitiseAttachmentFilename } from './attachment-filename'
 import { classifyInboundEmail } from './classify-inbound-email'
 import { isPlausibleAddress, normaliseAddress, toEmailAddresses } from './email-addresses'
@@ -9,7 +10,6 @@ import type { TEmailAddress, TEmailHeader, TParsedAttachment, TParsedEmail } fro
 import { findHeaderEnd, prepareRawEmail } from './prepare-raw-email'
 import { readSinglePartText } from './read-single-part-text'
 import { recoverEightBitHeaders, type TEightBitHeaders } from './recover-eight-bit-headers'
-import { removeControlCharacters } from './remove-control-characters'
 import { stripReply } from './strip-reply'
 import { toPostmarkInbound } from './to-postmark-inbound'
 import { UnparseableEmailError } from './unparseable-email-error'
@@ -24,7 +24,7 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024
  * What one message may bring into a ticket; the raw message in the inbound store keeps the rest. Beyond
  * these, mail made of nothing but parts or headers would cost a file or a JSON entry per byte or two.
  */
-export const PARSE_LIMITS = { attachments: 250, headers: 1000 } as const
+export const PARSE_LIMITS = { attachments: 1000, headers: 1000 } as const
 const REPLACEMENT_CHAR = '\uFFFD'
 /** Headers that show the bytes are an email at all; garbage and plain text yield none of them. */
 const EMAIL_HEADER =
@@ -71,7 +71,7 @@ function readSubject(options: { email: Email; recovered: TEightBitHeaders | null
   const raw = recovered?.values.get('subject')
   const subject =
     raw !== undefined && email.subject?.includes(REPLACEMENT_CHAR) ? decodeWords(raw) : (email.subject ?? '')
-  return removeControlCharacters(subject).replace(/\s+/g, ' ').trim()
+  return cleanText(subject).replace(/\s+/g, ' ').trim()
 }
 
 function readSender(options: {
@@ -157,8 +157,8 @@ function readBodies(options: {
     }
     if (single) text = single.text
   }
-  text = removeControlCharacters(text)
-  const htmlBody = email.html === undefined ? null : removeControlCharacters(email.html)
+  text = cleanText(text)
+  const htmlBody = email.html === undefined ? null : cleanText(email.html)
   if (text.trim() || !htmlBody) return { textBody: text, htmlBody }
   return { textBody: htmlToText(htmlBody), htmlBody }
 }
@@ -202,7 +202,7 @@ export async function parseInboundEmail(
   if (
     recovered &&
     subject !==
-      removeControlCharacters(email.subject ?? '')
+      cleanText(email.subject ?? '')
         .replace(/\s+/g, ' ')
         .trim()
   ) {
