@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
 
 export const TicketStatus = { open: 'open', inProgress: 'in-progress', closed: 'closed' } as const
 export const TICKET_STATUSES = ['open', 'in-progress', 'closed'] as const
@@ -16,7 +17,10 @@ export const ProcessingStatus = {
 export const PROCESSING_STATUSES = ['waiting', 'processing', 'completed', 'failed'] as const
 export type TProcessingStatus = (typeof PROCESSING_STATUSES)[number]
 
-/** Limits on what one ticket may hold, so one request cannot bloat the database. */
+/**
+ * Limits on what one ticket may hold, so one request cannot bloat the database or every answer that
+ * carries the ticket. Texts in characters; rawJson in bytes of its JSON text, as stored and sent.
+ */
 export const TicketLimits = {
   email: 320,
   subject: 998,
@@ -24,6 +28,19 @@ export const TicketLimits = {
   rawJson: 5_000_000,
   description: 20_000,
 } as const
+
+/** The raw source payload, a string or an object, bounded as JSON in size and depth on every path. */
+export const ZRawJson = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  // Stops here when too deep: measuring such a value would overflow JSON.stringify's stack.
+  .refine((value) => isWithinJsonDepth(value), {
+    message: `is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    abort: true,
+  })
+  .refine(
+    (value) => jsonByteLength(value) <= TicketLimits.rawJson,
+    `is more than ${TicketLimits.rawJson.toLocaleString('en-US')} bytes as JSON`,
+  )
 
 /** The ticket's attributes as stored (system fields `$id`, `$createdAt`... are added by the server). */
 export const ZTicketAttributes = z.object({
@@ -33,7 +50,7 @@ export const ZTicketAttributes = z.object({
   status: z.enum(TICKET_STATUSES),
   priority: z.enum(TICKET_PRIORITIES).nullable(),
   userId: z.string(),
-  rawJson: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable(),
+  rawJson: ZRawJson.nullable(),
   processing_status: z.enum(PROCESSING_STATUSES),
   description: z.string().max(TicketLimits.description).nullable(),
   category: z.string().max(100).nullable(),

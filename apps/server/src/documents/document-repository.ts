@@ -3,6 +3,7 @@ import { toStorableJson } from '../db/storable-text'
 import { valuesList } from '../db/values-list'
 import { AppError } from '../http/app-error'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
+import { describeBytes, documentSizeSql, LIST_MAX_BYTES } from './document-size'
 import { formatPermissions, rolesFor, type TPermission } from './permissions'
 import { quoteIdent, type TCompiledQuery, type TOrder } from './queries'
 
@@ -112,7 +113,11 @@ export async function deleteDocument(
 
 export type TReader = { roles: string[]; userId: string | undefined }
 
-/** Lists what the reader may read, with the compiled filters, order, cursor and paging. */
+/**
+ * Lists what the reader may read, with the compiled filters, order, cursor and paging. The page is
+ * weighed first, from sizes Postgres keeps, and refused when it holds more than one document and more
+ * than LIST_MAX_BYTES: no single request may read and send hundreds of megabytes.
+ */
 export async function listDocuments(
   db: TQueryable,
   def: TCollectionDefinition,
@@ -122,32 +127,59 @@ export async function listDocuments(
   const table = quoteIdent(def.table)
   const params = [...query.params]
   const where = [...query.where, readableBy(def, reader, params)]
+  const countParams = [...params]
   const orders = withTiebreak(query.orders)
 
   const pageWhere = [...where]
   let pageOrders = orders
   if (query.cursor) {
-    const cursorRow = await findDocument(db, def, query.cursor.documentId)
+    const cursorRow = await findReadableDocument(db, def, query.cursor.documentId, reader)
+    // A document the reader may not read is a cursor that does not exist: its fields never reach the query.
     if (!cursorRow)
       throw AppError.invalidQuery(`Document '${query.cursor.documentId}' for the 'cursor' value not found.`)
     if (query.cursor.direction === 'before') pageOrders = orders.map(reverse)
     pageWhere.push(afterCursor(pageOrders, cursorRow, params))
   }
+  const page = (columns: string) =>
+    `select ${columns} from ${table} where ${pageWhere.join(' and ')}
+     order by ${pageOrders.map((o) => `${quoteIdent(o.column)} ${o.direction}`).join(', ')}
+     limit ${query.limit} offset ${query.offset}`
 
+  const { rows: weighed } = await db.query<{ documents: number; bytes: number }>(
+    `select count(*)::int as documents, coalesce(sum(size), 0)::float8 as bytes
+     from (${page(`${documentSizeSql(def.attributes, query.select)} as size`)}) as page`,
+    params,
+  )
+  const { documents = 0, bytes = 0 } = weighed[0] ?? {}
+  if (documents > 1 && bytes > LIST_MAX_BYTES) {
+    throw AppError.invalidQuery(
+      `These ${documents} documents are about ${describeBytes(bytes)} together, more than the ${describeBytes(LIST_MAX_BYTES)} one answer may hold: ask for fewer with Query.limit() or for fewer attributes with Query.select()`,
+    )
+  }
   const [{ rows }, { rows: countRows }] = await Promise.all([
-    db.query<TDocumentRow>(
-      `select * from ${table} where ${pageWhere.join(' and ')}
-       order by ${pageOrders.map((o) => `${quoteIdent(o.column)} ${o.direction}`).join(', ')}
-       limit ${query.limit} offset ${query.offset}`,
-      params,
-    ),
+    db.query<TDocumentRow>(page('*'), params),
     db.query<{ total: number }>(
       `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${TOTAL_CAP}) t`,
-      params.slice(0, query.params.length + 1),
+      countParams,
     ),
   ])
   if (query.cursor?.direction === 'before') rows.reverse()
   return { total: countRows[0]?.total ?? 0, rows }
+}
+
+/** The document if the reader may read it, by the same rule as a list; undefined otherwise. */
+async function findReadableDocument(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  id: string,
+  reader: TReader,
+): Promise<TDocumentRow | undefined> {
+  const params: unknown[] = [id]
+  const { rows } = await db.query<TDocumentRow>(
+    `select * from ${quoteIdent(def.table)} where id = $1 and ${readableBy(def, reader, params)}`,
+    params,
+  )
+  return rows[0]
 }
 
 /**

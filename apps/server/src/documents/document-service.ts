@@ -1,4 +1,4 @@
-import { CUSTOM_ID_PATTERN, uniqueId } from '@parsedesk/contracts'
+import { CUSTOM_ID_PATTERN, ErrorType, uniqueId } from '@parsedesk/contracts'
 import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import type { TDatabase } from '../db/database'
@@ -138,6 +138,11 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
     ): Promise<{ created: boolean; document: TDocumentModel }> {
       assertCollectionReadable(def, auth)
       const existing = await findDocument(db, def, id)
+      // Ids are global and chosen by clients, as in Appwrite: an id someone else holds is taken, and is
+      // answered exactly as POST answers a taken id; that document is neither changed nor shown.
+      if (existing && !isAllowed(existing.permissions, 'read', auth.roles)) {
+        throw new AppError(ErrorType.documentAlreadyExists, 409)
+      }
       if (existing) return { created: false, document: await this.update(def, auth, id, input) }
       return {
         created: true,

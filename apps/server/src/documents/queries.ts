@@ -47,6 +47,8 @@ const FILTER_METHODS = new Set([
   'or',
 ])
 
+const TEXT_METHODS = new Set(['startsWith', 'endsWith', 'contains', 'search'])
+
 /** The SDK sends each query as a JSON string; a scalar in `values` is wrapped in an array. */
 export function parseQueryStrings(raw: unknown): TQuery[] {
   if (raw === undefined) return []
@@ -146,12 +148,19 @@ function compileFilter(query: TQuery, all: TAttributeColumns, params: unknown[])
   }
   if (!query.attribute) throw AppError.invalidQuery(`Invalid query: ${query.method} needs an attribute`)
   const { column: name, type } = column(all, query.attribute)
+  if (TEXT_METHODS.has(query.method) && type !== 'string' && type !== 'json') {
+    throw AppError.invalidQuery(
+      `Invalid query: ${query.method} works on text attributes, not ${query.attribute}`,
+    )
+  }
   const col = quoteIdent(name)
   const text = type === 'json' ? `${col}::text` : col
   const values = query.values ?? []
+  // Integers are compared as bigint whatever the column's width, so a number too big for it is no error.
+  const cast = type === 'integer' ? '::bigint' : ''
   const bind = (value: unknown) => {
     params.push(castValue(value, type, query))
-    return `$${params.length}`
+    return `$${params.length}${cast}`
   }
   const needValues = (n: number) => {
     if (values.length < n) throw AppError.invalidQuery(`Invalid query: ${query.method} needs ${n} value(s)`)
@@ -205,16 +214,24 @@ function safeJson(value: string): unknown {
   }
 }
 
+// Postgres keeps dates from 4713 BC to 294276 AD; ours are all in four-digit years.
+const EARLIEST_DATE = Date.UTC(1, 0, 1)
+const LATEST_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
 function castValue(value: unknown, type: TAttributeType, query: TQuery): unknown {
   if (type === 'integer') {
     const n = Number(value)
-    if (!Number.isFinite(n)) throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes numbers`)
+    if (!Number.isSafeInteger(n)) {
+      throw AppError.invalidQuery(
+        `Invalid query: ${query.attribute} takes whole numbers between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`,
+      )
+    }
     return n
   }
   if (type === 'datetime') {
     const d = new Date(String(value))
-    if (Number.isNaN(d.getTime()))
-      throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes dates`)
+    if (Number.isNaN(d.getTime()) || d.getTime() < EARLIEST_DATE || d.getTime() > LATEST_DATE)
+      throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes dates from year 1 to 9999`)
     return d
   }
   if (value === null || typeof value === 'object') {

@@ -1,5 +1,6 @@
 import { ErrorType } from '@parsedesk/contracts'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { JsonTooDeepError } from '../db/storable-text'
 import { AppError } from './app-error'
 
 export const API_VERSION = '1.9.0'
@@ -13,6 +14,20 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     appError = new AppError(ErrorType.generalArgumentInvalid, 413, 'Request body is too large.')
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     appError = new AppError(ErrorType.generalArgumentInvalid, error.statusCode, error.message)
+  } else if (error instanceof JsonTooDeepError) {
+    appError = new AppError(ErrorType.generalArgumentInvalid, 400, error.message)
+  } else if (isDataException(error)) {
+    // Validation should have caught it: a value the database found out of range or malformed is still
+    // the request's fault, and worth a look.
+    request.log.warn(
+      { err: { message: error.message, code: error.code } },
+      'a value reached the database unchecked',
+    )
+    appError = new AppError(
+      ErrorType.generalArgumentInvalid,
+      400,
+      'A value in the request is out of range or malformed.',
+    )
   } else {
     request.log.error({ err: error }, 'request failed')
     appError = new AppError(ErrorType.generalServerError, 500)
@@ -21,4 +36,9 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     .code(appError.status)
     .type('application/json')
     .send({ message: appError.message, code: appError.status, type: appError.type, version: API_VERSION })
+}
+
+/** Postgres's class 22, data exception: a value out of range, malformed or of the wrong kind. */
+function isDataException(error: { code?: unknown }): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code)
 }
