@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   delayNextRequest,
   gainsFocus,
@@ -205,21 +205,18 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
       '<img src=x onerror="window.parent.__pwned = true">',
     ].join('')
     const rawJson = JSON.stringify({ From: 'customer@example.com', Subject: 'With HTML', HtmlBody: html })
+    // The dialog reads the whole ticket when it opens: that answer gets the raw source.
+    const isOneTicket = (url: URL) => url.pathname.startsWith(`${TICKETS_PATH}/`)
     const injectRawJson = async (route: Route) => {
       if (route.request().method() !== 'GET') return route.fallback()
       const response = await route.fetch()
-      const list = await response.json()
-      list.documents = list.documents.map((doc: Record<string, unknown>, index: number) =>
-        index === 0 ? { ...doc, rawJson } : doc,
-      )
-      await route.fulfill({ response, json: list })
+      await route.fulfill({ response, json: { ...(await response.json()), rawJson } })
     }
-    await page.route(isTicketList, injectRawJson)
-    await page.reload()
+    await page.route(isOneTicket, injectRawJson)
     await rows(page).first().click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     const toggle = dialog.getByRole('button', { name: 'Show Raw JSON' })
-    expect(await toggle.isDisabled()).toBe(false)
+    await vi.waitFor(async () => expect(await toggle.isDisabled()).toBe(false))
     await toggle.click()
     const raw = dialog.getByTestId('raw-json')
     await raw.waitFor()
@@ -242,7 +239,59 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await dialog.getByRole('button', { name: 'Hide Raw JSON' }).click()
     await raw.waitFor({ state: 'detached' })
     await page.keyboard.press('Escape')
-    await page.unroute(isTicketList, injectRawJson)
+    await page.unroute(isOneTicket, injectRawJson)
+  })
+
+  it('lists tickets whose raw sources together outweigh one answer, and opens each whole', async () => {
+    const subjects = ['Heavy raw source one', 'Heavy raw source two']
+    const created = await page.evaluate(
+      async ({ path, subjects }) => {
+        const ids: string[] = []
+        for (const subject of subjects) {
+          const response = await fetch(path, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json', 'x-appwrite-project': 'parsedesk' },
+            body: JSON.stringify({
+              documentId: 'unique()',
+              data: {
+                email: 'big@example.com',
+                subject,
+                body: 'big',
+                rawJson: { TextBody: 'x'.repeat(3_000_000) },
+              },
+            }),
+          })
+          if (!response.ok) throw new Error(await response.text())
+          ids.push(((await response.json()) as { $id: string }).$id)
+        }
+        return ids
+      },
+      { path: TICKETS_PATH, subjects },
+    )
+    for (const subject of subjects) await rows(page).filter({ hasText: subject }).waitFor()
+    await rows(page).filter({ hasText: subjects[0] }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
+    const toggle = dialog.getByRole('button', { name: 'Show Raw JSON' })
+    await vi.waitFor(async () => expect(await toggle.isDisabled()).toBe(false))
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    // The later tests count the rows they expect.
+    await page.evaluate(
+      async ({ path, ids }) => {
+        for (const id of ids) {
+          await fetch(`${path}/${id}`, {
+            method: 'DELETE',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json', 'x-appwrite-project': 'parsedesk' },
+            body: '{}',
+          })
+        }
+      },
+      { path: TICKETS_PATH, ids: created },
+    )
+    for (const subject of subjects)
+      await rows(page).filter({ hasText: subject }).waitFor({ state: 'detached' })
   })
 
   it('deletes a ticket from its dialog', async () => {

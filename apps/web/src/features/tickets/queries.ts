@@ -1,18 +1,27 @@
 import { CollectionId, DATABASE_ID, type TTicketCreate } from '@parsedesk/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, Permission, Query, Role } from 'appwrite'
 import { databases } from '@/lib/appwrite'
-import { type TTicketDocument, ticketListRefreshInterval } from './ticket-model'
+import {
+  TICKET_LIST_ATTRIBUTES,
+  type TTicketDocument,
+  type TTicketSummary,
+  ticketListRefreshInterval,
+} from './ticket-model'
 
 export const ticketsQueryKey = ['tickets'] as const
 
 const LIST_LIMIT = 100
 
-async function listTickets(): Promise<TTicketDocument[]> {
-  const list = await databases.listDocuments<TTicketDocument>({
+async function listTickets(): Promise<TTicketSummary[]> {
+  const list = await databases.listDocuments<TTicketSummary>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.tickets,
-    queries: [Query.orderDesc('$createdAt'), Query.limit(LIST_LIMIT)],
+    queries: [
+      Query.orderDesc('$createdAt'),
+      Query.limit(LIST_LIMIT),
+      Query.select([...TICKET_LIST_ATTRIBUTES]),
+    ],
   })
   return list.documents
 }
@@ -24,6 +33,22 @@ export function useTickets({ userId }: { userId: string | undefined }) {
     enabled: !!userId,
     retry: false,
     refetchInterval: (query) => ticketListRefreshInterval(query.state.data),
+  })
+}
+
+/** The whole ticket, read again whenever the list shows it changed (its `$updatedAt` is in the key). */
+export function useTicket({ ticketId, updatedAt }: { ticketId: string; updatedAt: string }) {
+  return useQuery({
+    queryKey: [...ticketsQueryKey, 'one', ticketId, updatedAt],
+    queryFn: () =>
+      databases.getDocument<TTicketDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ticketId,
+      }),
+    retry: false,
+    // A newer version is read in the background: the open dialog keeps showing the one it has meanwhile.
+    placeholderData: keepPreviousData,
   })
 }
 

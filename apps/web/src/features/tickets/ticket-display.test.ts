@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { formatTicketDate } from '@/lib/format-date'
-import { type TTicketDocument, ticketListRefreshInterval } from './ticket-model'
+import { type TTicketSummary, ticketListRefreshInterval } from './ticket-model'
 import { priorityTone, processingTone, statusTone } from './ticket-tones'
 
 function ticket(processing_status: string) {
-  return { processing_status } as TTicketDocument
+  return { processing_status } as TTicketSummary
 }
 
 describe('ticket display', () => {

@@ -1,10 +1,27 @@
 import type { TTicketAttributes } from '@parsedesk/contracts'
 import type { Models } from 'appwrite'
 
-/** A ticket as listed; optional attributes may be missing altogether on older documents. */
+/** A ticket as read whole; optional attributes may be missing altogether on older documents. */
 export type TTicketDocument = Models.Document &
   Pick<TTicketAttributes, 'email' | 'subject' | 'body' | 'status' | 'userId' | 'processing_status'> &
   Partial<Pick<TTicketAttributes, 'priority' | 'rawJson' | 'description' | 'category' | 'processing_error'>>
+
+/**
+ * What the list reads of each ticket: the table's columns and what the polling looks at. The body, the
+ * analysis and the raw source (up to megabytes each) are read when a ticket is opened.
+ */
+export const TICKET_LIST_ATTRIBUTES = [
+  '$id',
+  '$createdAt',
+  '$updatedAt',
+  'email',
+  'subject',
+  'status',
+  'priority',
+  'processing_status',
+] as const satisfies readonly (keyof TTicketDocument)[]
+
+export type TTicketSummary = Pick<TTicketDocument, (typeof TICKET_LIST_ATTRIBUTES)[number]> & Models.Document
 
 /** Spec, section 9: the list refreshes every 2 s while any ticket is not completed. */
 export const TICKET_LIST_REFRESH_MS = 2000
@@ -15,6 +32,6 @@ export function hasUnfinishedTicket(
   return !!tickets?.some((ticket) => ticket.processing_status !== 'completed')
 }
 
-export function ticketListRefreshInterval(tickets: readonly TTicketDocument[] | undefined): number | false {
+export function ticketListRefreshInterval(tickets: readonly TTicketSummary[] | undefined): number | false {
   return hasUnfinishedTicket(tickets) ? TICKET_LIST_REFRESH_MS : false
 }

@@ -1,13 +1,15 @@
-import { Braces, Sparkles, Trash2 } from 'lucide-react'
+import { Braces, RefreshCw, Sparkles, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { TicketMailSections } from '@/features/mailbox/components/ticket-mail-sections'
+import { getErrorMessage } from '@/lib/errors'
 import { formatTicketDate } from '@/lib/format-date'
+import { useTicket } from '../queries'
 import { readRawJson } from '../raw-json'
-import type { TTicketDocument } from '../ticket-model'
+import type { TTicketDocument, TTicketSummary } from '../ticket-model'
 import { PriorityBadge, StatusBadge } from './ticket-badges'
 
 // The sanitiser is only needed once someone opens the raw source.
@@ -16,7 +18,7 @@ const RawJsonPanel = lazy(() =>
 )
 
 type TTicketDetailsDialogProps = {
-  ticket: TTicketDocument | null
+  ticket: TTicketSummary | null
   isDeleting: boolean
   onDelete: (ticketId: string) => void
   onClose: () => void
@@ -47,15 +49,49 @@ function AnalysisPanel({ ticket }: { ticket: TTicketDocument }) {
   )
 }
 
+function TicketBody({
+  ticket,
+  error,
+  onRetry,
+}: {
+  ticket: TTicketDocument | undefined
+  error: Error | null
+  onRetry: () => void
+}) {
+  if (ticket) {
+    return (
+      <div className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap">
+        {ticket.body}
+      </div>
+    )
+  }
+  if (error) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p className="font-medium text-destructive">Could not load the ticket</p>
+        <p className="text-muted-foreground">{getErrorMessage(error)}</p>
+        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  return <Spinner size="md" className="text-muted-foreground" />
+}
+
 function TicketDetails({
   ticket,
   isDeleting,
   onDelete,
-}: Pick<TTicketDetailsDialogProps, 'isDeleting' | 'onDelete'> & { ticket: TTicketDocument }) {
+}: Pick<TTicketDetailsDialogProps, 'isDeleting' | 'onDelete'> & { ticket: TTicketSummary }) {
   const rawJsonId = useId()
   const [isRawJsonShown, setIsRawJsonShown] = useState(false)
-  const rawJson = useMemo(() => readRawJson(ticket.rawJson), [ticket.rawJson])
-  const hasAnalysis = ticket.processing_status === 'completed' && !!ticket.description
+  // The list holds the ticket's summary; its body, analysis and raw source are read now.
+  const whole = useTicket({ ticketId: ticket.$id, updatedAt: ticket.$updatedAt })
+  const full = whole.data
+  const rawJson = useMemo(() => readRawJson(full?.rawJson), [full?.rawJson])
+  const hasAnalysis = full?.processing_status === 'completed' && !!full.description
 
   return (
     <div className="grid min-w-0 gap-5">
@@ -77,15 +113,13 @@ function TicketDetails({
         </div>
       </div>
 
-      {hasAnalysis && <AnalysisPanel ticket={ticket} />}
+      {hasAnalysis && full && <AnalysisPanel ticket={full} />}
 
       <section aria-labelledby={`${rawJsonId}-body`} className="grid gap-2">
         <h3 id={`${rawJsonId}-body`} className="text-sm font-semibold">
           Ticket Body
         </h3>
-        <div className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3 text-sm break-words whitespace-pre-wrap">
-          {ticket.body}
-        </div>
+        <TicketBody ticket={full} error={whole.error} onRetry={() => void whole.refetch()} />
       </section>
 
       <TicketMailSections ticketId={ticket.$id} updatedAt={ticket.$updatedAt} />

@@ -3,13 +3,13 @@ import type * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatTicketDate } from '@/lib/format-date'
-import type { TTicketDocument } from '../ticket-model'
+import type { TTicketSummary } from '../ticket-model'
 import { PriorityBadge, ProcessingBadge, StatusBadge } from './ticket-badges'
 
 const COLUMNS = ['ID', 'Subject', 'Email', 'Status', 'Priority', 'Processing', 'Created'] as const
 
 type TTicketsTableProps = {
-  tickets: TTicketDocument[] | undefined
+  tickets: TTicketSummary[] | undefined
   isPending: boolean
   error: Error | null
   isRetrying: boolean
@@ -30,7 +30,7 @@ function StateRow({ children }: { children: React.ReactNode }) {
   )
 }
 
-function TicketRow({ ticket, onOpen }: { ticket: TTicketDocument; onOpen: () => void }) {
+function TicketRow({ ticket, onOpen }: { ticket: TTicketSummary; onOpen: () => void }) {
   return (
     <TableRow className="cursor-pointer" onClick={onOpen} data-ticket-id={ticket.$id}>
       <TableCell className="font-mono text-xs text-muted-foreground" title={ticket.$id}>
