@@ -88,6 +88,25 @@ describe.each(DATABASE_KINDS)('documents API limits on %s', (database) => {
     expect((first.documents[0]?.rawJson as { TextBody: string }).TextBody).toHaveLength(each)
   })
 
+  it('weighs and lists a page of every collection a user reads, whatever its columns are', async () => {
+    await alice.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.imapAccounts,
+      documentId: ID.unique(),
+      data: { host: 'imap.example.com', port: 993, secure: true, username: 'a', password: 'b' },
+    })
+    for (const collectionId of [
+      CollectionId.tickets,
+      CollectionId.mailboxes,
+      CollectionId.messages,
+      CollectionId.inbound,
+      CollectionId.imapAccounts,
+    ]) {
+      const list = await alice.databases.listDocuments({ databaseId: DATABASE_ID, collectionId })
+      expect({ collectionId, listed: list.total >= 0 }).toEqual({ collectionId, listed: true })
+    }
+  })
+
   it('treats a cursor the caller may not read exactly as one that does not exist', async () => {
     const secret = await createTicket(alice, { subject: 'M alice private subject' })
     await createTicket(bob, { subject: 'M bob probe' })
