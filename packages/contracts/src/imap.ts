@@ -24,6 +24,8 @@ export const ImapMessages = {
   passwordRequired: 'Enter the password of the mailbox',
   folderInvalid: 'Folder names are at most 200 characters',
   tooManyAccounts: `You can connect at most ${ImapLimits.accountsPerUser} IMAP mailboxes`,
+  hostNotPublic:
+    'Parsedesk connects only to mail servers on the public internet, and this host is not one (the administrator can allow it with OUTBOUND_ALLOWED_HOSTS)',
 } as const
 
 const HOSTNAME =

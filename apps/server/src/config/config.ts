@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { PROJECT_ID_DEFAULT } from '@parsedesk/contracts'
 import { z } from 'zod'
+import { parseOutboundPolicy } from '../core/outbound-address'
 
 export const SERVER_ROLES = ['http', 'smtp', 'worker'] as const
 export type TServerRole = (typeof SERVER_ROLES)[number]
@@ -47,6 +48,10 @@ const ZEnv = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(365),
   SECRET_KEY: optionalString,
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  OUTBOUND_ALLOWED_HOSTS: optionalString.refine(
+    (value) => (value ?? '').split(',').every((entry) => /^[\w.:/[\]-]*$/.test(entry.trim())),
+    'a comma-separated list of host names, addresses and ranges such as 10.0.0.0/8',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -87,6 +92,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     secretKey: env.SECRET_KEY,
     /** How often IMAP accounts whose server lacks IDLE are checked for new mail. */
     imapPollSeconds: env.IMAP_POLL_SECONDS,
+    /** Internal hosts a user may still connect Parsedesk to (IMAP); everything else must be public. */
+    outboundPolicy: parseOutboundPolicy(env.OUTBOUND_ALLOWED_HOSTS),
     logLevel: env.LOG_LEVEL,
     // Only behind a reverse proxy may X-Forwarded-For name the client; otherwise anyone could pick the
     // address that per-IP rate limits count against.

@@ -1,3 +1,6 @@
+import { ImapMessages } from '@parsedesk/contracts'
+import { OutboundHostRefused } from '../../core/outbound-address'
+
 type TImapError = Error & {
   code?: string
   authenticationFailed?: boolean
@@ -11,6 +14,11 @@ export type TDescribeImapErrorOptions = {
   port: number
   /** Removed from the text should a server echo it back. */
   password: string
+  /**
+   * Whether an IMAP server greeted us. Before that, refused, timed out, reset, TLS on a plain port and a
+   * service that is not IMAP all read alike: telling them apart would make us a port scanner.
+   */
+  hasReachedServer: boolean
 }
 
 const MAX_LENGTH = 500
@@ -23,12 +31,15 @@ export function describeImapError(options: TDescribeImapErrorOptions): string {
   ) as TImapError
   const where = `${host}:${port}`
   let text: string
-  if (error.authenticationFailed || error.serverResponseCode === 'AUTHENTICATIONFAILED') {
-    text = `Sign-in to ${where} failed: check the user name and password`
-  } else if (error.code === 'ECONNREFUSED') {
-    text = `${where} refused the connection: check the host and port`
+  if (error instanceof OutboundHostRefused) {
+    text = `${host} ${error.reason}: ${ImapMessages.hostNotPublic}`
   } else if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') {
     text = `No server is known by the name ${host}`
+  } else if (error.authenticationFailed || error.serverResponseCode === 'AUTHENTICATIONFAILED') {
+    // Only an IMAP server answers this, so it tells nothing a port scan would want.
+    text = `Sign-in to ${where} failed: check the user name and password`
+  } else if (!options.hasReachedServer) {
+    text = `Could not reach an IMAP server at ${where}: check the host, the port and the TLS setting`
   } else if (
     error.code === 'ETIMEDOUT' ||
     error.code === 'CONNECT_TIMEOUT' ||

@@ -7,6 +7,7 @@ import {
   ZImapAccountUpdate,
 } from '@parsedesk/contracts'
 import type { TAuth } from '../../accounts/auth-context'
+import { refusedHost, type TOutboundPolicy } from '../../core/outbound-address'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
 import { AppError } from '../../http/app-error'
@@ -44,6 +45,12 @@ function requireUser(auth: TAuth) {
   return auth.user
 }
 
+/** A host that is refused whatever it resolves to is refused at once, with the reason, not at connect time. */
+function assertPublicHost(host: unknown, policy: TOutboundPolicy): void {
+  if (typeof host === 'string' && refusedHost(host, policy))
+    throw AppError.invalid(ImapMessages.hostNotPublic)
+}
+
 function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
   const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
   if (foreign) {
@@ -55,7 +62,11 @@ function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string)
   }
 }
 
-export type TImapAccountsCollectionOptions = { secretBox: TSecretBox; inboundDomain: string }
+export type TImapAccountsCollectionOptions = {
+  secretBox: TSecretBox
+  inboundDomain: string
+  outbound: TOutboundPolicy
+}
 
 /**
  * Existing mailboxes a user connects over IMAP, owner-only. The password is sealed before it is stored
@@ -75,6 +86,7 @@ export function createImapAccountsCollection(options: TImapAccountsCollectionOpt
     async prepareCreate({ auth, data, permissions, tx }) {
       const user = requireUser(auth)
       assertOwnerOnly(permissions, user.id)
+      assertPublicHost(data.host, options.outbound)
       const { rows } = await tx.query<{ count: number }>(
         'select count(*)::int as count from imap_accounts where "userId" = $1',
         [user.id],
@@ -101,6 +113,7 @@ export function createImapAccountsCollection(options: TImapAccountsCollectionOpt
     prepareUpdate({ existing, data, permissions }) {
       const owner = String(existing.userId)
       assertOwnerOnly(permissions, owner)
+      assertPublicHost(data.host, options.outbound)
       const values: Record<string, unknown> = { ...data }
       if (typeof values.password === 'string' && values.password !== '') {
         values.password = secretBox.seal(values.password)

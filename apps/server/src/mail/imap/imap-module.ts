@@ -20,7 +20,11 @@ export type TCreateImapModuleOptions = {
 export function createImapModule(options: TCreateImapModuleOptions) {
   const { config } = options
   const secretBox = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }))
-  const collection = createImapAccountsCollection({ secretBox, inboundDomain: config.inboundDomain })
+  const collection = createImapAccountsCollection({
+    secretBox,
+    inboundDomain: config.inboundDomain,
+    outbound: config.outboundPolicy,
+  })
   return {
     collection,
     startPoller(): TImapPoller {
@@ -32,6 +36,7 @@ export function createImapModule(options: TCreateImapModuleOptions) {
         accept: options.accept,
         maxBytes: config.smtp.maxBytes,
         pollIntervalMs: config.imapPollSeconds * 1000,
+        outbound: config.outboundPolicy,
       })
     },
   }

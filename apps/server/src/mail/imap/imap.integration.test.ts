@@ -1,4 +1,6 @@
+import dns from 'node:dns'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { CollectionId, DATABASE_ID, type TImapAccount } from '@parsedesk/contracts'
@@ -118,7 +120,8 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
       database === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
     dropDatabase = pg?.drop
     // Our own data dir and database, so a second server can start on what the first one left.
-    env = { DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.url } : {}) }
+    // dovecot listens on 127.0.0.1, an address users may not reach unless the operator allows it.
+    env = { DATA_DIR: dataDir, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...(pg ? { DATABASE_URL: pg.url } : {}) }
     server = await startTestServer({ database: 'pglite', env })
     user = await signUpUser(server.url)
   })
@@ -225,14 +228,34 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
     }, 'the corrected account to connect')
   })
 
-  it('records a server that is down on the account and keeps the worker running', async () => {
+  it('records a server that is down on the account, in words that tell no port state, and keeps running', async () => {
     const closedPort = await freePort()
-    const created = await connectAccount({ port: closedPort, username: login.user, password: login.password })
-    const failed = await eventually(async () => {
-      const account = await sdk(user).account(created.$id)
-      return account.status === 'error' ? account : undefined
-    }, 'the connection error')
-    expect(failed.lastError).toBe(`127.0.0.1:${closedPort} refused the connection: check the host and port`)
+    // A port where something that is not IMAP answers, and one where nothing answers at all.
+    const notImap = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n'))
+    await new Promise<void>((resolve) => notImap.listen(0, '127.0.0.1', resolve))
+    const notImapPort = (notImap.address() as net.AddressInfo).port
+    const failedAt = async (port: number) => {
+      const created = await connectAccount({ port, username: login.user, password: login.password })
+      const failed = await eventually(async () => {
+        const account = await sdk(user).account(created.$id)
+        return account.status === 'error' ? account : undefined
+      }, 'the connection error')
+      await user.databases.deleteDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.imapAccounts,
+        documentId: created.$id,
+      })
+      return failed.lastError?.replace(String(port), 'PORT')
+    }
+    try {
+      const closed = await failedAt(closedPort)
+      expect(closed).toBe(
+        'Could not reach an IMAP server at 127.0.0.1:PORT: check the host, the port and the TLS setting',
+      )
+      expect(await failedAt(notImapPort)).toBe(closed)
+    } finally {
+      notImap.close()
+    }
     await dovecot.deliver({
       ...login,
       raw: message({ subject: 'IMAP: still working', from: 'lou@example.com', text: 'Hello?' }),
@@ -270,7 +293,7 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
     })
     server = await startTestServer({
       database: 'pglite',
-      env: { IMAP_POLL_SECONDS: '1', SMTP_MAX_BYTES: String(MAX_BYTES) },
+      env: { IMAP_POLL_SECONDS: '1', SMTP_MAX_BYTES: String(MAX_BYTES), OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
     })
     user = await signUpUser(server.url)
   })
@@ -396,3 +419,78 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
     expect(await isSeen(dovecot, login, 'huge scan')).toBe(false)
   })
 })
+
+describe.each(DATABASE_KINDS)('IMAP accounts reach only the public internet (%s)', (database) => {
+  let server: TTestServer
+  let user: TSdkUser
+
+  beforeAll(async () => {
+    server = await startTestServer({ database })
+    user = await signUpUser(server.url)
+  })
+  afterAll(() => server?.stop())
+
+  const create = (host: string, port = 993) =>
+    user.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.imapAccounts,
+      documentId: ID.unique(),
+      data: { host, port, secure: true, username: 'victim', password: 'their-real-password' },
+    }) as unknown as Promise<TImapAccount>
+
+  it('refuses at once a host that is an internal address in any form, or localhost', async () => {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0177.0.0.1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+      '169.254.169.254',
+      '10.0.0.1',
+      'localhost',
+    ]) {
+      await expect(create(host), host).rejects.toMatchObject({
+        code: 400,
+        message: expect.stringContaining('Parsedesk connects only to mail servers on the public internet'),
+      })
+    }
+    const account = await create('imap.example.com')
+    await expect(
+      user.databases.updateDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.imapAccounts,
+        documentId: account.$id,
+        data: { host: '169.254.169.254' },
+      }),
+    ).rejects.toMatchObject({ code: 400 })
+  })
+
+  it('never connects to a name that resolves to an internal address, and says why on the account', async () => {
+    // This machine's own name resolves to one of its addresses (loopback or private), never a public one.
+    const host = os.hostname()
+    expect(ipIsInternal((await dns.promises.lookup(host)).address)).toBe(true)
+    let connections = 0
+    const trap = net.createServer((socket) => {
+      connections += 1
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => trap.listen(0, resolve))
+    try {
+      const created = await create(host, (trap.address() as net.AddressInfo).port)
+      const failed = await eventually(async () => {
+        const account = await sdk(user).account(created.$id)
+        return account.status === 'error' ? account : undefined
+      }, 'the refusal on the account')
+      expect(failed.lastError).toBe(
+        `${host} is not an address on the public internet: Parsedesk connects only to mail servers on the public internet, and this host is not one (the administrator can allow it with OUTBOUND_ALLOWED_HOSTS)`,
+      )
+      expect(connections).toBe(0)
+    } finally {
+      trap.close()
+    }
+  })
+})
+
+function ipIsInternal(address: string): boolean {
+  return /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|fe80:|fc|fd)/.test(address)
+}

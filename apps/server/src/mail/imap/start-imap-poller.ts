@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
+import type { TOutboundPolicy } from '../../core/outbound-address'
 import type { TDatabase } from '../../db/database'
 import type { TCollectionDefinition } from '../../documents/collection'
 import { publishDocumentEvent } from '../../documents/publish-document-event'
@@ -30,6 +31,7 @@ export type TStartImapPollerOptions = {
   accept: TAcceptImapEmail
   maxBytes: number
   pollIntervalMs: number
+  outbound: TOutboundPolicy
   /** How often accounts added, changed or removed are picked up, and leases renewed. */
   reloadIntervalMs?: number
   leaseSeconds?: number
@@ -99,6 +101,7 @@ export function startImapPoller(options: TStartImapPollerOptions): TImapPoller {
       onChecked: async (stored) => publish(await recordImapCheck(db, { id: row.id, fetched: stored })),
       maxBytes: options.maxBytes,
       pollIntervalMs: options.pollIntervalMs,
+      outbound: options.outbound,
       idleRecheckMs: IDLE_RECHECK_MS,
       backoff: BACKOFF,
       log,

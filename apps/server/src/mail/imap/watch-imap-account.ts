@@ -1,5 +1,7 @@
+import net from 'node:net'
 import type { TImapWatchMode } from '@parsedesk/contracts'
 import { ImapFlow } from 'imapflow'
+import { resolveOutboundAddress, type TOutboundPolicy } from '../../core/outbound-address'
 import { describeImapError } from './describe-imap-error'
 import { fetchNewMessages, type TAcceptImapMessage } from './fetch-new-messages'
 import type { TImapAccountState } from './imap-account-repository'
@@ -24,6 +26,8 @@ export type TWatchImapAccountOptions = {
   onChecked(stored: number): Promise<void>
   maxBytes: number
   pollIntervalMs: number
+  /** Which hosts it may connect to: the public internet, and what the operator allowed. */
+  outbound: TOutboundPolicy
   /** Even with IDLE, look again this often: servers drop long IDLEs and a notice can be missed. */
   idleRecheckMs: number
   backoff: { initialMs: number; maxMs: number }
@@ -84,8 +88,14 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
       .catch((error) => options.log('could not record the IMAP account state', error))
   }
 
-  const describe = (error: unknown) =>
-    describeImapError({ error, host: connection.host, port: connection.port, password: connection.password })
+  const describe = (error: unknown, hasReachedServer = true) =>
+    describeImapError({
+      error,
+      host: connection.host,
+      port: connection.port,
+      password: connection.password,
+      hasReachedServer,
+    })
 
   async function watch(client: ImapFlow, refusals: TImapRefusals, supportsIdle: boolean) {
     let mode: TImapWatchMode = supportsIdle ? 'idle' : 'poll'
@@ -141,9 +151,22 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
   async function run() {
     let failures = 0
     while (!stopping) {
+      // Until the server greets us, any failure reads the same: which ports answer must not show.
+      let hasReachedServer = false
+      let address: string
+      try {
+        address = await resolveOutboundAddress(connection.host, options.outbound)
+      } catch (error) {
+        failures += 1
+        await report({ status: 'error', lastError: describe(error, false) })
+        await wake.wait(Math.min(options.backoff.maxMs, options.backoff.initialMs * 2 ** (failures - 1)))
+        continue
+      }
       const refusals = createImapRefusals()
       const client = new ImapFlow({
-        host: connection.host,
+        // The address that was checked, never the name again: a second lookup could answer otherwise.
+        host: address,
+        servername: net.isIP(connection.host) ? undefined : connection.host,
         port: connection.port,
         secure: connection.secure,
         auth: { user: connection.username, pass: connection.password },
@@ -155,12 +178,15 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
         maxLiteralSize: options.maxBytes * 2,
       })
       // Without a listener an 'error' event would be thrown, and take the worker down with it.
-      client.on('error', (error) => options.log(`IMAP account ${options.accountId}: ${describe(error)}`))
+      client.on('error', (error) =>
+        options.log(`IMAP account ${options.accountId}: ${describe(error, hasReachedServer)}`),
+      )
       current = client
       try {
         // While retrying after a failure the owner keeps seeing that failure, not a flicker of 'connecting'.
         if (failures === 0) await report({ status: 'connecting', lastError: null })
         await client.connect()
+        hasReachedServer = true
         await client.mailboxOpen(connection.folder)
         if (connection.moveTo) await client.mailboxCreate(connection.moveTo).catch(() => undefined)
         failures = 0
@@ -168,7 +194,7 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
       } catch (error) {
         if (stopping) break
         failures += 1
-        await report({ status: 'error', lastError: describe(error) })
+        await report({ status: 'error', lastError: describe(error, hasReachedServer) })
         const delay = Math.min(options.backoff.maxMs, options.backoff.initialMs * 2 ** (failures - 1))
         await wake.wait(delay)
       } finally {
