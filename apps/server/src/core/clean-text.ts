@@ -1,8 +1,8 @@
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
-const UNWANTED =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
-const MAY_HAVE_UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]/
+// C0 controls but tab (09), line feed (0A) and carriage return (0D); and surrogates without their other half.
+const CONTROLS = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]'
+const UNWANTED = new RegExp(`[${CONTROLS}]|${LONE_SURROGATE}`, 'g')
+const MAY_HAVE_UNWANTED = new RegExp(`[${CONTROLS}\\uD800-\\uDFFF]`)
 
 /**
  * Text without what no page can show and Postgres cannot store: NUL (text and jsonb refuse it), the other

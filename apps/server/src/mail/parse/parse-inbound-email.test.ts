@@ -279,7 +279,9 @@ describe('parseInboundEmail on mail made of nothing but parts or headers', () =>
     const email = await parseInboundEmail(Buffer.from(raw))
     expect(email.attachments).toHaveLength(1000)
     expect(email.headers).toHaveLength(1000)
-    expect(email.defects).toContain('1001 attachments; the first 1000 were kept, the raw message has them all')
+    expect(email.defects).toContain(
+      '1001 attachments; the first 1000 were kept, the raw message has them all',
+    )
     expect(email.defects).toContain('1005 header lines; the first 1000 were kept')
   })
 })
