@@ -1,6 +1,13 @@
 // Plain values only: the web app's first paint imports these, so this module must never import zod.
 
 export const PasswordLimits = { min: 8, max: 256 } as const
+
+/** Why a password of the right length is still refused (NIST SP 800-63B 3.1.1.2: easy to guess). */
+export const PasswordMessages = {
+  common: 'This password is one of the most common ones, easy to guess: choose another',
+  pattern: 'This password is one character repeated or a run like 12345678 or abcdefgh: choose another',
+  personal: 'The password must not be your email address or your name',
+} as const
 export const FREE_TRIAL_DAYS = 14
 
 export const OAuthRedirect = { success: '/tickets', failure: '/error' } as const

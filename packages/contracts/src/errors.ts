@@ -17,6 +17,7 @@ export const ErrorType = {
   userSessionNotFound: 'user_session_not_found',
   userUnauthorized: 'user_unauthorized',
   userPasswordLength: 'user_password_length',
+  passwordPersonalData: 'password_personal_data',
   userBlocked: 'user_blocked',
   userOauthFailed: 'user_oauth2_provider_error',
   projectUnknown: 'project_unknown',

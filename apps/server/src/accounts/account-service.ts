@@ -2,14 +2,14 @@ import {
   CUSTOM_ID_PATTERN,
   ErrorType,
   normaliseEmail,
-  PasswordLimits,
   uniqueId,
   ZAccountCreate,
   ZEmailSession,
 } from '@parsedesk/contracts'
 import type { TDatabase } from '../db/database'
 import { AppError } from '../http/app-error'
-import { clearHits, isLimited, recordHit, type TRateLimit } from '../http/rate-limit'
+import { clearHits, type TRateLimit, takeSlot } from '../http/rate-limit'
+import { findPasswordProblem } from './password-rules'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords'
 import { createSession, type TSessionProvider } from './sessions'
 import {
@@ -20,12 +20,25 @@ import {
   type TUserRow,
   touchUser,
 } from './users-repository'
+import { createWorkGate } from './work-gate'
 
+/**
+ * Failed sign-ins are counted per account and address together, so nobody elsewhere can lock the owner
+ * out, and per address, so one address cannot guess across many accounts. A success gives its slots back.
+ */
 export const SIGN_IN_LIMITS = {
-  perEmail: { bucket: 'sign-in-email', limit: 10, windowMs: 15 * 60_000 } satisfies TRateLimit,
-  perIp: { bucket: 'sign-in-ip', limit: 50, windowMs: 15 * 60_000 } satisfies TRateLimit,
+  perAccountAddress: {
+    bucket: 'sign-in-account-address',
+    limit: 10,
+    windowMs: 15 * 60_000,
+  } satisfies TRateLimit,
+  perAddress: { bucket: 'sign-in-address', limit: 50, windowMs: 15 * 60_000 } satisfies TRateLimit,
 }
 export const SIGN_UP_LIMIT: TRateLimit = { bucket: 'sign-up-ip', limit: 20, windowMs: 60 * 60_000 }
+
+/** Password hashes computed at once, and attempts waiting for one; more are answered 429 at once. */
+export const PASSWORD_WORK = { concurrency: 2, queueLength: 64 } as const
+const BUSY_MESSAGE = 'The server is busy signing people in. Please try again in a moment.'
 
 export type TClientInfo = { ip: string; userAgent: string }
 
@@ -34,8 +47,14 @@ function validationMessage(error: { issues: { path: PropertyKey[]; message: stri
   return `Invalid \`${String(issue.path[0] ?? 'body')}\` param: ${issue.message}`
 }
 
+function minutes(ms: number): string {
+  const count = Math.max(1, Math.ceil(ms / 60_000))
+  return `${count} minute${count === 1 ? '' : 's'}`
+}
+
 export function createAccountService(deps: { db: TDatabase; sessionIdleMs: number }) {
   const { db } = deps
+  const passwordWork = createWorkGate({ ...PASSWORD_WORK, busyMessage: BUSY_MESSAGE })
 
   async function openSession(
     user: TUserRow,
@@ -54,53 +73,67 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
     })
   }
 
+  /** Both slots, or neither: an attempt counts against the account with this address, and the address. */
+  async function takeSignInSlots(email: string, ip: string) {
+    const pair = await takeSlot(db, SIGN_IN_LIMITS.perAccountAddress, `${email} ${ip}`)
+    if (!pair.isTaken) {
+      throw AppError.rateLimited(
+        `Too many failed sign-ins to this account from your address. Please try again in ${minutes(pair.retryAfterMs)}.`,
+      )
+    }
+    const address = await takeSlot(db, SIGN_IN_LIMITS.perAddress, ip)
+    if (!address.isTaken) {
+      await pair.release()
+      throw AppError.rateLimited(
+        `Too many failed sign-ins from your address. Please try again in ${minutes(address.retryAfterMs)}.`,
+      )
+    }
+    return [pair, address] as const
+  }
+
   return {
     async createAccount(input: unknown, client: TClientInfo): Promise<TUserRow> {
       const parsed = ZAccountCreate.safeParse(input)
       if (!parsed.success) throw AppError.invalid(validationMessage(parsed.error))
       const { userId, email, password, name } = parsed.data
-      if (password.length < PasswordLimits.min || password.length > PasswordLimits.max) {
-        throw new AppError(ErrorType.userPasswordLength, 400)
-      }
       const id = userId === 'unique()' ? uniqueId() : userId
       if (!CUSTOM_ID_PATTERN.test(id)) throw AppError.invalid('Invalid `userId` param: not a valid id')
-      if (await isLimited(db, SIGN_UP_LIMIT, client.ip)) throw AppError.rateLimited()
       const normalised = normaliseEmail(email)
-      if (await findUserByEmail(db, normalised)) throw new AppError(ErrorType.userAlreadyExists, 409)
-      const passwordHash = await hashPassword(password)
-      try {
-        const user = await insertUser(db, { id, email: normalised, name: name?.trim() ?? '', passwordHash })
-        await recordHit(db, SIGN_UP_LIMIT, client.ip)
-        return user
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505')
-          throw new AppError(ErrorType.userAlreadyExists, 409)
-        throw error
-      }
+      const problem = await findPasswordProblem({ password, email: normalised, name: name ?? '' })
+      if (problem) throw new AppError(problem.type, 400, problem.message)
+      return passwordWork.run(async () => {
+        const slot = await takeSlot(db, SIGN_UP_LIMIT, client.ip)
+        if (!slot.isTaken) throw AppError.rateLimited()
+        // Hashed before the email is looked up, so a taken email is answered no sooner than a new one.
+        const passwordHash = await hashPassword(password)
+        if (await findUserByEmail(db, normalised)) throw new AppError(ErrorType.userAlreadyExists, 409)
+        try {
+          return await insertUser(db, { id, email: normalised, name: name?.trim() ?? '', passwordHash })
+        } catch (error) {
+          if ((error as { code?: string }).code === '23505')
+            throw new AppError(ErrorType.userAlreadyExists, 409)
+          throw error
+        }
+      })
     },
 
     async signInWithPassword(input: unknown, client: TClientInfo) {
       const parsed = ZEmailSession.safeParse(input)
       if (!parsed.success) throw AppError.invalid(validationMessage(parsed.error))
       const email = normaliseEmail(parsed.data.email)
-      if (
-        (await isLimited(db, SIGN_IN_LIMITS.perEmail, email)) ||
-        (await isLimited(db, SIGN_IN_LIMITS.perIp, client.ip))
-      ) {
-        throw AppError.rateLimited('Too many sign-in attempts. Please try again in a few minutes.')
-      }
-      const user = await findUserByEmail(db, email)
-      const valid = user?.password_hash
-        ? await verifyPassword(user.password_hash, parsed.data.password)
-        : await verifyPassword(await DUMMY_HASH_PROMISE, parsed.data.password).then(() => false)
-      if (!user || !valid) {
-        await recordHit(db, SIGN_IN_LIMITS.perEmail, email)
-        await recordHit(db, SIGN_IN_LIMITS.perIp, client.ip)
-        throw new AppError(ErrorType.userInvalidCredentials, 401)
-      }
-      if (!user.status) throw new AppError(ErrorType.userBlocked, 401, 'The current user has been blocked.')
-      await clearHits(db, SIGN_IN_LIMITS.perEmail, email)
-      return { user, ...(await openSession(user, 'email', client)) }
+      return passwordWork.run(async () => {
+        const slots = await takeSignInSlots(email, client.ip)
+        const user = await findUserByEmail(db, email)
+        // An unknown email is checked against a dummy hash: it costs the same time as a wrong password.
+        const valid = user?.password_hash
+          ? await verifyPassword(user.password_hash, parsed.data.password)
+          : await verifyPassword(await DUMMY_HASH_PROMISE, parsed.data.password).then(() => false)
+        if (!user || !valid) throw new AppError(ErrorType.userInvalidCredentials, 401)
+        await Promise.all(slots.map((slot) => slot.release()))
+        await clearHits(db, SIGN_IN_LIMITS.perAccountAddress, `${email} ${client.ip}`)
+        if (!user.status) throw new AppError(ErrorType.userBlocked, 401, 'The current user has been blocked.')
+        return { user, ...(await openSession(user, 'email', client)) }
+      })
     },
 
     /** Google's `sub` is the identity; an existing account with the same verified email is linked to it. */

@@ -45,7 +45,7 @@ const ZEnv = z.object({
   LLM_BASE_URL: url.optional(),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(365),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SECRET_KEY: optionalString,
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OUTBOUND_ALLOWED_HOSTS: optionalString.refine(
