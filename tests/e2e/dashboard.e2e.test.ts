@@ -12,7 +12,15 @@ import {
   waitForToast,
 } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
-import { hasChromium, launchChromium, openPage, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
+import {
+  hasChromium,
+  launchChromium,
+  openPage,
+  PHONE,
+  SKIP_REASON,
+  saveScreenshot,
+  type TBrowserLog,
+} from './support/browser'
 import { startParsedesk, type TParsedesk } from './support/server'
 import { startTracker, type TTracker } from './support/tracker'
 
@@ -52,11 +60,12 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
   let tracker: TTracker
   let context: BrowserContext
   let page: Page
+  let log: TBrowserLog
   const owner: TPerson = newPerson('owner')
 
   beforeAll(async () => {
     ;[server, browser, tracker] = await Promise.all([startParsedesk(), launchChromium(), startTracker()])
-    ;({ context, page } = await openPage(browser))
+    ;({ context, page, log } = await openPage(browser))
   })
   afterAll(async () => {
     await browser?.close()
@@ -195,6 +204,10 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     await other.close()
   })
 
+  it('signed up, worked tickets and followed them live within the security policy of its pages', () => {
+    expect(log.console.filter((line) => /Content Security Policy/i.test(line))).toEqual([])
+  })
+
   it('renders an HtmlBody only sanitised, in a sandboxed frame that loads nothing remote', async () => {
     const html = [
       '<h1 id="greeting">Hello <b>from email</b></h1>',
@@ -235,6 +248,10 @@ describe.skipIf(!hasChromium)(`Support Dashboard${hasChromium ? '' : ` (${SKIP_R
     expect(await frame?.locator('[onerror]').count()).toBe(0)
     await page.waitForTimeout(1000)
     expect(tracker.hits).toEqual([])
+    // A remote load that slipped through the sanitiser (a CSS url) is still stopped by both policies.
+    expect(
+      log.console.some((line) => line.includes('bg.gif') && line.includes('Content Security Policy')),
+    ).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined()
     await dialog.getByRole('button', { name: 'Hide Raw JSON' }).click()
     await raw.waitFor({ state: 'detached' })

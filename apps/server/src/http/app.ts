@@ -11,6 +11,8 @@ import { AppError } from './app-error'
 import { registerCors } from './cors'
 import { handleError } from './error-handler'
 import { authenticate, sessionValueOf } from './request-auth'
+import { describeRequestForLog } from './request-log'
+import { registerSecurityHeaders } from './security-headers'
 import { registerSpa } from './spa'
 
 declare module 'fastify' {
@@ -29,15 +31,7 @@ const BODY_LIMIT = 10 * 1024 * 1024
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = options
   const app = Fastify({
-    logger: {
-      level: ctx.config.logLevel,
-      redact: [
-        'req.headers.cookie',
-        'req.headers["x-appwrite-session"]',
-        'req.headers["x-fallback-cookies"]',
-        'req.headers.authorization',
-      ],
-    },
+    logger: { level: ctx.config.logLevel, serializers: { req: describeRequestForLog } },
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
     // The SDK flattens arrays as queries[0]=..&queries[1]=..; past qs's default of 20 they would turn into objects.
@@ -46,6 +40,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     },
   })
   app.setErrorHandler(handleError)
+  registerSecurityHeaders(app, { publicUrl: ctx.config.publicUrl })
   await registerCors(app, ctx.config)
   await app.register(cookie)
 

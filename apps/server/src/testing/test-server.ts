@@ -12,6 +12,8 @@ export type TStartTestServerOptions = {
   database: 'pglite' | 'postgres'
   roles?: TServerRole[]
   env?: Record<string, string>
+  /** The built web app to serve; default: apps/web/dist. */
+  webDistDir?: string
 }
 
 /** A real server on a random port, on a fresh PGlite directory or a fresh Postgres database. */
@@ -32,7 +34,11 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   })
-  const server = await startServer({ config, roles: new Set(options.roles ?? ['http', 'worker']) })
+  const server = await startServer({
+    config,
+    roles: new Set(options.roles ?? ['http', 'worker']),
+    webDistDir: options.webDistDir,
+  })
   if (!server.url) throw new Error('the test server needs the http role')
   const url = server.url
   return {
