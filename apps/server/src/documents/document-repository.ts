@@ -61,6 +61,25 @@ export async function insertDocuments(
   return documents.flatMap((document) => byId.get(document.id) ?? [])
 }
 
+/**
+ * What a document the reader may read weighs as the API sends it, from sizes Postgres keeps; 0 when there
+ * is none (another user's document weighs nothing, so the budget tells nothing of it).
+ */
+export async function weighDocument(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  id: string,
+  reader: TReader,
+): Promise<number> {
+  const params: unknown[] = [id]
+  const { rows } = await db.query<{ bytes: number }>(
+    `select (${documentSizeSql(def.attributes, undefined)})::float8 as bytes from ${quoteIdent(def.table)}
+     where id = $1 and ${readableBy(def, reader, params)}`,
+    params,
+  )
+  return rows[0]?.bytes ?? 0
+}
+
 export async function findDocument(
   db: TQueryable,
   def: TCollectionDefinition,
@@ -111,7 +130,12 @@ export async function deleteDocument(
   return rows[0]
 }
 
-export type TReader = { roles: string[]; userId: string | undefined }
+export type TReader = {
+  roles: string[]
+  userId: string | undefined
+  /** Told what a page weighs before it is read; throws to refuse it. */
+  spend?(bytes: number): void
+}
 
 /**
  * Lists what the reader may read, with the compiled filters, order, cursor and paging. The page is
@@ -156,6 +180,7 @@ export async function listDocuments(
       `These ${documents} documents are about ${describeBytes(bytes)} together, more than the ${describeBytes(LIST_MAX_BYTES)} one answer may hold: ask for fewer with Query.limit() or for fewer attributes with Query.select()`,
     )
   }
+  reader.spend?.(bytes)
   const [{ rows }, { rows: countRows }] = await Promise.all([
     db.query<TDocumentRow>(page('*'), params),
     db.query<{ total: number }>(

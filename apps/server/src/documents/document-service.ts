@@ -11,13 +11,16 @@ import {
   findDocument,
   insertDocument,
   listDocuments,
+  type TReader,
   updateDocument,
+  weighDocument,
 } from './document-repository'
 import { assertGrantable, isAllowed, parsePermissions } from './permissions'
 import { publishDocumentEvent } from './publish-document-event'
 import { compileQueries, parseQueryStrings } from './queries'
+import { createReadBudget, type TReadBudget } from './read-budget'
 
-export type TDocumentServiceDeps = { db: TDatabase; bus: TEventBus }
+export type TDocumentServiceDeps = { db: TDatabase; bus: TEventBus; readBudget?: TReadBudget }
 
 function parseData(schema: z.ZodType<Record<string, unknown>>, data: unknown): Record<string, unknown> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
@@ -52,6 +55,7 @@ function assertCollectionReadable(def: TCollectionDefinition, auth: TAuth): void
 
 export function createDocumentService(deps: TDocumentServiceDeps) {
   const { db, bus } = deps
+  const readBudget = deps.readBudget ?? createReadBudget()
 
   const publish = (def: TCollectionDefinition, action: 'create' | 'update' | 'delete', row: TDocumentRow) =>
     publishDocumentEvent({ bus, def, action, row })
@@ -64,11 +68,21 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
     return row
   }
 
+  const readerOf = (auth: TAuth): TReader => ({
+    roles: auth.roles,
+    userId: auth.kind === 'user' ? auth.user.id : undefined,
+  })
+
+  /** Charges what a reader is sent to their budget (guests read nothing big: no collection lets them list). */
+  const spendFor = (auth: TAuth) => (bytes: number) => {
+    if (auth.kind === 'user') readBudget.spend(auth.user.id, bytes)
+  }
+
   return {
     async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown) {
       assertCollectionReadable(def, auth)
       const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
-      const reader = { roles: auth.roles, userId: auth.kind === 'user' ? auth.user.id : undefined }
+      const reader = { ...readerOf(auth), spend: spendFor(auth) }
       const { total, rows } = await listDocuments(db, def, compiled, reader)
       return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
     },
@@ -80,6 +94,9 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       rawQueries: unknown,
     ): Promise<TDocumentModel> {
       const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
+      // Weighed and charged before it is read, so readers at once cannot all slip under the budget.
+      assertCollectionReadable(def, auth)
+      spendFor(auth)(await weighDocument(db, def, id, readerOf(auth)))
       return toDocumentModel(def, await findReadable(def, auth, id), compiled.select)
     },
 

@@ -88,6 +88,20 @@ describe.each(DATABASE_KINDS)('documents API limits on %s', (database) => {
     expect(first.documents[0]?.rawJson).toMatchObject({ TextBody: 'x'.repeat(each) })
   })
 
+  it('slows down one user who keeps asking for the biggest documents, and nobody else', async () => {
+    const hoarder = await signUpUser(server.url, 'Hoarder')
+    const big = await createTicket(hoarder, { rawJson: rawJsonOf(4_000_000) })
+    const reads = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        rejection(hoarder.databases.getDocument({ ...tickets, documentId: big.$id })).catch(() => undefined),
+      ),
+    )
+    const refused = reads.filter((error) => error?.code === 429)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused[0]?.message).toContain('great deal of data')
+    expect((await bob.databases.listDocuments({ ...tickets })).total).toBeGreaterThanOrEqual(0)
+  })
+
   it('weighs and lists a page of every collection a user reads, whatever its columns are', async () => {
     await alice.databases.createDocument({
       databaseId: DATABASE_ID,
