@@ -8,12 +8,14 @@ import type { TCollectionDefinition } from './documents/collection'
 import { createDocumentService } from './documents/document-service'
 import { buildApp, type TRoutePlugin } from './http/app'
 import type { TAppContext } from './http/app-context'
+import { consoleJobLog } from './jobs/job-log'
 import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
 import { createImapModule } from './mail/imap/imap-module'
 import { createMailModule } from './mail/mail-module'
 import { inboundWebhookRoutes } from './mail/webhooks/inbound-webhook-routes'
+import { schedulePruning } from './maintenance/prune-expired'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
 import { registerRealtimeRoutes } from './realtime/realtime-routes'
@@ -77,6 +79,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     closers.unshift(() => inboundSweeper.stop())
     const imapPoller = imap.startPoller()
     closers.unshift(() => imapPoller.stop())
+    closers.unshift(schedulePruning(db, (error) => consoleJobLog('pruning expired rows failed', error)))
   }
 
   let smtpPort: number | undefined

@@ -11,9 +11,18 @@ export async function pruneExpired(db: TDatabase): Promise<void> {
 
 const EVERY_MS = 60 * 60_000
 
-/** Runs pruneExpired hourly; the timer never keeps the process alive on its own. */
-export function schedulePruning(db: TDatabase, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => pruneExpired(db).catch(onError), EVERY_MS)
+/**
+ * Runs pruneExpired at start and then hourly (the worker role runs it: every process may, none must);
+ * the timer never keeps the process alive on its own. Stopping waits for a run under way.
+ */
+export function schedulePruning(db: TDatabase, onError: (error: unknown) => void): () => Promise<void> {
+  let running = pruneExpired(db).catch(onError)
+  const timer = setInterval(() => {
+    running = running.then(() => pruneExpired(db)).catch(onError)
+  }, EVERY_MS)
   timer.unref()
-  return () => clearInterval(timer)
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
 }
