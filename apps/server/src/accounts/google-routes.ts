@@ -1,7 +1,8 @@
-import { OAuthRedirect } from '@parsedesk/contracts'
+import { ErrorType, OAuthRedirect } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import * as oidc from 'openid-client'
 import type { TAppContext } from '../http/app-context'
+import { AppError } from '../http/app-error'
 import { clientInfoOf } from '../http/client-info'
 import { setSessionCookie } from './account-routes'
 
@@ -44,6 +45,14 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: TAppContext) {
     return `${config.publicUrl}${fallbackPath}`
   }
 
+  /**
+   * What the failure page may say of an error: our own errors are written for users; anything else
+   * (the provider's library, the network) stays in the log, and the page says only that it failed.
+   */
+  function describeForUser(error: unknown): string {
+    return error instanceof AppError ? error.message : 'Google could not sign you in. Please try again.'
+  }
+
   function redirectToFailure(reply: FastifyReply, failureUrl: string, description: string) {
     const url = new URL(failureUrl)
     url.searchParams.set('error', 'Google sign-in failed')
@@ -84,7 +93,7 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: TAppContext) {
         return reply.redirect(url.toString(), 301)
       } catch (error) {
         request.log.warn({ err: error }, 'google sign-in could not start')
-        return redirectToFailure(reply, failure, (error as Error).message)
+        return redirectToFailure(reply, failure, describeForUser(error))
       }
     },
   )
@@ -118,7 +127,7 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: TAppContext) {
           idTokenExpected: true,
         })
         const claims = tokens.claims()
-        if (!claims) throw new Error('Google returned no identity.')
+        if (!claims) throw new AppError(ErrorType.userOauthFailed, 400, 'Google returned no identity.')
         const { session, cookie } = await ctx.accounts.signInWithGoogle(
           {
             sub: claims.sub,
@@ -132,7 +141,7 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: TAppContext) {
         return reply.redirect(pending.success_url, 301)
       } catch (error) {
         request.log.warn({ err: error }, 'google sign-in failed')
-        return redirectToFailure(reply, pending.failure_url, (error as Error).message)
+        return redirectToFailure(reply, pending.failure_url, describeForUser(error))
       }
     },
   )

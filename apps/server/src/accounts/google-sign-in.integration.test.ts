@@ -73,6 +73,24 @@ describe('Google sign-in through OpenID Connect', () => {
     expect(target.searchParams.get('error_description')).toMatch(/expired|already used/)
   })
 
+  it('tells the failure page that it failed, never the internals of why', async () => {
+    const start = await fetch(`${server.url}/v1/account/sessions/oauth2/google?project=parsedesk`, {
+      redirect: 'manual',
+    })
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state')
+    expect(state).toBeTruthy()
+    // A real state with a code the provider never issued: its library's error names the token endpoint.
+    const callback = await fetch(
+      `${server.url}/v1/account/sessions/oauth2/callback/google/parsedesk?state=${state}&code=never-issued`,
+      { redirect: 'manual' },
+    )
+    const target = new URL(callback.headers.get('location') ?? '')
+    expect(target.pathname).toBe('/error')
+    expect(target.searchParams.get('error_description')).toBe(
+      'Google could not sign you in. Please try again.',
+    )
+  })
+
   it('refuses to redirect to another site after sign-in', async () => {
     const start = `${server.url}/v1/account/sessions/oauth2/google?success=${encodeURIComponent('https://evil.example/x')}`
     const { url } = await followSignIn(start, server.config.publicUrl)
