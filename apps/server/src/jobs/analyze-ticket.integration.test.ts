@@ -127,6 +127,29 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     expect(analyser.calls).toBe(1)
   })
 
+  it('leaves a job written by a newer version of its definition to a newer worker', async () => {
+    const analyser = scriptedAnalyser(async (input) => analysisOf(input))
+    harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 0 } })
+    const id = await harness.insertTicket({ subject: 'From the future', body: 'A rolling upgrade.' })
+    const h = harness
+    const jobId = await h.queue.boss.send(h.definition.id, {
+      version: h.definition.version + 1,
+      payload: { ticketId: id },
+    })
+    await harness.startWorker()
+    const failed = await waitFor(
+      async () => {
+        const job = await h.queue.boss.getJobById(h.definition.id, jobId ?? '')
+        return job?.state === 'failed' ? job : undefined
+      },
+      { timeoutMs: 15_000, what: 'the job to be left' },
+    )
+    expect(JSON.stringify(failed.output)).toContain(
+      `written by version ${h.definition.version + 1} of analyze-ticket`,
+    )
+    expect(analyser.calls).toBe(0)
+  })
+
   it('marks the ticket failed when its last run hangs past the expiry', async () => {
     const analyser = scriptedAnalyser(() => new Promise<TTicketAnalysis>(() => undefined))
     harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 0, expireInSeconds: 1 } })

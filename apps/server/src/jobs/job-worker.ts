@@ -100,6 +100,20 @@ function attemptOf(job: PgBoss.JobWithMetadata<TJobEnvelope>): TJobAttempt {
   return { jobId: job.id, number: job.retryCount + 1, isLast: job.retryCount >= job.retryLimit }
 }
 
+/**
+ * The payload of a job, as this worker's definition reads it. A definition's payload only ever grows in
+ * ways older payloads still parse, and its version goes up when it does; a job written by a newer version
+ * (the other side of a rolling upgrade) is failed, so that a newer worker takes it on its retry.
+ */
+function readPayload(definition: TAnyJobDefinition, envelope: TJobEnvelope): unknown {
+  if (envelope.version > definition.version) {
+    throw new Error(
+      `written by version ${envelope.version} of ${definition.id}; this worker reads up to version ${definition.version} and leaves it to a newer one`,
+    )
+  }
+  return definition.payload.parse(envelope.payload)
+}
+
 async function runTogether(options: {
   definition: TAnyJobDefinition
   jobs: PgBoss.JobWithMetadata<TJobEnvelope>[]
@@ -109,9 +123,11 @@ async function runTogether(options: {
   const errors: unknown[] = options.jobs.map(() => undefined)
   const runs: { index: number; payload: unknown; attempt: TJobAttempt }[] = []
   for (const [index, job] of options.jobs.entries()) {
-    const parsed = options.definition.payload.safeParse(job.data.payload)
-    if (parsed.success) runs.push({ index, payload: parsed.data, attempt: attemptOf(job) })
-    else errors[index] = parsed.error
+    try {
+      runs.push({ index, payload: readPayload(options.definition, job.data), attempt: attemptOf(job) })
+    } catch (error) {
+      errors[index] = error
+    }
   }
   const results = await options.handleBatch({ runs, ctx: options.ctx })
   for (const [position, run] of runs.entries()) errors[run.index] = results[position]
@@ -123,7 +139,7 @@ async function runJob(options: {
   job: PgBoss.JobWithMetadata<TJobEnvelope>
   ctx: TJobContext
 }): Promise<void> {
-  const payload = options.definition.payload.parse(options.job.data.payload)
+  const payload = readPayload(options.definition, options.job.data)
   await options.definition.handle({ payload, attempt: attemptOf(options.job), ctx: options.ctx })
 }
 
