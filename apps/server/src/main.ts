@@ -19,14 +19,14 @@ async function main() {
     return stopping
   }
   installProcessPolicy({ log, shutdown: stop })
-  server = await startServer({ config, roles })
+  server = await startServer({ config, roles, logger: log })
   const shown = [...roles].join(', ')
   console.log(
     `Parsedesk ${shown} listening${server.url ? ` at ${config.publicUrl}` : ''}${roles.has('smtp') ? `, SMTP on port ${server.smtpPort}` : ''} (database: ${server.db.kind})`,
   )
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      console.log(`${signal} received, shutting down`)
+      log.info(`${signal} received, shutting down`)
       void stop().then(() => process.exit(0))
     })
   }

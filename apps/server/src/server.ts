@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import { createAccountService } from './accounts/account-service'
 import type { TConfig, TServerRole } from './config/config'
+import { createLogger, warningsOf } from './core/logger'
 import { makeDataDirPrivate } from './core/private-data-dir'
 import type { TDatabase } from './db/database'
 import { openDatabase } from './db/open-database'
@@ -8,7 +10,6 @@ import type { TCollectionDefinition } from './documents/collection'
 import { createDocumentService } from './documents/document-service'
 import { buildApp, type TRoutePlugin } from './http/app'
 import type { TAppContext } from './http/app-context'
-import { consoleJobLog } from './jobs/job-log'
 import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
@@ -23,7 +24,13 @@ import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 
-export type TStartServerOptions = { config: TConfig; roles: Set<TServerRole>; webDistDir?: string }
+export type TStartServerOptions = {
+  config: TConfig
+  roles: Set<TServerRole>
+  webDistDir?: string
+  /** The process's logger; one at LOG_LEVEL is made when none is given. */
+  logger?: Logger
+}
 
 export type TRunningServer = {
   config: TConfig
@@ -40,9 +47,11 @@ export type TRunningServer = {
 /** Starts the roles asked for against one database; `npm start` runs them all in one process. */
 export async function startServer(options: TStartServerOptions): Promise<TRunningServer> {
   const { config, roles } = options
+  const logger = options.logger ?? createLogger(config.logLevel)
+  const logOf = (part: string) => warningsOf(logger, part)
   makeDataDirPrivate(config.dataDir)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  const bus = await openEventBus({ databaseUrl: config.databaseUrl, db })
+  const bus = await openEventBus({ databaseUrl: config.databaseUrl, db, log: logOf('realtime') })
   const closers: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
 
   // Every role enqueues (http and smtp create tickets, the worker's sweeper re-enqueues); only workers work.
@@ -51,15 +60,16 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     databaseUrl: config.databaseUrl,
     definitions: JOB_DEFINITIONS,
     isSupervisor: roles.has('worker'),
+    log: logOf('jobs'),
   })
   closers.unshift(() => jobs.stop())
 
   const tickets = createTicketsCollection({
-    onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id }),
+    onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id, log: logOf('jobs') }),
     onDeleted: (ticket) => mail.forgetTicket(ticket.id),
   })
-  const mail = createMailModule({ config, db, bus, queue: jobs, tickets })
-  const imap = createImapModule({ config, db, bus, accept: mail.accept })
+  const mail = createMailModule({ config, db, bus, queue: jobs, tickets, logOf })
+  const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })
   const collections = new Map<string, TCollectionDefinition>(
     [tickets, createWaitlistCollection(), ...mail.collections, imap.collection].map((def) => [def.id, def]),
   )
@@ -74,12 +84,15 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
 
   if (roles.has('worker')) {
     const inboundProcessor = mail.createProcessor()
-    closers.unshift(await startWorkerRole({ config, db, bus, queue: jobs, tickets, inboundProcessor }))
+    closers.unshift(
+      await startWorkerRole({ config, db, bus, queue: jobs, tickets, inboundProcessor, log: logOf('jobs') }),
+    )
     const inboundSweeper = mail.startSweeper()
     closers.unshift(() => inboundSweeper.stop())
     const imapPoller = imap.startPoller()
     closers.unshift(() => imapPoller.stop())
-    closers.unshift(schedulePruning(db, (error) => consoleJobLog('pruning expired rows failed', error)))
+    const pruningLog = logOf('maintenance')
+    closers.unshift(schedulePruning(db, (error) => pruningLog('pruning expired rows failed', error)))
   }
 
   let smtpPort: number | undefined

@@ -5,6 +5,7 @@ import qs from 'qs'
 import { registerAccountRoutes } from '../accounts/account-routes'
 import { GUEST, type TAuth } from '../accounts/auth-context'
 import { registerGoogleRoutes } from '../accounts/google-routes'
+import { loggerOptions } from '../core/logger'
 import { registerDocumentRoutes } from '../documents/document-routes'
 import type { TAppContext } from './app-context'
 import { AppError } from './app-error'
@@ -31,7 +32,10 @@ const BODY_LIMIT = 10 * 1024 * 1024
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = options
   const app = Fastify({
-    logger: { level: ctx.config.logLevel, serializers: { req: describeRequestForLog } },
+    logger: {
+      ...loggerOptions(ctx.config.logLevel),
+      serializers: { ...loggerOptions(ctx.config.logLevel).serializers, req: describeRequestForLog },
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
     // The SDK flattens arrays as queries[0]=..&queries[1]=..; past qs's default of 20 they would turn into objects.

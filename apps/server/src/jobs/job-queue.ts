@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss'
+import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import { createGroupCommit, type TGroupCommit } from '../db/group-commit'
 import type { TAnyJobDefinition, TJobDefinition } from './job-definition'
-import { consoleJobLog, type TJobLog } from './job-log'
 import { JOB_WAKE_CHANNEL } from './job-wake-listener'
 import { pgBossConnection } from './pg-boss-connection'
 
@@ -16,7 +16,7 @@ export type TStartJobQueueOptions = {
   /** Runs pg-boss's maintenance (expiring lost runs, archiving): workers do, enqueue-only roles need not. */
   isSupervisor: boolean
   maintenanceIntervalSeconds?: number
-  log?: TJobLog
+  log: TLog
 }
 
 export type TJobQueue = {
@@ -46,7 +46,7 @@ const STOP_GRACE_MS = 10_000
 
 /** Starts pg-boss on the application's database (creating its schema and our queues if missing). */
 export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJobQueue> {
-  const log = options.log ?? consoleJobLog
+  const { log } = options
   const boss = new PgBoss({
     ...pgBossConnection({ db: options.db, databaseUrl: options.databaseUrl }),
     schedule: false,
@@ -175,7 +175,7 @@ const ANNOUNCE_WINDOW_MS = 20
  * PGlite has no other process. Not awaited: the jobs are stored, and a lost wake only means another
  * process's next poll finds them.
  */
-function throttleAnnouncements(options: { db: TDatabase; log: TJobLog }): {
+function throttleAnnouncements(options: { db: TDatabase; log: TLog }): {
   announce(queueName: string): void
   stop(): void
 } {

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { TJobLog } from './job-log'
+import type { TLog } from '../core/logger'
 
 /** Postgres channel on which an enqueue names its queue, for workers in other processes. */
 export const JOB_WAKE_CHANNEL = 'parsedesk_jobs'
@@ -13,7 +13,7 @@ const RECONNECT_DELAY_MS = 1000
 export function listenForJobWakes(options: {
   connectionString: string
   onWake(queueName: string): void
-  log: TJobLog
+  log: TLog
 }): { stop(): Promise<void> } {
   let client: pg.Client | undefined
   let timer: NodeJS.Timeout | undefined

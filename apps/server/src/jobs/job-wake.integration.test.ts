@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { TDatabase } from '../db/database'
 import { openDatabase } from '../db/open-database'
+import { testLog } from '../testing/test-log'
 import type { TJobContext } from './job-context'
 import { defineJob, type TAnyJobDefinition } from './job-definition'
 import { startJobQueue, type TJobQueue } from './job-queue'
@@ -41,7 +42,13 @@ describe('waking workers for a new job', () => {
   async function startWorkers(job: TAnyJobDefinition): Promise<TJobQueue> {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-wake-'))
     db = await openDatabase({ databaseUrl: undefined, dataDir })
-    queue = await startJobQueue({ db, databaseUrl: undefined, definitions: [job], isSupervisor: true })
+    queue = await startJobQueue({
+      db,
+      databaseUrl: undefined,
+      definitions: [job],
+      isSupervisor: true,
+      log: testLog,
+    })
     await startJobWorker({
       db,
       queue,

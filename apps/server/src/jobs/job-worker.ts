@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss'
+import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import type { TJobContext } from './job-context'
 import type { TAnyJobDefinition, TJobAttempt, TJobThroughput } from './job-definition'
 import { toJobFailure } from './job-failure'
-import { consoleJobLog, type TJobLog } from './job-log'
 import type { TJobEnvelope, TJobQueue } from './job-queue'
 import { findActiveJobIds } from './queued-jobs'
 
@@ -12,7 +12,7 @@ export type TStartJobWorkerOptions = {
   queue: TJobQueue
   ctx: TJobContext
   pollingIntervalSeconds?: number
-  log?: TJobLog
+  log: TLog
 }
 
 const DEFAULT_THROUGHPUT: TJobThroughput = { batchSize: 1, fetchers: 2 }
@@ -22,7 +22,7 @@ export const ABANDONED_RUN_MESSAGE = 'the worker stopped before the run finished
 /** Works every queue of the registry: parses the payload, tells the handler which attempt this is. */
 export async function startJobWorker(options: TStartJobWorkerOptions): Promise<void> {
   const { queue, ctx } = options
-  const log = options.log ?? consoleJobLog
+  const { log } = options
   for (const definition of queue.definitions) {
     if (options.db.kind === 'pglite') await handBackAbandonedRuns({ db: options.db, queue, definition })
     const throughput = definition.throughput ?? DEFAULT_THROUGHPUT
@@ -64,7 +64,7 @@ async function runBatch(options: {
   jobs: PgBoss.JobWithMetadata<TJobEnvelope>[]
   queue: TJobQueue
   ctx: TJobContext
-  log: TJobLog
+  log: TLog
 }): Promise<void> {
   const { definition, queue, jobs } = options
   const errors: unknown[] =

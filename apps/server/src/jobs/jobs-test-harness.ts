@@ -1,5 +1,6 @@
 import { ProcessingStatus, TicketStatus, uniqueId } from '@parsedesk/contracts'
 import type { TAnalyser } from '../analysis'
+import type { TLog } from '../core/logger'
 import type { TDocumentRow } from '../documents/collection'
 import { findDocument, insertDocument } from '../documents/document-repository'
 import { createMemoryEventBus, type TDocumentEvent } from '../realtime/event-bus'
@@ -8,7 +9,6 @@ import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
 import { createTicketsCollection, ownerPermissions } from '../tickets/tickets-collection'
 import { analyzeTicketJob } from './analyze-ticket.job'
 import type { TJobPolicy } from './job-definition'
-import type { TJobLog } from './job-log'
 import { startJobQueue } from './job-queue'
 import { startJobWorker } from './job-worker'
 
@@ -26,7 +26,7 @@ export async function startJobsHarness(options: TJobsHarnessOptions) {
   const events: TDocumentEvent[] = []
   bus.subscribe((event) => events.push(event))
   const logged: string[] = []
-  const log: TJobLog = (message) => logged.push(message)
+  const log: TLog = (message) => logged.push(message)
   const definition = { ...analyzeTicketJob, policy: { ...analyzeTicketJob.policy, ...options.policy } }
   const queue = await startJobQueue({
     db,

@@ -1,5 +1,6 @@
 import { createAnalyser } from '../analysis'
 import type { TConfig } from '../config/config'
+import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
 import type { TInboundProcessor } from '../mail/ingest/inbound-processor'
@@ -8,7 +9,6 @@ import { createTicketAnalysisService } from '../tickets/ticket-analysis-service'
 import { startTicketAnalysisSweeper } from '../tickets/ticket-analysis-sweeper'
 import { delayTicketAnalyser } from '../tickets/ticket-analysis-test-delay'
 import { analyzeTicketJob } from './analyze-ticket.job'
-import { consoleJobLog, type TJobLog } from './job-log'
 import type { TJobQueue } from './job-queue'
 import { listenForJobWakes } from './job-wake-listener'
 import { startJobWorker } from './job-worker'
@@ -20,7 +20,7 @@ export type TStartWorkerRoleOptions = {
   queue: TJobQueue
   tickets: TCollectionDefinition
   inboundProcessor: TInboundProcessor
-  log?: TJobLog
+  log: TLog
 }
 
 // A ticket whose analysis has not moved for this long, with no live job, is swept up.
@@ -30,7 +30,7 @@ const SWEEP_INTERVAL_SECONDS = 30
 /** The worker role: loads the analyser once, works every queue and sweeps up stranded tickets. */
 export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise<() => Promise<void>> {
   const { config, db, queue } = options
-  const log = options.log ?? consoleJobLog
+  const { log } = options
   const analyser = await createAnalyser({
     ...(config.llm ? { llm: config.llm } : {}),
     onLlmFallback: (error) => log('the LLM failed, the local model analysed the ticket', error),

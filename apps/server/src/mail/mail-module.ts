@@ -1,12 +1,12 @@
 import path from 'node:path'
 import type { TConfig } from '../config/config'
+import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
 import { registerFileRoutes } from '../files/file-routes'
 import type { TFileStorage } from '../files/file-storage'
 import { createLocalFileStorage } from '../files/local-file-storage'
 import type { TRoutePlugin } from '../http/app'
-import { consoleJobLog } from '../jobs/job-log'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import { forgetTicketMail } from './forget-ticket-mail'
@@ -26,6 +26,8 @@ export type TCreateMailModuleOptions = {
   bus: TEventBus
   queue: TJobQueue
   tickets: TCollectionDefinition
+  /** Warnings of each part: a part name goes with each. */
+  logOf(part: string): TLog
 }
 
 // A delivery still `received` this long after its commit, with no live job, is swept up.
@@ -59,7 +61,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
   const accept: TAcceptInboundEmail = createAcceptInboundEmail({
     db,
     enqueue: enqueueIngest,
-    log: consoleJobLog,
+    log: options.logOf('mail'),
   })
 
   return {
@@ -78,6 +80,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         tlsKeyPath: config.smtp.tlsKeyPath,
         tlsCertPath: config.smtp.tlsCertPath,
         accept: ({ mailbox, raw, envelopeFrom }) => accept({ mailbox, raw, envelopeFrom, channel: 'smtp' }),
+        log: options.logOf('smtp'),
       })
     },
 
@@ -98,6 +101,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         queue,
         idleSeconds: SWEEP_IDLE_SECONDS,
         intervalSeconds: SWEEP_INTERVAL_SECONDS,
+        log: options.logOf('mail'),
       })
     },
   }

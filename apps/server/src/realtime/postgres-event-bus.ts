@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
+import type { TLog } from '../core/logger'
 import type { TQueryable } from '../db/database'
 import { createGroupCommit } from '../db/group-commit'
 import type { TDocumentEvent, TEventBus } from './event-bus'
@@ -12,7 +13,7 @@ export type TPostgresEventBusOptions = {
   retentionMs?: number
   pruneEveryMs?: number
   reconnectDelayMs?: { min: number; max: number }
-  log?: (message: string, error?: unknown) => void
+  log: TLog
 }
 
 export type TPostgresEventBus = TEventBus & { isListening(): boolean }
@@ -68,7 +69,7 @@ export async function createPostgresEventBus(options: TPostgresEventBusOptions):
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid NOTIFY channel "${channel}"`)
   const retentionMs = options.retentionMs ?? 60_000
   const delays = options.reconnectDelayMs ?? { min: 100, max: 5000 }
-  const log = options.log ?? ((message, error) => console.error(`[realtime] ${message}`, error ?? ''))
+  const { log } = options
   const listeners = new Set<(event: TDocumentEvent) => void>()
   /** Names this bus in its NOTIFYs, so it can tell its own (already delivered) from the others'. */
   const busId = crypto.randomBytes(6).toString('hex')

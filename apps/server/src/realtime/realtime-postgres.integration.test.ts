@@ -10,6 +10,7 @@ import { openDatabase } from '../db/open-database'
 import { startServer, type TRunningServer } from '../server'
 import { signUpUser } from '../testing/sdk-client'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
+import { testLog } from '../testing/test-log'
 import type { TDocumentEvent } from './event-bus'
 import { createPostgresEventBus, LISTENER_APPLICATION_NAME } from './postgres-event-bus'
 import {
@@ -232,8 +233,18 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
 
   it('keeps publish order for small (inline) and large (stored) events alike', async () => {
     const channel = 'bus_order_test'
-    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
-    const listener = await createPostgresEventBus({ connectionString: database.url, db: dbB, channel })
+    const publisher = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbA,
+      channel,
+      log: testLog,
+    })
+    const listener = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbB,
+      channel,
+      log: testLog,
+    })
     const received: string[] = []
     listener.subscribe((event) => received.push(event.documentId))
     const ids = Array.from({ length: 20 }, (_, i) => `doc${i}`)
@@ -255,8 +266,14 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
       connectionString: database.url,
       db: publisherDb,
       channel,
+      log: testLog,
     })
-    const listener = await createPostgresEventBus({ connectionString: database.url, db: listenerDb, channel })
+    const listener = await createPostgresEventBus({
+      connectionString: database.url,
+      db: listenerDb,
+      channel,
+      log: testLog,
+    })
     const received: string[] = []
     listener.subscribe((event) => received.push(event.documentId))
 
@@ -331,8 +348,18 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
 
   it('rejects every publish of a group whose insert failed, and stores and delivers none of it', async () => {
     const channel = 'bus_reject_test'
-    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
-    const listener = await createPostgresEventBus({ connectionString: database.url, db: dbB, channel })
+    const publisher = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbA,
+      channel,
+      log: testLog,
+    })
+    const listener = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbB,
+      channel,
+      log: testLog,
+    })
     const own: string[] = []
     const others: string[] = []
     publisher.subscribe((event) => own.push(event.documentId))
@@ -371,7 +398,12 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
         return dbB.query(sql, params)
       },
     }
-    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    const publisher = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbA,
+      channel,
+      log: testLog,
+    })
     const listener = await createPostgresEventBus({
       connectionString: database.url,
       db: flakyDb,
@@ -400,7 +432,12 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     })
     const received: string[] = []
     listener.subscribe((event) => received.push(event.documentId))
-    const publisher = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    const publisher = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbA,
+      channel,
+      log: testLog,
+    })
     await publisher.publish(documentEvent('before', 'small'))
     await waitFor(() => received.includes('before'), 'the first event')
 
@@ -428,7 +465,12 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     })
     const received: string[] = []
     busy.subscribe((event) => received.push(event.documentId))
-    const other = await createPostgresEventBus({ connectionString: database.url, db: dbA, channel })
+    const other = await createPostgresEventBus({
+      connectionString: database.url,
+      db: dbA,
+      channel,
+      log: testLog,
+    })
 
     await killListener(database.url, 'bus_busy_replay_test')
     await waitFor(() => !busy.isListening(), 'the listener to notice')
@@ -452,6 +494,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
       channel: 'bus_prune_test',
       retentionMs: 1,
       pruneEveryMs: 50,
+      log: testLog,
     })
     await bus.publish(documentEvent('old', 'small'))
     const count = async () =>

@@ -1,5 +1,5 @@
+import type { TLog } from '../core/logger'
 import { analyzeTicketJob } from '../jobs/analyze-ticket.job'
-import { consoleJobLog, type TJobLog } from '../jobs/job-log'
 import type { TJobQueue } from '../jobs/job-queue'
 
 /**
@@ -10,11 +10,11 @@ import type { TJobQueue } from '../jobs/job-queue'
 export async function enqueueTicketAnalysis(options: {
   queue: TJobQueue
   ticketId: string
-  log?: TJobLog
+  log: TLog
 }): Promise<void> {
   try {
     await options.queue.enqueueSoon(analyzeTicketJob, { ticketId: options.ticketId })
   } catch (error) {
-    ;(options.log ?? consoleJobLog)(`could not enqueue the analysis of ticket ${options.ticketId}`, error)
+    options.log(`could not enqueue the analysis of ticket ${options.ticketId}`, error)
   }
 }

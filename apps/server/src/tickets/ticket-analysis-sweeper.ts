@@ -1,6 +1,6 @@
+import type { TLog } from '../core/logger'
 import type { TQueryable } from '../db/database'
 import { analyzeTicketJob } from '../jobs/analyze-ticket.job'
-import { consoleJobLog, type TJobLog } from '../jobs/job-log'
 import type { TJobQueue } from '../jobs/job-queue'
 import { findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../jobs/queued-jobs'
 import { findIdleAnalysisTickets } from './ticket-analysis-repository'
@@ -48,11 +48,11 @@ export async function sweepTicketAnalysis(options: TSweepTicketAnalysisOptions):
   return result
 }
 
-export type TStartSweeperOptions = TSweepTicketAnalysisOptions & { intervalSeconds: number; log?: TJobLog }
+export type TStartSweeperOptions = TSweepTicketAnalysisOptions & { intervalSeconds: number; log: TLog }
 
 /** Sweeps now and then every `intervalSeconds` until stopped; one sweep at a time. */
 export function startTicketAnalysisSweeper(options: TStartSweeperOptions): { stop(): Promise<void> } {
-  const log = options.log ?? consoleJobLog
+  const { log } = options
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   let isStopped = false

@@ -1,4 +1,5 @@
 import type { TConfig } from '../../config/config'
+import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TEventBus } from '../../realtime/event-bus'
 import { createImapAccountsCollection } from './imap-accounts-collection'
@@ -11,6 +12,7 @@ export type TCreateImapModuleOptions = {
   bus: TEventBus
   /** The inbound store's door (the mail module's `accept`). */
   accept: TAcceptImapEmail
+  log: TLog
 }
 
 /**
@@ -37,6 +39,7 @@ export function createImapModule(options: TCreateImapModuleOptions) {
         maxBytes: config.smtp.maxBytes,
         pollIntervalMs: config.imapPollSeconds * 1000,
         outbound: config.outboundPolicy,
+        log: options.log,
       })
     },
   }

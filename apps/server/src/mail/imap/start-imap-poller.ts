@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
+import type { TLog } from '../../core/logger'
 import type { TOutboundPolicy } from '../../core/outbound-address'
 import type { TDatabase } from '../../db/database'
 import type { TCollectionDefinition } from '../../documents/collection'
@@ -35,7 +36,7 @@ export type TStartImapPollerOptions = {
   /** How often accounts added, changed or removed are picked up, and leases renewed. */
   reloadIntervalMs?: number
   leaseSeconds?: number
-  log?: (message: string, error?: unknown) => void
+  log: TLog
 }
 
 export type TImapPoller = { stop(): Promise<void> }
@@ -45,11 +46,6 @@ const LEASE_SECONDS = 60
 const MAX_ACCOUNTS_PER_PROCESS = 1_000
 const IDLE_RECHECK_MS = 5 * 60_000
 const BACKOFF = { initialMs: 5_000, maxMs: 5 * 60_000 }
-
-function consoleLog(message: string, error?: unknown) {
-  const detail = error instanceof Error ? `: ${error.message}` : ''
-  console.warn(`[imap] ${message}${detail}`)
-}
 
 /** What the watcher depends on; when it changes the connection is made again. */
 function fingerprint(row: TImapAccountRow): string {
@@ -63,7 +59,7 @@ function fingerprint(row: TImapAccountRow): string {
  */
 export function startImapPoller(options: TStartImapPollerOptions): TImapPoller {
   const { db } = options
-  const log = options.log ?? consoleLog
+  const { log } = options
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
   const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS
   const watchers = new Map<string, { fingerprint: string; watcher: TImapWatcher }>()

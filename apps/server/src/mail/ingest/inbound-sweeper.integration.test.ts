@@ -3,6 +3,7 @@ import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
 import { startJobQueue, type TJobQueue } from '../../jobs/job-queue'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
+import { testLog } from '../../testing/test-log'
 import { createAcceptInboundEmail } from '../inbound/accept-inbound-email'
 import { ensureMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { MAX_INBOUND_REQUEUES, sweepPendingInbound } from './inbound-sweeper'
@@ -23,6 +24,7 @@ describe.each(DATABASE_KINDS)('the inbound sweeper on %s', (kind) => {
       databaseUrl: opened.url,
       definitions: [ingestInboundEmailJob],
       isSupervisor: false,
+      log: testLog,
     })
     const user = await insertUser(db, {
       id: 'sweep-u1',

@@ -1,5 +1,5 @@
+import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
-import { consoleJobLog, type TJobLog } from '../../jobs/job-log'
 import type { TJobQueue } from '../../jobs/job-queue'
 import { findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../../jobs/queued-jobs'
 import { countRequeue, findPendingInbound, type TPendingInbound } from '../inbound/inbound-repository'
@@ -73,9 +73,9 @@ export function startInboundSweeper(options: {
   queue: TJobQueue
   idleSeconds: number
   intervalSeconds: number
-  log?: TJobLog
+  log: TLog
 }): { stop(): Promise<void> } {
-  const log = options.log ?? consoleJobLog
+  const { log } = options
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> = Promise.resolve()
   let isStopped = false

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type net from 'node:net'
 import type { Readable } from 'node:stream'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TAcceptedInboundEmail } from '../inbound/accept-inbound-email'
 import { canonicalRecipient } from '../mailboxes/mailbox-address'
@@ -24,7 +25,7 @@ export type TSmtpIntakeOptions = {
   maxConnectionsPerAddress?: number
   /** How long one connection may last, whatever it sends (default SMTP_LIMITS.sessionMs). */
   maxSessionMs?: number
-  log?: (message: string, error?: unknown) => void
+  log: TLog
 }
 
 export type TSmtpIntake = { port: number; close(): Promise<void> }
@@ -72,7 +73,7 @@ async function readMessage(stream: Readable, maxBytes: number): Promise<Buffer |
  * committed to the inbound store (451 when it could not be, so the sending server retries).
  */
 export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmtpIntake> {
-  const log = options.log ?? ((message, error) => console.warn(`[smtp] ${message}`, error ?? ''))
+  const { log } = options
   const tls = readTls(options)
   // Mailboxes found at RCPT, per session and address; DATA delivers to the envelope smtp-server kept (RSET-aware).
   const recipients = new Map<string, Map<string, TMailboxRow>>()
