@@ -1,8 +1,9 @@
 import type { TAnalysisInput, TTicketAnalysis } from '@parsedesk/contracts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_KINDS } from '../testing/test-database'
+import { waitForValue } from '../testing/wait-for-value'
 import { sweepTicketAnalysis } from '../tickets/ticket-analysis-sweeper'
-import { startJobsHarness, waitFor } from './jobs-test-harness'
+import { startJobsHarness } from './jobs-test-harness'
 
 /** A stand-in that answers like the analyser, counting calls; the real one is tested through the server. */
 function scriptedAnalyser(answer: (input: TAnalysisInput, call: number) => Promise<TTicketAnalysis>) {
@@ -42,7 +43,7 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     await harness.enqueue(id)
 
     const h = harness
-    const failed = await waitFor(
+    const failed = await waitForValue(
       async () => {
         const row = await h.findTicket(id)
         return row?.processing_status === 'failed' ? row : undefined
@@ -78,7 +79,7 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     await harness.enqueue(id)
 
     const h = harness
-    const failed = await waitFor(
+    const failed = await waitForValue(
       async () => {
         const row = await h.findTicket(id)
         return row?.processing_status === 'failed' ? row : undefined
@@ -115,7 +116,7 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
 
     await harness.startWorker()
     const h = harness
-    const done = await waitFor(
+    const done = await waitForValue(
       async () => {
         const row = await h.findTicket(id)
         return row?.processing_status === 'completed' ? row : undefined
@@ -137,7 +138,7 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
       payload: { ticketId: id },
     })
     await harness.startWorker()
-    const failed = await waitFor(
+    const failed = await waitForValue(
       async () => {
         const job = await h.queue.boss.getJobById(h.definition.id, jobId ?? '')
         return job?.state === 'failed' ? job : undefined
@@ -157,12 +158,12 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     await harness.startWorker()
     await harness.enqueue(id)
     const h = harness
-    await waitFor(async () => (await h.findTicket(id))?.processing_status === 'processing', {
+    await waitForValue(async () => (await h.findTicket(id))?.processing_status === 'processing', {
       timeoutMs: 10_000,
       what: 'the ticket to be processing',
     })
     // The handler never returns, so only the sweeper can tell the ticket its job gave up.
-    const swept = await waitFor(
+    const swept = await waitForValue(
       async () => {
         const result = await sweepTicketAnalysis({
           db: h.db,
@@ -205,7 +206,7 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     await harness.startWorker()
     const h = harness
     for (const id of [orphan, queued]) {
-      await waitFor(async () => (await h.findTicket(id))?.processing_status === 'completed', {
+      await waitForValue(async () => (await h.findTicket(id))?.processing_status === 'completed', {
         timeoutMs: 15_000,
         what: `ticket ${id} to complete`,
       })

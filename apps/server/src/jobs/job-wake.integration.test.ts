@@ -6,11 +6,11 @@ import { z } from 'zod'
 import type { TDatabase } from '../db/database'
 import { openDatabase } from '../db/open-database'
 import { testLog } from '../testing/test-log'
+import { waitForValue } from '../testing/wait-for-value'
 import type { TJobContext } from './job-context'
 import { defineJob, type TAnyJobDefinition } from './job-definition'
 import { startJobQueue, type TJobQueue } from './job-queue'
 import { startJobWorker } from './job-worker'
-import { waitFor } from './jobs-test-harness'
 
 // Polls so rare that a job found only by a poll would time the test out: what runs, a wake started.
 const POLL_SECONDS = 60
@@ -73,15 +73,15 @@ describe('waking workers for a new job', () => {
     })
     const running = await startWorkers(job)
     await running.enqueue(job, { name: 'slow' })
-    await waitFor(() => started.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to start' })
+    await waitForValue(() => started.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to start' })
     await running.enqueue(job, { name: 'first' })
-    await waitFor(() => done.includes('first'), { timeoutMs: 10_000, what: 'the first quick run' })
+    await waitForValue(() => done.includes('first'), { timeoutMs: 10_000, what: 'the first quick run' })
     // Taking turns alone would now wake the worker still busy with the slow run.
     await running.enqueue(job, { name: 'second' })
-    await waitFor(() => done.includes('second'), { timeoutMs: 10_000, what: 'the second quick run' })
+    await waitForValue(() => done.includes('second'), { timeoutMs: 10_000, what: 'the second quick run' })
     expect(done).toEqual(['first', 'second'])
     releaseSlow()
-    await waitFor(() => done.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to end' })
+    await waitForValue(() => done.includes('slow'), { timeoutMs: 10_000, what: 'the slow run to end' })
   })
 
   it('wakes a second worker when the first fetched a full batch, so the rest does not wait for a poll', async () => {
@@ -98,7 +98,7 @@ describe('waking workers for a new job', () => {
     // One insert, so one wake: the batch of two it starts holds its worker until the gate opens.
     await Promise.all(['a', 'b', 'c', 'd'].map((name) => running.enqueueSoon(job, { name })))
     try {
-      await waitFor(() => started.length === 4, { timeoutMs: 10_000, what: 'all four runs to start' })
+      await waitForValue(() => started.length === 4, { timeoutMs: 10_000, what: 'all four runs to start' })
     } finally {
       release()
     }

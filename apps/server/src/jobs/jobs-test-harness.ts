@@ -78,17 +78,3 @@ export async function startJobsHarness(options: TJobsHarnessOptions) {
     },
   }
 }
-
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  options: { timeoutMs: number; what: string },
-): Promise<T> {
-  const deadline = Date.now() + options.timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined && value !== false) return value
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${options.timeoutMs} ms waiting for ${options.what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}

@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 import { ID, Permission, Role } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -13,49 +9,13 @@ import {
   TICKETS_CHANNEL,
   useRecordingWebSocketInSdk,
 } from '../realtime/realtime-test-kit'
-import { freePort } from '../testing/free-port'
 import { sdkClient, signUpUser } from '../testing/sdk-client'
+import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
-import { waitFor } from './jobs-test-harness'
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
-const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts')
+import { waitForValue } from '../testing/wait-for-value'
 
 if (!TEST_DATABASE_URL) {
   console.log('[jobs] TEST_DATABASE_URL is not set: the two-http-one-worker Postgres test is skipped')
-}
-
-type TServerProcess = { child: ChildProcess; output: () => string }
-
-/** `npm start -- --role=<roles>` as its own process (node with tsx's loader, so a kill reaches the server). */
-async function startRole(role: string, env: Record<string, string>): Promise<TServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, `--role=${role}`], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk)
-  })
-  await waitFor(
-    () => {
-      if (child.exitCode !== null) throw new Error(`the ${role} process exited early:\n${output}`)
-      return output.includes('listening') || undefined
-    },
-    { timeoutMs: 60_000, what: `the ${role} process to start` },
-  )
-  return { child, output: () => output }
-}
-
-async function stopRole(server: TServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
-  const exited = once(server.child, 'exit')
-  server.child.kill('SIGTERM')
-  await exited
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against one Postgres', () => {
@@ -66,22 +26,21 @@ describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against o
 
   beforeAll(async () => {
     database = await createTestDatabase(TEST_DATABASE_URL!)
-    const [firstPort, secondPort] = [await freePort(), await freePort()]
-    firstUrl = `http://127.0.0.1:${firstPort}`
-    secondUrl = `http://127.0.0.1:${secondPort}`
-    const shared = { DATABASE_URL: database.url, SMTP_PORT: '0' }
+    const shared = { database: 'postgres', databaseUrl: database.url } as const
     // All three start at once, as a deploy would: migrations and pg-boss's schema must cope.
     processes.push(
       ...(await Promise.all([
-        startRole('http', { ...shared, PORT: String(firstPort), PUBLIC_URL: firstUrl }),
-        startRole('http', { ...shared, PORT: String(secondPort), PUBLIC_URL: secondUrl }),
-        startRole('worker', shared),
+        startServerProcess({ ...shared, roles: 'http' }),
+        startServerProcess({ ...shared, roles: 'http' }),
+        startServerProcess({ ...shared, roles: 'worker' }),
       ])),
     )
+    firstUrl = processes[0]!.url
+    secondUrl = processes[1]!.url
     useRecordingWebSocketInSdk()
   })
   afterAll(async () => {
-    await Promise.all(processes.map(stopRole))
+    await Promise.all(processes.map((server) => server.stop()))
     await database?.drop()
   })
 
@@ -93,8 +52,11 @@ describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against o
     const unsubscribe = watcher.subscribe<Record<string, unknown>>(TICKETS_CHANNEL, (message) => {
       seen.push({ events: message.events, payload: message.payload, at: performance.now() })
     })
-    const socket = await waitFor(() => socketsSince(before)[0], { timeoutMs: 10_000, what: 'the socket' })
-    await waitFor(() => socket.hasResponse('authentication') || undefined, {
+    const socket = await waitForValue(() => socketsSince(before)[0], {
+      timeoutMs: 10_000,
+      what: 'the socket',
+    })
+    await waitForValue(() => socket.hasResponse('authentication') || undefined, {
       timeoutMs: 10_000,
       what: 'the socket to authenticate on the second http process',
     })
@@ -116,7 +78,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two http processes and one worker against o
 
     const mine = (status: string) =>
       seen.find((m) => m.payload.$id === created.$id && m.payload.processing_status === status)
-    const completed = await waitFor(() => mine('completed'), {
+    const completed = await waitForValue(() => mine('completed'), {
       timeoutMs: 30_000,
       what: "the worker's update on the second process's socket",
     })

@@ -4,7 +4,7 @@ import type { TDocumentEvent } from '../realtime/event-bus'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
-import { waitFor } from './jobs-test-harness'
+import { waitForValue } from '../testing/wait-for-value'
 
 describe.each(DATABASE_KINDS)('ticket analysis in a running server on %s', (database) => {
   let server: TTestServer
@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('ticket analysis in a running server on %s', (data
     })
     expect(created.processing_status).toBe('waiting')
 
-    const done = await waitFor(
+    const done = await waitForValue(
       async () => {
         const doc = await user.databases.getDocument({
           databaseId: 'main',
@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)('ticket analysis in a running server on %s', (data
     expect(done.processing_error).toBeNull()
 
     // On Postgres the bus crosses LISTEN/NOTIFY, so the last event may land just after the row commits.
-    const mine = await waitFor(
+    const mine = await waitForValue(
       async () => {
         const seen = events.filter((e) => e.documentId === created.$id)
         return seen.some((e) => e.document.processing_status === 'completed') ? seen : undefined

@@ -1,55 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Query } from 'appwrite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from '../testing/free-port'
+import { createRandom } from '../analysis/model/random'
 import { signUpUser } from '../testing/sdk-client'
-import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, type TInboundDocument, waitFor } from './mail-test-kit'
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
-const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts')
+import { startServerProcess, type TServerProcess } from '../testing/server-process'
+import { waitForValue } from '../testing/wait-for-value'
+import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, type TInboundDocument } from './mail-test-kit'
 
 const MESSAGES = Number(process.env.CRASH_MESSAGES ?? 2000)
 const CLIENTS = 8
-/** Kills while the burst is acknowledged, at random counts of acknowledgements; one more while the backlog is worked. */
+/** Kills while the burst is acknowledged, at counts of acknowledgements drawn from the seed; one more while the backlog is worked. */
 const KILLS_DURING_BURST = 4
 const BACKLOG_KILL_AFTER_MS = { min: 1_000, max: 5_000 }
-
-type TServerProcess = { child: ChildProcess; output: () => string }
-
-/** `node --import tsx` rather than `npx tsx`: tsx's CLI runs the program in a grandchild a SIGKILL would orphan. */
-async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--role=http,smtp,worker'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', SMTP_HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const collect = (chunk: Buffer) => {
-    output = (output + String(chunk)).slice(-20_000)
-  }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`)
-      return output.includes('listening')
-    },
-    { timeoutMs: 60_000, what: 'the server to listen' },
-  )
-  return { child, output: () => output }
-}
-
-async function stopServerProcess(server: TServerProcess | undefined, signal: NodeJS.Signals): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return
-  const exited = once(server.child, 'exit')
-  server.child.kill(signal)
-  await exited
-}
+/** CRASH_SEED=<n> repeats a run's kill points; each run prints its seed. */
+const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
 function burstMessage(index: number, runId: string): string {
   // Every tenth message answers an earlier one, so thread matching is killed mid-way too.
@@ -69,24 +32,16 @@ function burstMessage(index: number, runId: string): string {
 }
 
 describe('an SMTP burst with the server killed at random (PGlite, separate processes)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-mail-crash-'))
   let server: TServerProcess | undefined
   afterAll(async () => {
-    await stopServerProcess(server, 'SIGTERM')
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await server?.stop()
   })
 
   it('makes exactly one ticket or thread message of every message that got a 250', async () => {
-    const [port, smtpPort] = [await freePort(), await freePort()]
-    const url = `http://127.0.0.1:${port}`
-    const env = {
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SMTP_PORT: String(smtpPort),
-      DATA_DIR: dataDir,
-      INBOUND_DOMAIN: TEST_INBOUND_DOMAIN,
-    }
-    server = await startServerProcess(env)
+    console.log(`burst: seed ${SEED} (CRASH_SEED=${SEED} repeats these kill points)`)
+    const random = createRandom({ seed: SEED })
+    server = await startServerProcess({ database: 'pglite', env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN } })
+    const { smtpPort, url } = server
     const user = await signUpUser(url, 'Crash Tester')
     const { address } = await readMailbox(user)
     const runId = Date.now().toString(36)
@@ -107,11 +62,11 @@ describe('an SMTP burst with the server killed at random (PGlite, separate proce
       }
     }
     const restart = async () => {
-      await stopServerProcess(server, 'SIGKILL')
-      server = await startServerProcess(env)
+      await server?.kill('SIGKILL')
+      await server?.restart()
     }
     const killPoints = Array.from({ length: KILLS_DURING_BURST }, () =>
-      Math.floor(Math.random() * MESSAGES * 0.95),
+      Math.floor(random() * MESSAGES * 0.95),
     )
     const killDuringBurst = async () => {
       const kills: number[] = []
@@ -133,12 +88,12 @@ describe('an SMTP burst with the server killed at random (PGlite, separate proce
     await new Promise((resolve) =>
       setTimeout(
         resolve,
-        BACKLOG_KILL_AFTER_MS.min + Math.random() * (BACKLOG_KILL_AFTER_MS.max - BACKLOG_KILL_AFTER_MS.min),
+        BACKLOG_KILL_AFTER_MS.min + random() * (BACKLOG_KILL_AFTER_MS.max - BACKLOG_KILL_AFTER_MS.min),
       ),
     )
     await restart()
 
-    const inbound = await waitFor(
+    const inbound = await waitForValue(
       async () => {
         const list = await user.databases.listDocuments<TInboundDocument>({
           databaseId: 'main',

@@ -7,7 +7,8 @@ import { loadConfig, type TServerRole } from '../config/config'
 import { startServer, type TRunningServer } from '../server'
 import { freePort } from '../testing/free-port'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
-import { sendRaw, sessionOf, signUpWithMailbox, TEST_INBOUND_DOMAIN, waitFor } from './mail-test-kit'
+import { waitForValue } from '../testing/wait-for-value'
+import { sendRaw, sessionOf, signUpWithMailbox, TEST_INBOUND_DOMAIN } from './mail-test-kit'
 
 const MESSAGES = 30
 
@@ -76,7 +77,7 @@ describe.skipIf(!TEST_DATABASE_URL)('SMTP and worker roles in separate servers o
     expect((await user.databases.listDocuments(tickets)).total).toBe(0)
 
     worker = await startRoles({ databaseUrl: database.url, dataDir, roles: ['worker'] })
-    const analysed = await waitFor(
+    const analysed = await waitForValue(
       async () => {
         const list = await user.databases.listDocuments({
           ...tickets,

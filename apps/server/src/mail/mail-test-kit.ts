@@ -2,6 +2,7 @@ import { type Models, Query } from 'appwrite'
 import nodemailer from 'nodemailer'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { startTestServer, type TTestServer } from '../testing/test-server'
+import { waitForValue } from '../testing/wait-for-value'
 
 export const TEST_INBOUND_DOMAIN = 'inbound.test'
 
@@ -84,19 +85,6 @@ export function sessionOf(user: TSdkUser): string {
   return (user.client as unknown as { config: { session: string } }).config.session
 }
 
-export async function waitFor<T>(
-  read: () => Promise<T | undefined | null | false>,
-  options: { timeoutMs?: number; what: string },
-): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000)
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
 export type TInboundDocument = Models.Document & {
   status: string
   reason: string | null
@@ -109,7 +97,7 @@ export type TInboundDocument = Models.Document & {
 
 /** Waits until `count` deliveries to the user's mailbox are decided; returns them all, oldest first. */
 export async function waitForDecided(user: TSdkUser, count: number, timeoutMs = 30_000) {
-  return waitFor(
+  return waitForValue(
     async () => {
       const list = await user.databases.listDocuments<TInboundDocument>({
         databaseId: 'main',

@@ -6,7 +6,8 @@ import { Realtime } from 'appwrite'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enableSdkRealtimeInNode } from '../testing/sdk-client'
-import { signUpWithMailbox, startMailTestServer, type TMailTestServer, waitFor } from './mail-test-kit'
+import { waitForValue } from '../testing/wait-for-value'
+import { signUpWithMailbox, startMailTestServer, type TMailTestServer } from './mail-test-kit'
 
 function hasOpenssl(): boolean {
   try {
@@ -112,12 +113,12 @@ describe.skipIf(!hasOpenssl())('STARTTLS, analysis and realtime for mail tickets
     )
     await new Promise((resolve) => setTimeout(resolve, 300))
     await sendOverTls({ port: withTls.smtpPort, to: mailbox.address, subject: 'Refund not received' })
-    const created = await waitFor(
+    const created = await waitForValue(
       async () => events.find((e) => e.events.some((name) => name.endsWith('.create'))),
       { what: 'the create event' },
     )
     expect(created.payload).toMatchObject({ subject: 'Refund not received', email: 'tess@customer.example' })
-    const analysed = await waitFor(
+    const analysed = await waitForValue(
       async () => {
         const ticket = await user.databases.getDocument({
           databaseId: 'main',

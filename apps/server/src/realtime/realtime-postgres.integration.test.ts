@@ -11,6 +11,7 @@ import { startServer, type TRunningServer } from '../server'
 import { signUpUser } from '../testing/sdk-client'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
 import { testLog } from '../testing/test-log'
+import { waitForValue } from '../testing/wait-for-value'
 import type { TDocumentEvent } from './event-bus'
 import { createPostgresEventBus, LISTENER_APPLICATION_NAME } from './postgres-event-bus'
 import {
@@ -24,7 +25,6 @@ import {
   TICKETS_CHANNEL,
   ticketData,
   useRecordingWebSocketInSdk,
-  waitFor,
 } from './realtime-test-kit'
 
 if (!TEST_DATABASE_URL)
@@ -104,7 +104,11 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
       documentId: ID.unique(),
       data: ticketData(bob, 'Mine'),
     })
-    await waitFor(() => b.inbox.of(bobs.$id).length > 0, "Bob's own ticket")
+    await waitForValue(() => b.inbox.of(bobs.$id).length > 0, {
+      what: "Bob's own ticket",
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(b.inbox.received.map((r) => r.id)).toEqual([bobs.$id])
     expect(a.inbox.received.map((r) => [r.id, r.event])).toEqual([
@@ -120,7 +124,11 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
       documentId: ID.unique(),
       data: ticketData(alice, 'Long', body),
     })
-    await waitFor(() => a.inbox.of(long.$id).length > 0, 'the long ticket')
+    await waitForValue(() => a.inbox.of(long.$id).length > 0, {
+      what: 'the long ticket',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     const frameOf = (id: string) =>
       a.socket.frames.find((f) => (f.data?.payload as { $id?: string })?.$id === id)?.data?.payload as
         | { body?: string; subject?: string }
@@ -132,7 +140,11 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
       documentId: ID.unique(),
       data: ticketData(alice, 'Huge', body.repeat(10)),
     })
-    await waitFor(() => a.inbox.of(huge.$id).length > 0, 'the huge ticket')
+    await waitForValue(() => a.inbox.of(huge.$id).length > 0, {
+      what: 'the huge ticket',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(frameOf(huge.$id)).toMatchObject({ subject: 'Huge' })
     expect(frameOf(huge.$id)).not.toHaveProperty('body')
     await a.subscription.close()
@@ -151,14 +163,13 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
         documentId: ID.unique(),
         data: ticketData(alice, 'Refund not received', 'I was charged twice for my order, please refund.'),
       })
-      const analysed = await waitFor(
+      const analysed = await waitForValue(
         () =>
           a.socket.frames.find((f) => {
             const payload = f.data?.payload as { $id?: string; processing_status?: string } | undefined
             return payload?.$id === ticket.$id && payload.processing_status === 'completed'
           })?.data,
-        'the analysed ticket',
-        30_000,
+        { what: 'the analysed ticket', timeoutMs: 30_000, intervalMs: 2 },
       )
       expect(analysed.payload).toMatchObject({ category: expect.any(String), priority: expect.any(String) })
       const updates = a.inbox.of(ticket.$id).filter((r) => r.event === 'update')
@@ -251,7 +262,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     for (const [i, id] of ids.entries()) {
       await publisher.publish(documentEvent(id, i % 3 === 0 ? 'x'.repeat(20_000) : 'small'))
     }
-    await waitFor(() => received.length === ids.length, 'every event')
+    await waitForValue(() => received.length === ids.length, {
+      what: 'every event',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(received).toEqual(ids)
     await publisher.close()
     await listener.close()
@@ -282,9 +297,17 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await Promise.all(
       big.map((id, i) => publisher.publish(documentEvent(id, i % 2 ? 'x'.repeat(10_000) : 'small'))),
     )
-    await waitFor(() => received.length === big.length, 'the large group')
+    await waitForValue(() => received.length === big.length, {
+      what: 'the large group',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     // The recorder hears the NOTIFY on a connection of its own, maybe a moment after the listener bus.
-    await waitFor(() => notifications.payloads.length >= 1, 'the recorded NOTIFY')
+    await waitForValue(() => notifications.payloads.length >= 1, {
+      what: 'the recorded NOTIFY',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(received).toEqual(big)
     expect(inserts(publisherDb.statements)).toHaveLength(1)
     expect(notifications.payloads).toHaveLength(1)
@@ -301,8 +324,16 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     // A group that fits in a NOTIFY travels inline: no fetch at all.
     const small = Array.from({ length: 10 }, (_, i) => `small${i}`)
     await Promise.all(small.map((id) => publisher.publish(documentEvent(id, 'small'))))
-    await waitFor(() => received.length === big.length + small.length, 'the small group')
-    await waitFor(() => notifications.payloads.length >= 2, 'the second recorded NOTIFY')
+    await waitForValue(() => received.length === big.length + small.length, {
+      what: 'the small group',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
+    await waitForValue(() => notifications.payloads.length >= 2, {
+      what: 'the second recorded NOTIFY',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(received.slice(big.length)).toEqual(small)
     expect(inserts(publisherDb.statements)).toHaveLength(2)
     expect(notifications.payloads).toHaveLength(2)
@@ -326,20 +357,40 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     const received: string[] = []
     bus.subscribe((event) => received.push(event.documentId))
     await Promise.all(['a', 'b', 'c'].map((id) => bus.publish(documentEvent(id, 'x'.repeat(20_000)))))
-    await waitFor(() => received.length === 3, 'its own events')
+    await waitForValue(() => received.length === 3, {
+      what: 'its own events',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
 
     await killListener(database.url, 'bus_own_test')
-    await waitFor(() => !bus.isListening(), 'the listener to notice')
+    await waitForValue(() => !bus.isListening(), {
+      what: 'the listener to notice',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await bus.publish(documentEvent('while-down', 'x'.repeat(20_000)))
-    await waitFor(() => received.includes('while-down'), 'its own event while the listener is down')
-    await waitFor(() => bus.isListening(), 'the listener to reconnect', 5000)
+    await waitForValue(() => received.includes('while-down'), {
+      what: 'its own event while the listener is down',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
+    await waitForValue(() => bus.isListening(), {
+      what: 'the listener to reconnect',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     // The catch-up after the reconnect reads the stored rows back, but they were delivered already.
-    await waitFor(
+    await waitForValue(
       () => db.statements.some((s) => s.startsWith('select id, event from realtime_events where id >')),
-      'the catch-up',
+      { what: 'the catch-up', timeoutMs: 5000, intervalMs: 2 },
     )
     await bus.publish(documentEvent('after', 'small'))
-    await waitFor(() => received.includes('after'), 'the event after reconnecting')
+    await waitForValue(() => received.includes('after'), {
+      what: 'the event after reconnecting',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(received).toEqual(['a', 'b', 'c', 'while-down', 'after'])
     expect(db.statements.filter((s) => s.includes('where id = '))).toEqual([])
@@ -377,7 +428,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
       await dbA.query('alter table realtime_events drop constraint no_poison')
     }
     await publisher.publish(documentEvent('next', 'small'))
-    await waitFor(() => others.includes('next'), 'the next event')
+    await waitForValue(() => others.includes('next'), {
+      what: 'the next event',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(own).toEqual(['next'])
     expect(others).toEqual(['next'])
@@ -413,7 +468,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     const received: string[] = []
     listener.subscribe((event) => received.push(event.documentId))
     await Promise.all(['big1', 'big2'].map((id) => publisher.publish(documentEvent(id, 'x'.repeat(20_000)))))
-    await waitFor(() => received.length === 2, 'both events')
+    await waitForValue(() => received.length === 2, { what: 'both events', timeoutMs: 5000, intervalMs: 2 })
     expect(received).toEqual(['big1', 'big2'])
     expect(failures).toBe(-1)
     await publisher.close()
@@ -439,15 +494,31 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
       log: testLog,
     })
     await publisher.publish(documentEvent('before', 'small'))
-    await waitFor(() => received.includes('before'), 'the first event')
+    await waitForValue(() => received.includes('before'), {
+      what: 'the first event',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
 
     await killListener(database.url, 'bus_replay_test')
-    await waitFor(() => !listener.isListening(), 'the listener to notice')
+    await waitForValue(() => !listener.isListening(), {
+      what: 'the listener to notice',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await publisher.publish(documentEvent('while-down', 'x'.repeat(20_000)))
     await publisher.publish(documentEvent('while-down-small', 'small'))
-    await waitFor(() => listener.isListening(), 'the listener to reconnect', 5000)
+    await waitForValue(() => listener.isListening(), {
+      what: 'the listener to reconnect',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await publisher.publish(documentEvent('after', 'small'))
-    await waitFor(() => received.includes('after'), 'the event after reconnecting')
+    await waitForValue(() => received.includes('after'), {
+      what: 'the event after reconnecting',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(received).toEqual(['before', 'while-down', 'while-down-small', 'after'])
     expect(log).toContain('listener connection lost, reconnecting')
     await publisher.close()
@@ -473,13 +544,25 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     })
 
     await killListener(database.url, 'bus_busy_replay_test')
-    await waitFor(() => !busy.isListening(), 'the listener to notice')
+    await waitForValue(() => !busy.isListening(), {
+      what: 'the listener to notice',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await other.publish(documentEvent('missed', 'small'))
     // More of its own than the replay looks back over, and more than it remembers as seen.
     const own = Array.from({ length: 6000 }, (_, i) => `own-${i}`)
     await Promise.all(own.map((id) => busy.publish(documentEvent(id, 'small'))))
-    await waitFor(() => busy.isListening(), 'the listener to reconnect', 5000)
-    await waitFor(() => received.includes('missed'), "the other bus's event missed while deaf", 5000)
+    await waitForValue(() => busy.isListening(), {
+      what: 'the listener to reconnect',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
+    await waitForValue(() => received.includes('missed'), {
+      what: "the other bus's event missed while deaf",
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(received.filter((id) => id === 'missed')).toHaveLength(1)
     expect(received.filter((id) => id.startsWith('own-'))).toEqual(own)

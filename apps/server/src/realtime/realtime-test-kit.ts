@@ -3,6 +3,7 @@ import { Account, type Client, ID, Realtime } from 'appwrite'
 import { Client as Client24, Realtime as Realtime24 } from 'appwrite-24'
 import { type ClientOptions, WebSocket } from 'ws'
 import { sdkClient, type TSdkUser } from '../testing/sdk-client'
+import { waitForValue } from '../testing/wait-for-value'
 
 export type TFrame = { type: string; data?: Record<string, unknown> & { to?: string; code?: number } }
 
@@ -34,20 +35,6 @@ export function useRecordingWebSocketInSdk(): void {
   const globals = globalThis as Record<string, unknown>
   globals.window ??= globalThis
   globals.WebSocket = RecordingWebSocket
-}
-
-export async function waitFor<T>(
-  probe: () => T | undefined | false,
-  what: string,
-  timeoutMs = 5000,
-): Promise<T> {
-  const deadline = performance.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value) return value
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 2))
-  }
 }
 
 /** Sockets opened since `before` (an index into RecordingWebSocket.all), newest last. */
@@ -95,7 +82,11 @@ export function formatLatencies(label: string, samples: { e2eMs: number; busMs: 
 /** A socket without the SDK, for the protocol's edges; resolves once the server's first frame (or close) came. */
 export async function openRawSocket(url: string, headers: Record<string, string> = {}) {
   const socket = new RecordingWebSocket(url, undefined, { headers })
-  await waitFor(() => socket.frames.length > 0 || socket.closeCode !== undefined, 'the first frame')
+  await waitForValue(() => socket.frames.length > 0 || socket.closeCode !== undefined, {
+    what: 'the first frame',
+    timeoutMs: 5000,
+    intervalMs: 2,
+  })
   return socket
 }
 
@@ -123,8 +114,16 @@ export async function subscribeWithSdk27(client: Client, channels: string[], que
   const realtime = new Realtime(client)
   const inbox = createInbox()
   const subscription = await realtime.subscribe(channels, inbox.callback, queries)
-  const socket = await waitFor(() => socketsSince(before)[0], 'the SDK socket')
-  await waitFor(() => socket.hasResponse('authentication') && socket.hasResponse('subscribe'), 'subscribed')
+  const socket = await waitForValue(() => socketsSince(before)[0], {
+    what: 'the SDK socket',
+    timeoutMs: 5000,
+    intervalMs: 2,
+  })
+  await waitForValue(() => socket.hasResponse('authentication') && socket.hasResponse('subscribe'), {
+    what: 'subscribed',
+    timeoutMs: 5000,
+    intervalMs: 2,
+  })
   return { realtime, subscription, inbox, socket }
 }
 
@@ -137,8 +136,16 @@ export async function subscribeWithSdk24(serverUrl: string, sessionSecret: strin
     .setSession(sessionSecret)
   const inbox = createInbox()
   const subscription = await new Realtime24(client).subscribe(channels, inbox.callback)
-  const socket = await waitFor(() => socketsSince(before).at(-1), 'the SDK socket')
-  await waitFor(() => socket.hasResponse('authentication'), 'authenticated')
+  const socket = await waitForValue(() => socketsSince(before).at(-1), {
+    what: 'the SDK socket',
+    timeoutMs: 5000,
+    intervalMs: 2,
+  })
+  await waitForValue(() => socket.hasResponse('authentication'), {
+    what: 'authenticated',
+    timeoutMs: 5000,
+    intervalMs: 2,
+  })
   return { subscription, inbox, socket }
 }
 
@@ -150,7 +157,11 @@ async function timeEvent(
 ) {
   const started = performance.now()
   await run()
-  const got = await waitFor(() => inbox.of(id).find((r) => r.event === action), `${action} of ${id}`)
+  const got = await waitForValue(() => inbox.of(id).find((r) => r.event === action), {
+    what: `${action} of ${id}`,
+    timeoutMs: 5000,
+    intervalMs: 2,
+  })
   return { e2eMs: got.at - started, busMs: got.busMs }
 }
 

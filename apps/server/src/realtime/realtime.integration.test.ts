@@ -2,6 +2,7 @@ import { Databases, ID, Query, Realtime } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sdkClient, signUpUser } from '../testing/sdk-client'
 import { startTestServer, type TTestServer } from '../testing/test-server'
+import { waitForValue } from '../testing/wait-for-value'
 import {
   changeTicketAndTime,
   closeSocket,
@@ -19,7 +20,6 @@ import {
   TICKETS_CHANNEL,
   ticketData,
   useRecordingWebSocketInSdk,
-  waitFor,
 } from './realtime-test-kit'
 
 describe('realtime on one server', () => {
@@ -52,7 +52,11 @@ describe('realtime on one server', () => {
       documentId: ID.unique(),
       data: ticketData(bob, 'Mine'),
     })
-    await waitFor(() => b.inbox.of(bobs.$id).length > 0, "Bob's own ticket")
+    await waitForValue(() => b.inbox.of(bobs.$id).length > 0, {
+      what: "Bob's own ticket",
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(b.inbox.received.map((r) => r.id)).toEqual([bobs.$id])
     expect(a.inbox.received.map((r) => [r.id, r.event])).toEqual([
@@ -103,7 +107,11 @@ describe('realtime on one server', () => {
       documentId: ID.unique(),
       data: ticketData(bob, 'Mine'),
     })
-    await waitFor(() => b.inbox.of(bobs.$id).length > 0, "Bob's own ticket")
+    await waitForValue(() => b.inbox.of(bobs.$id).length > 0, {
+      what: "Bob's own ticket",
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(b.inbox.received.map((r) => r.id)).toEqual([bobs.$id])
     expect(a.inbox.received.map((r) => r.event)).toEqual(['create', 'update', 'delete'])
@@ -122,10 +130,18 @@ describe('realtime on one server', () => {
       writerDb.createDocument({ ...TICKETS, documentId: ID.unique(), data: ticketData(alice, subject) })
 
     const before = await create('Before sign-out')
-    await waitFor(() => watcher.inbox.of(before.$id).length > 0, 'the first ticket')
+    await waitForValue(() => watcher.inbox.of(before.$id).length > 0, {
+      what: 'the first ticket',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await alice.account.deleteSession({ sessionId: 'current' })
     const after = await create('After sign-out')
-    await waitFor(() => control.inbox.of(after.$id).length > 0, 'the second ticket on the live session')
+    await waitForValue(() => control.inbox.of(after.$id).length > 0, {
+      what: 'the second ticket on the live session',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(watcher.inbox.of(after.$id)).toEqual([])
     await watcher.subscription.close()
@@ -144,18 +160,31 @@ describe('realtime on one server', () => {
       Query.equal('subject', ['Match me']),
     ])
     const gone = await realtime.subscribe('documents', dropped.callback)
-    const socket = await waitFor(() => socketsSince(before)[0], 'the SDK socket')
+    const socket = await waitForValue(() => socketsSince(before)[0], {
+      what: 'the SDK socket',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     const subscribedIds = () =>
       socket.frames
         .filter((f) => f.type === 'response' && f.data?.to === 'subscribe')
         .flatMap((f) => f.data?.subscriptions as { subscriptionId: string }[])
-    await waitFor(
-      () => new Set(subscribedIds().map((s) => s.subscriptionId)).size === 3,
-      'three subscriptions',
-    )
-    await waitFor(() => socket.hasResponse('authentication'), 'authenticated')
+    await waitForValue(() => new Set(subscribedIds().map((s) => s.subscriptionId)).size === 3, {
+      what: 'three subscriptions',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
+    await waitForValue(() => socket.hasResponse('authentication'), {
+      what: 'authenticated',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await gone.unsubscribe()
-    await waitFor(() => socket.hasResponse('unsubscribe'), 'unsubscribed')
+    await waitForValue(() => socket.hasResponse('unsubscribe'), {
+      what: 'unsubscribed',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
 
     const other = await alice.databases.createDocument({
       ...TICKETS,
@@ -167,7 +196,11 @@ describe('realtime on one server', () => {
       documentId: ID.unique(),
       data: ticketData(alice, 'Match me'),
     })
-    await waitFor(() => everything.of(match.$id).length > 0, 'both tickets')
+    await waitForValue(() => everything.of(match.$id).length > 0, {
+      what: 'both tickets',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     expect(everything.received.map((r) => r.id)).toEqual([other.$id, match.$id])
     expect(matching.received.map((r) => r.id)).toEqual([match.$id])
@@ -178,7 +211,7 @@ describe('realtime on one server', () => {
 
   it('refuses a wrong project: an error frame, then close 1008, and the SDK does not retry', async () => {
     const raw = await openRawSocket(`${endpoint}?project=someone-else`)
-    await waitFor(() => raw.closeCode, 'the close')
+    await waitForValue(() => raw.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
     expect(raw.frames).toEqual([
       { type: 'error', data: { code: 1008, message: 'Missing or unknown project ID' } },
     ])
@@ -190,8 +223,12 @@ describe('realtime on one server', () => {
     realtime.onError((_error, code) => errors.push(code))
     const before = RecordingWebSocket.all.length
     const subscription = await realtime.subscribe('documents', () => undefined)
-    const socket = await waitFor(() => socketsSince(before)[0], 'the SDK socket')
-    await waitFor(() => socket.closeCode, 'the close')
+    const socket = await waitForValue(() => socketsSince(before)[0], {
+      what: 'the SDK socket',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
+    await waitForValue(() => socket.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
     expect(errors).toEqual([1008])
     expect(socket.closeCode).toBe(1008)
     await subscription.close()
@@ -215,10 +252,18 @@ describe('realtime on one server', () => {
     })
     sendJson(guest, { type: 'authentication', data: { session: 'not-a-session' } })
     sendJson(guest, { type: 'ping' })
-    await waitFor(() => guest.frames.some((f) => f.type === 'pong'), 'pong')
+    await waitForValue(() => guest.frames.some((f) => f.type === 'pong'), {
+      what: 'pong',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(guest.frames[1]).toEqual({ type: 'error', data: { code: 1003, message: 'Session is not valid.' } })
     sendJson(guest, { type: 'authentication', data: { session: secret } })
-    await waitFor(() => guest.hasResponse('authentication'), 'authenticated')
+    await waitForValue(() => guest.hasResponse('authentication'), {
+      what: 'authenticated',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(guest.frames.at(-1)).toMatchObject({
       type: 'response',
       data: { to: 'authentication', success: true, user: { $id: alice.userId } },
@@ -231,7 +276,7 @@ describe('realtime on one server', () => {
     ]) {
       const socket = await openRawSocket(`${endpoint}?project=parsedesk`)
       sendJson(socket, malformed)
-      await waitFor(() => socket.closeCode, 'the close')
+      await waitForValue(() => socket.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
       expect(socket.closeCode).toBe(1008)
       expect(socket.frames.at(-1)).toMatchObject({ type: 'error', data: { code: 1008 } })
     }
@@ -240,7 +285,7 @@ describe('realtime on one server', () => {
       origin: 'https://evil.example',
       cookie: `a_session_parsedesk=${secret}`,
     })
-    await waitFor(() => foreign.closeCode, 'the close')
+    await waitForValue(() => foreign.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
     expect(foreign.frames).toEqual([{ type: 'error', data: { code: 1008, message: 'Invalid origin' } }])
     await closeSocket(withCookie)
     await closeSocket(guest)
@@ -253,7 +298,11 @@ describe('realtime on one server', () => {
       cookie: `a_session_parsedesk=${secret}`,
     })
     sendJson(socket, { type: 'subscribe', data: [{ subscriptionId: 'all', channels: ['documents'] }] })
-    await waitFor(() => socket.hasResponse('subscribe'), 'subscribed')
+    await waitForValue(() => socket.hasResponse('subscribe'), {
+      what: 'subscribed',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     const publish = (collectionId: string, documentId: string, readRoles: string[]) =>
       server.bus.publish({
         action: 'create',
@@ -268,7 +317,11 @@ describe('realtime on one server', () => {
     await publish('no-such-collection', 'x1', ['any'])
     await publish('tickets', 't-other', ['user:someone-else'])
     await publish('tickets', 't-mine', [`user:${alice.userId}`])
-    await waitFor(() => socket.frames.some((f) => f.type === 'event'), 'an event')
+    await waitForValue(() => socket.frames.some((f) => f.type === 'event'), {
+      what: 'an event',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     await settle()
     const delivered = socket.frames.filter((f) => f.type === 'event').map((f) => f.data?.payload)
     expect(delivered).toEqual([{ $id: 't-mine' }])
@@ -281,7 +334,7 @@ describe('realtime on one server', () => {
 
     const big = await openRawSocket(`${endpoint}?project=parsedesk`)
     sendJson(big, { type: 'ping', data: 'x'.repeat(70 * 1024) })
-    await waitFor(() => big.closeCode, 'the close')
+    await waitForValue(() => big.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
     expect(big.frames.at(-1)).toEqual({
       type: 'error',
       data: { code: 1008, message: 'Message is too large.' },
@@ -289,7 +342,11 @@ describe('realtime on one server', () => {
 
     const chatty = await openRawSocket(`${endpoint}?project=parsedesk`)
     for (let i = 0; i < 121; i++) sendJson(chatty, { type: 'ping' })
-    await waitFor(() => chatty.frames.length === 122, 'an answer to every message')
+    await waitForValue(() => chatty.frames.length === 122, {
+      what: 'an answer to every message',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     expect(chatty.frames.filter((f) => f.type === 'pong')).toHaveLength(120)
     expect(chatty.frames.at(-1)).toEqual({
       type: 'error',
@@ -302,9 +359,13 @@ describe('realtime on one server', () => {
     const items = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => ({ subscriptionId: `s${from + i}`, channels: ['documents'] }))
     sendJson(greedy, { type: 'subscribe', data: items(0, 40) })
-    await waitFor(() => greedy.hasResponse('subscribe'), 'the first 40')
+    await waitForValue(() => greedy.hasResponse('subscribe'), {
+      what: 'the first 40',
+      timeoutMs: 5000,
+      intervalMs: 2,
+    })
     sendJson(greedy, { type: 'subscribe', data: items(40, 40) })
-    await waitFor(() => greedy.closeCode, 'the close')
+    await waitForValue(() => greedy.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
     expect(greedy.frames.at(-1)).toEqual({
       type: 'error',
       data: { code: 1008, message: 'Too many subscriptions.' },
@@ -317,7 +378,7 @@ describe('realtime on one server', () => {
       )
     }
     expect(sockets.slice(0, 20).every((s) => s.frames[0]?.type === 'connected')).toBe(true)
-    await waitFor(() => sockets[20]!.closeCode, 'the close')
+    await waitForValue(() => sockets[20]!.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
     expect(sockets[20]!.frames).toEqual([
       { type: 'error', data: { code: 1008, message: 'Too many connections.' } },
     ])

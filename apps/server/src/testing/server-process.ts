@@ -13,8 +13,12 @@ const OUTPUT_KEPT = 50_000
 
 export type TStartServerProcessOptions = {
   database: 'pglite' | 'postgres'
+  /** A Postgres database several processes share; the helper then neither creates nor drops one. */
+  databaseUrl?: string
   /** Default: all three, as `npm start` runs them. */
   roles?: string
+  /** The name in the server's public URL (a browser test may want `localhost`); it listens on 127.0.0.1. */
+  publicHost?: string
   env?: Record<string, string>
 }
 
@@ -27,8 +31,8 @@ export type TServerProcess = {
   isRunning(): boolean
   /** Sends `signal` and waits for the exit; SIGKILL is a crash, SIGTERM an orderly stop. */
   kill(signal: NodeJS.Signals): Promise<void>
-  /** Starts the process again on the same ports, data and database (after a kill). */
-  restart(): Promise<void>
+  /** Starts the process again on the same ports, data and database (after a kill), `env` added. */
+  restart(env?: Record<string, string>): Promise<void>
   /** Stops the process and removes its data and database. */
   stop(): Promise<void>
 }
@@ -40,11 +44,12 @@ export type TServerProcess = {
 export async function startServerProcess(options: TStartServerProcessOptions): Promise<TServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-process-'))
   const database =
-    options.database === 'postgres' && TEST_DATABASE_URL
+    options.database === 'postgres' && TEST_DATABASE_URL && !options.databaseUrl
       ? await createTestDatabase(TEST_DATABASE_URL)
       : undefined
+  const databaseUrl = options.databaseUrl ?? database?.url
   const [port, smtpPort] = [await freePort(), await freePort()]
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`
   // As `npm start` runs it: without the NODE_ENV=test that Vitest sets for its own process.
   const { NODE_ENV: _testMode, ...inherited } = process.env
   const env = {
@@ -56,21 +61,21 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
     SMTP_PORT: String(smtpPort),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   }
   let output = ''
   let child: ChildProcess | undefined
 
   const isRunning = () => !!child && child.exitCode === null && child.signalCode === null
-  const start = async () => {
+  const start = async (extraEnv: Record<string, string> = {}) => {
     // `node --import tsx` rather than `npx tsx`: tsx's CLI runs the program in a grandchild a kill would orphan.
     const started = spawn(
       process.execPath,
       ['--import', 'tsx', MAIN, `--role=${options.roles ?? 'http,smtp,worker'}`],
       {
         cwd: REPO_ROOT,
-        env,
+        env: { ...env, ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )
@@ -122,9 +127,9 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
     output: () => output,
     isRunning,
     kill,
-    async restart() {
+    async restart(extraEnv) {
       output = `${output}\n--- restarted ---\n`.slice(-OUTPUT_KEPT)
-      await start()
+      await start(extraEnv)
     },
     async stop() {
       await kill('SIGTERM')

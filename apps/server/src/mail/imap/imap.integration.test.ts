@@ -10,6 +10,7 @@ import { freePort } from '../../testing/free-port'
 import { sdkClient, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
+import { waitForValue } from '../../testing/wait-for-value'
 import { findDovecot, startTestDovecot, type TTestDovecot } from './test-dovecot'
 
 const hasDovecot = findDovecot() !== undefined
@@ -34,20 +35,6 @@ function message(options: { subject: string; from: string; text: string }): stri
   ].join('\r\n')
 }
 
-async function eventually<T>(
-  read: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-}
-
 function sdk(user: TSdkUser) {
   const tickets = async (subject: string) =>
     (
@@ -60,7 +47,10 @@ function sdk(user: TSdkUser) {
   return {
     tickets,
     waitForTicket: (subject: string, timeoutMs?: number) =>
-      eventually(async () => (await tickets(subject))[0], `a ticket "${subject}"`, timeoutMs),
+      waitForValue(async () => (await tickets(subject))[0], {
+        what: `a ticket "${subject}"`,
+        timeoutMs: timeoutMs,
+      }),
     account: async (id: string) =>
       (await user.databases.getDocument({
         databaseId: DATABASE_ID,
@@ -149,15 +139,17 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
     const first = await sdk(user).waitForTicket('IMAP: order 7730 arrived broken')
     expect(first.email).toBe('nora@example.com')
     expect(first.body).toContain('The vase is broken.')
-    await eventually(
-      async () => ((await isSeen(dovecot, login, 'order 7730')) ? true : undefined),
-      '\\Seen flag',
-    )
+    await waitForValue(async () => ((await isSeen(dovecot, login, 'order 7730')) ? true : undefined), {
+      what: '\\Seen flag',
+    })
 
-    const connected = await eventually(async () => {
-      const account = await sdk(user).account(created.$id)
-      return account.status === 'connected' && account.mode === 'idle' ? account : undefined
-    }, 'the account to be connected in IDLE mode')
+    const connected = await waitForValue(
+      async () => {
+        const account = await sdk(user).account(created.$id)
+        return account.status === 'connected' && account.mode === 'idle' ? account : undefined
+      },
+      { what: 'the account to be connected in IDLE mode' },
+    )
     expect(connected.password).toBe('')
     expect(connected.lastError).toBeNull()
 
@@ -192,10 +184,9 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
     client.setSession(session.secret)
     user = { ...user, client, account: new Account(client), databases: new Databases(client) }
 
-    await eventually(
-      async () => ((await isSeen(dovecot, login, 'order 7730')) ? true : undefined),
-      '\\Seen again',
-    )
+    await waitForValue(async () => ((await isSeen(dovecot, login, 'order 7730')) ? true : undefined), {
+      what: '\\Seen again',
+    })
     await dovecot.deliver({
       ...login,
       raw: message({ subject: 'IMAP: after the restart', from: 'pat@example.com', text: 'New one.' }),
@@ -208,10 +199,13 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
   it('shows a wrong password on the account, without the password, and recovers once it is corrected', async () => {
     const wrong = 'not-the-right-one-5512'
     const created = await connectAccount({ username: login.user, password: wrong, folder: 'INBOX' })
-    const failed = await eventually(async () => {
-      const account = await sdk(user).account(created.$id)
-      return account.status === 'error' ? account : undefined
-    }, 'the sign-in error')
+    const failed = await waitForValue(
+      async () => {
+        const account = await sdk(user).account(created.$id)
+        return account.status === 'error' ? account : undefined
+      },
+      { what: 'the sign-in error' },
+    )
     expect(failed.lastError).toMatch(/Sign-in to 127\.0\.0\.1:\d+ failed: check the user name and password/)
     expect(failed.lastError).not.toContain(wrong)
 
@@ -222,10 +216,13 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
       data: { password: login.password },
     })) as unknown as TImapAccount
     expect(updated.password).toBe('')
-    await eventually(async () => {
-      const account = await sdk(user).account(created.$id)
-      return account.status === 'connected' ? account : undefined
-    }, 'the corrected account to connect')
+    await waitForValue(
+      async () => {
+        const account = await sdk(user).account(created.$id)
+        return account.status === 'connected' ? account : undefined
+      },
+      { what: 'the corrected account to connect' },
+    )
   })
 
   it('records a server that is down on the account, in words that tell no port state, and keeps running', async () => {
@@ -236,10 +233,13 @@ describe.skipIf(!hasDovecot).each(DATABASE_KINDS)(`${title} (%s)`, (database) =>
     const notImapPort = (notImap.address() as net.AddressInfo).port
     const failedAt = async (port: number) => {
       const created = await connectAccount({ port, username: login.user, password: login.password })
-      const failed = await eventually(async () => {
-        const account = await sdk(user).account(created.$id)
-        return account.status === 'error' ? account : undefined
-      }, 'the connection error')
+      const failed = await waitForValue(
+        async () => {
+          const account = await sdk(user).account(created.$id)
+          return account.status === 'error' ? account : undefined
+        },
+        { what: 'the connection error' },
+      )
       await user.databases.deleteDocument({
         databaseId: DATABASE_ID,
         collectionId: CollectionId.imapAccounts,
@@ -318,10 +318,13 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
       },
     })) as unknown as TImapAccount
     accountId = created.$id
-    await eventually(async () => {
-      const account = await sdk(user).account(accountId)
-      return account.status === 'connected' && account.mode === 'poll' ? account : undefined
-    }, 'the account to poll')
+    await waitForValue(
+      async () => {
+        const account = await sdk(user).account(accountId)
+        return account.status === 'connected' && account.mode === 'poll' ? account : undefined
+      },
+      { what: 'the account to poll' },
+    )
 
     await dovecot.deliver({
       ...login,
@@ -330,11 +333,14 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
     await sdk(user).waitForTicket('IMAP poll: refund')
     const client = await dovecot.connect(login)
     try {
-      await eventually(async () => {
-        const inbox = await client.status('INBOX', { messages: true })
-        const moved = await client.status('Parsedesk', { messages: true })
-        return inbox && moved && inbox.messages === 0 && moved.messages === 1 ? true : undefined
-      }, 'the message to be moved')
+      await waitForValue(
+        async () => {
+          const inbox = await client.status('INBOX', { messages: true })
+          const moved = await client.status('Parsedesk', { messages: true })
+          return inbox && moved && inbox.messages === 0 && moved.messages === 1 ? true : undefined
+        },
+        { what: 'the message to be moved' },
+      )
     } finally {
       await client.logout()
     }
@@ -350,13 +356,16 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
       }) as unknown as Promise<TImapAccount>
     expect((await update({ enabled: false })).status).toBe('disabled')
     // The worker lets go of a disabled account; from then on nothing reads the mailbox.
-    await eventually(async () => {
-      const { rows } = await server.db.query<{ lease_owner: string | null }>(
-        'select lease_owner from imap_accounts where id = $1',
-        [accountId],
-      )
-      return rows[0]?.lease_owner === null ? true : undefined
-    }, 'the worker to let go of the account')
+    await waitForValue(
+      async () => {
+        const { rows } = await server.db.query<{ lease_owner: string | null }>(
+          'select lease_owner from imap_accounts where id = $1',
+          [accountId],
+        )
+        return rows[0]?.lease_owner === null ? true : undefined
+      },
+      { what: 'the worker to let go of the account' },
+    )
     const subject = 'IMAP poll: sent while disabled'
     await dovecot.deliver({ ...login, raw: message({ subject, from: 'kim@example.com', text: 'Anyone?' }) })
     await new Promise((resolve) => setTimeout(resolve, 3_000))
@@ -377,24 +386,33 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
     }
     const subject = 'IMAP poll: folder deleted'
     await dovecot.deliver({ ...login, raw: message({ subject, from: 'kim@example.com', text: 'Where to?' }) })
-    const failed = await eventually(async () => {
-      const account = await sdk(user).account(accountId)
-      return account.status === 'error' ? account : undefined
-    }, 'the refused move on the account')
+    const failed = await waitForValue(
+      async () => {
+        const account = await sdk(user).account(accountId)
+        return account.status === 'error' ? account : undefined
+      },
+      { what: 'the refused move on the account' },
+    )
     expect(failed.lastError).toMatch(/^The server refused to move message \d+ to "Parsedesk": .*exist/)
 
     // Retried: reconnecting makes the folder again, and the message stored first is a duplicate.
-    await eventually(async () => {
-      const account = await sdk(user).account(accountId)
-      return account.status === 'connected' && account.lastError === null ? true : undefined
-    }, 'the account to recover')
+    await waitForValue(
+      async () => {
+        const account = await sdk(user).account(accountId)
+        return account.status === 'connected' && account.lastError === null ? true : undefined
+      },
+      { what: 'the account to recover' },
+    )
     const client = await dovecot.connect(login)
     try {
-      await eventually(async () => {
-        const inbox = await client.status('INBOX', { messages: true })
-        const moved = await client.status('Parsedesk', { messages: true })
-        return inbox && moved && inbox.messages === 0 && moved.messages === 1 ? true : undefined
-      }, 'the message to be moved')
+      await waitForValue(
+        async () => {
+          const inbox = await client.status('INBOX', { messages: true })
+          const moved = await client.status('Parsedesk', { messages: true })
+          return inbox && moved && inbox.messages === 0 && moved.messages === 1 ? true : undefined
+        },
+        { what: 'the message to be moved' },
+      )
     } finally {
       await client.logout()
     }
@@ -407,10 +425,13 @@ describe.skipIf(!hasDovecot)('IMAP polling when the server has no IDLE', () => {
       ...login,
       raw: message({ subject, from: 'kim@example.com', text: 'x'.repeat(MAX_BYTES + 1000) }),
     })
-    const account = await eventually(async () => {
-      const current = await sdk(user).account(accountId)
-      return current.lastError ? current : undefined
-    }, 'the size note on the account')
+    const account = await waitForValue(
+      async () => {
+        const current = await sdk(user).account(accountId)
+        return current.lastError ? current : undefined
+      },
+      { what: 'the size note on the account' },
+    )
     expect(account.status).toBe('connected')
     expect(account.lastError).toMatch(
       /^A message of 0\.1 MB \(UID \d+\) is over the 0\.1 MB limit and was left unread$/,
@@ -477,10 +498,13 @@ describe.each(DATABASE_KINDS)('IMAP accounts reach only the public internet (%s)
     await new Promise<void>((resolve) => trap.listen(0, resolve))
     try {
       const created = await create(host, (trap.address() as net.AddressInfo).port)
-      const failed = await eventually(async () => {
-        const account = await sdk(user).account(created.$id)
-        return account.status === 'error' ? account : undefined
-      }, 'the refusal on the account')
+      const failed = await waitForValue(
+        async () => {
+          const account = await sdk(user).account(created.$id)
+          return account.status === 'error' ? account : undefined
+        },
+        { what: 'the refusal on the account' },
+      )
       expect(failed.lastError).toBe(
         `${host} is not an address on the public internet: Parsedesk connects only to mail servers on the public internet, and this host is not one (the administrator can allow it with OUTBOUND_ALLOWED_HOSTS)`,
       )

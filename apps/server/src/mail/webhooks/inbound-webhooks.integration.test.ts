@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
+import { waitForValue } from '../../testing/wait-for-value'
 import type { TWebhookUrls } from './webhook-urls'
 
 const MAX_BYTES = 300_000
@@ -32,17 +33,18 @@ describe.each(DATABASE_KINDS)('inbound webhooks (%s)', (database) => {
   let user: TSdkUser
   let info: TWebhookInfo
 
-  async function waitForTicket(subject: string): Promise<TTicket> {
-    for (let i = 0; i < 150; i++) {
-      const { documents } = await user.databases.listDocuments({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.tickets,
-        queries: [Query.equal('subject', subject)],
-      })
-      if (documents[0]) return documents[0] as unknown as TTicket
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`no ticket "${subject}" appeared`)
+  function waitForTicket(subject: string): Promise<TTicket> {
+    return waitForValue(
+      async () => {
+        const { documents } = await user.databases.listDocuments({
+          databaseId: DATABASE_ID,
+          collectionId: CollectionId.tickets,
+          queries: [Query.equal('subject', subject)],
+        })
+        return documents[0] as unknown as TTicket | undefined
+      },
+      { what: `a ticket "${subject}"`, timeoutMs: 15_000 },
+    )
   }
 
   async function attachmentsOf(ticketId: string): Promise<{ name: string; sizeOriginal: number }[]> {
