@@ -1,4 +1,4 @@
-import { isoDate } from '../http/iso-date'
+import { isoDate } from '../core/iso-date'
 import type { TUserRow } from './users-repository'
 
 /** The Account model of the Appwrite API, plus our trial dates in prefs-free fields of their own. */

@@ -1,10 +1,10 @@
 import { ErrorType } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../core/app-error'
 import type { TAppContext } from '../http/app-context'
-import { AppError } from '../http/app-error'
-import { clientInfoOf, isBrowserRequest } from '../http/client-info'
-import { sessionCookieName } from '../http/request-auth'
 import { toAccountModel } from './account-model'
+import { clientInfoOf, isBrowserRequest } from './client-info'
+import { sessionCookieName } from './request-auth'
 import { deleteAllSessions, deleteSession, listSessions, type TSessionRow, toSessionModel } from './sessions'
 
 function requireUser(request: FastifyRequest) {
@@ -41,7 +41,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: TAppContext) {
   })
 
   app.post('/v1/account/sessions/email', async (request, reply) => {
-    if (request.auth.kind === 'user') throw new AppError(ErrorType.userSessionAlreadyExists, 401)
+    if (request.auth.kind === 'user') throw new AppError(ErrorType.userSessionAlreadyExists)
     const { session, cookie } = await ctx.accounts.signInWithPassword(request.body, clientInfoOf(request))
     setSessionCookie(ctx, reply, cookie, session)
     const model = toSessionModel(session, session.id)
@@ -58,15 +58,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: TAppContext) {
     const auth = requireUser(request)
     const id = request.params.sessionId === 'current' ? auth.session.id : request.params.sessionId
     const session = (await listSessions(ctx.db, auth.user.id)).find((s) => s.id === id)
-    if (!session) throw new AppError(ErrorType.userSessionNotFound, 404)
+    if (!session) throw new AppError(ErrorType.userSessionNotFound)
     return toSessionModel(session, auth.session.id)
   })
 
   app.delete<{ Params: { sessionId: string } }>('/v1/account/sessions/:sessionId', async (request, reply) => {
     const auth = requireUser(request)
     const id = request.params.sessionId === 'current' ? auth.session.id : request.params.sessionId
-    if (!(await deleteSession(ctx.db, auth.user.id, id)))
-      throw new AppError(ErrorType.userSessionNotFound, 404)
+    if (!(await deleteSession(ctx.db, auth.user.id, id))) throw new AppError(ErrorType.userSessionNotFound)
     if (id === auth.session.id) expireSessionCookie(ctx, reply)
     return reply.code(204).send()
   })

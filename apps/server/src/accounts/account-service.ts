@@ -6,11 +6,11 @@ import {
   ZAccountCreate,
   ZEmailSession,
 } from '@parsedesk/contracts'
+import { AppError } from '../core/app-error'
 import type { TDatabase } from '../db/database'
-import { AppError } from '../http/app-error'
-import { clearHits, type TRateLimit, takeSlot } from '../http/rate-limit'
 import { findPasswordProblem } from './password-rules'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords'
+import { clearHits, type TRateLimit, takeSlot } from './rate-limit'
 import { createSession, type TSessionProvider } from './sessions'
 import {
   findUserByEmail,
@@ -100,18 +100,17 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
       if (!CUSTOM_ID_PATTERN.test(id)) throw AppError.invalid('Invalid `userId` param: not a valid id')
       const normalised = normaliseEmail(email)
       const problem = await findPasswordProblem({ password, email: normalised, name: name ?? '' })
-      if (problem) throw new AppError(problem.type, 400, problem.message)
+      if (problem) throw new AppError(problem.type, problem.message)
       return passwordWork.run(async () => {
         const slot = await takeSlot(db, SIGN_UP_LIMIT, client.ip)
         if (!slot.isTaken) throw AppError.rateLimited()
         // Hashed before the email is looked up, so a taken email is answered no sooner than a new one.
         const passwordHash = await hashPassword(password)
-        if (await findUserByEmail(db, normalised)) throw new AppError(ErrorType.userAlreadyExists, 409)
+        if (await findUserByEmail(db, normalised)) throw new AppError(ErrorType.userAlreadyExists)
         try {
           return await insertUser(db, { id, email: normalised, name: name?.trim() ?? '', passwordHash })
         } catch (error) {
-          if ((error as { code?: string }).code === '23505')
-            throw new AppError(ErrorType.userAlreadyExists, 409)
+          if ((error as { code?: string }).code === '23505') throw new AppError(ErrorType.userAlreadyExists)
           throw error
         }
       })
@@ -128,10 +127,10 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
         const valid = user?.password_hash
           ? await verifyPassword(user.password_hash, parsed.data.password)
           : await verifyPassword(await DUMMY_HASH_PROMISE, parsed.data.password).then(() => false)
-        if (!user || !valid) throw new AppError(ErrorType.userInvalidCredentials, 401)
+        if (!user || !valid) throw new AppError(ErrorType.userInvalidCredentials)
         await Promise.all(slots.map((slot) => slot.release()))
         await clearHits(db, SIGN_IN_LIMITS.perAccountAddress, `${email} ${client.ip}`)
-        if (!user.status) throw new AppError(ErrorType.userBlocked, 401, 'The current user has been blocked.')
+        if (!user.status) throw new AppError(ErrorType.userBlocked, 'The current user has been blocked.')
         return { user, ...(await openSession(user, 'email', client)) }
       })
     },
@@ -146,7 +145,6 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
         if (!claims.email || !claims.emailVerified) {
           throw new AppError(
             ErrorType.userOauthFailed,
-            400,
             'Google did not confirm an email address for this account.',
           )
         }
@@ -166,7 +164,7 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
           })
         }
       }
-      if (!user.status) throw new AppError(ErrorType.userBlocked, 401, 'The current user has been blocked.')
+      if (!user.status) throw new AppError(ErrorType.userBlocked, 'The current user has been blocked.')
       return { user, ...(await openSession(user, 'google', client, claims.sub)) }
     },
   }

@@ -1,10 +1,10 @@
 import { ErrorType, OAuthRedirect } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import * as oidc from 'openid-client'
+import { AppError } from '../core/app-error'
 import type { TAppContext } from '../http/app-context'
-import { AppError } from '../http/app-error'
-import { clientInfoOf } from '../http/client-info'
 import { setSessionCookie } from './account-routes'
+import { clientInfoOf } from './client-info'
 
 const STATE_TTL_MS = 10 * 60_000
 const PROVIDER = 'google'
@@ -127,7 +127,7 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: TAppContext) {
           idTokenExpected: true,
         })
         const claims = tokens.claims()
-        if (!claims) throw new AppError(ErrorType.userOauthFailed, 400, 'Google returned no identity.')
+        if (!claims) throw new AppError(ErrorType.userOauthFailed, 'Google returned no identity.')
         const { session, cookie } = await ctx.accounts.signInWithGoogle(
           {
             sub: claims.sub,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { uniqueId } from '@parsedesk/contracts'
+import { isoDate } from '../core/iso-date'
 import type { TQueryable } from '../db/database'
-import { isoDate } from '../http/iso-date'
 
 export type TSessionRow = {
   id: string

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error'
+import { AppError } from '../core/app-error'
 
 export type TWorkGate = { run<T>(work: () => Promise<T>): Promise<T> }
 

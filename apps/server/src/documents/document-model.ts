@@ -1,5 +1,5 @@
 import { DATABASE_ID } from '@parsedesk/contracts'
-import { isoDate } from '../http/iso-date'
+import { isoDate } from '../core/iso-date'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 
 export type TDocumentModel = Record<string, unknown> & { $id: string }

@@ -1,7 +1,8 @@
+import { ErrorType } from '@parsedesk/contracts'
+import { AppError } from '../core/app-error'
 import type { TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
 import { valuesList } from '../db/values-list'
-import { AppError } from '../http/app-error'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { describeBytes, documentSizeSql, LIST_MAX_BYTES } from './document-size'
 import { formatPermissions, rolesFor, type TPermission } from './permissions'
@@ -23,7 +24,7 @@ export async function insertDocument(
   options: TInsertDocumentOptions,
 ): Promise<TDocumentRow> {
   const [row] = await insertDocuments(db, def, [options])
-  if (!row) throw new AppError('document_already_exists', 409)
+  if (!row) throw new AppError(ErrorType.documentAlreadyExists)
   return row
 }
 

@@ -1,7 +1,7 @@
 import { DATABASE_ID, ErrorType } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError } from '../core/app-error'
 import type { TAppContext } from '../http/app-context'
-import { AppError } from '../http/app-error'
 import type { TCollectionDefinition } from './collection'
 
 type TParams = { databaseId: string; collectionId: string; documentId?: string }
@@ -17,9 +17,9 @@ function bodyOf(request: FastifyRequest): NonNullable<TBody> {
 /** The Appwrite documents routes, served from the collections the server declares. */
 export function registerDocumentRoutes(app: FastifyInstance, ctx: TAppContext) {
   const collectionOf = (params: TParams): TCollectionDefinition => {
-    if (params.databaseId !== DATABASE_ID) throw new AppError(ErrorType.databaseNotFound, 404)
+    if (params.databaseId !== DATABASE_ID) throw new AppError(ErrorType.databaseNotFound)
     const def = ctx.collections.get(params.collectionId)
-    if (!def) throw new AppError(ErrorType.collectionNotFound, 404)
+    if (!def) throw new AppError(ErrorType.collectionNotFound)
     return def
   }
   const queriesOf = (request: FastifyRequest) => (request.query as { queries?: unknown }).queries

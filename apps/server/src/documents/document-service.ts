@@ -1,8 +1,8 @@
 import { CUSTOM_ID_PATTERN, ErrorType, uniqueId } from '@parsedesk/contracts'
 import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
+import { AppError } from '../core/app-error'
 import type { TDatabase } from '../db/database'
-import { AppError } from '../http/app-error'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { type TDocumentModel, toDocumentModel } from './document-model'
@@ -158,7 +158,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       // Ids are global and chosen by clients, as in Appwrite: an id someone else holds is taken, and is
       // answered exactly as POST answers a taken id; that document is neither changed nor shown.
       if (existing && !isAllowed(existing.permissions, 'read', auth.roles)) {
-        throw new AppError(ErrorType.documentAlreadyExists, 409)
+        throw new AppError(ErrorType.documentAlreadyExists)
       }
       if (existing) return { created: false, document: await this.update(def, auth, id, input) }
       return {

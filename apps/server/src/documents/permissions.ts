@@ -1,4 +1,5 @@
-import { AppError } from '../http/app-error'
+import { ErrorType } from '@parsedesk/contracts'
+import { AppError } from '../core/app-error'
 
 export const DOCUMENT_PERMISSION_ACTIONS = ['read', 'update', 'delete'] as const
 export type TPermissionAction = (typeof DOCUMENT_PERMISSION_ACTIONS)[number]
@@ -48,7 +49,7 @@ export function rolesFor(permissions: TPermission[], action: TPermissionAction):
 export function assertGrantable(permissions: TPermission[], callerRoles: string[]): void {
   const foreign = permissions.find((p) => !callerRoles.includes(p.role))
   if (foreign) {
-    throw new AppError('user_unauthorized', 401, `Permissions must be one of: (${callerRoles.join(', ')})`)
+    throw new AppError(ErrorType.userUnauthorized, `Permissions must be one of: (${callerRoles.join(', ')})`)
   }
 }
 

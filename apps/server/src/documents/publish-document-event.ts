@@ -1,5 +1,5 @@
 import { DATABASE_ID, jsonByteLength } from '@parsedesk/contracts'
-import { isoDate } from '../http/iso-date'
+import { isoDate } from '../core/iso-date'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { type TDocumentModel, toDocumentModel } from './document-model'

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error'
+import { AppError } from '../core/app-error'
 
 export type TAttributeType = 'string' | 'json' | 'datetime' | 'integer'
 export type TAttributeColumns = Record<string, { column: string; type: TAttributeType }>

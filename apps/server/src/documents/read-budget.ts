@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error'
+import { AppError } from '../core/app-error'
 
 /**
  * How many bytes of documents one user is sent per second by this process. A single answer is bounded

@@ -1,4 +1,4 @@
-import { isoDate } from '../http/iso-date'
+import { isoDate } from '../core/iso-date'
 import type { TFileRow } from './file-repository'
 
 /** Appwrite's File model, plus the ticket (and thread message) an attachment came with. */

@@ -1,8 +1,8 @@
 import { BucketId, ErrorType } from '@parsedesk/contracts'
 import type { FastifyReply } from 'fastify'
+import { AppError } from '../core/app-error'
 import { compileQueries, parseQueryStrings } from '../documents/queries'
 import type { TRoutePlugin } from '../http/app'
-import { AppError } from '../http/app-error'
 import { toFileModel } from './file-model'
 import { FILE_ATTRIBUTES, findReadableFile, listReadableFiles, type TFileRow } from './file-repository'
 import type { TFileStorage } from './file-storage'
@@ -14,7 +14,7 @@ const BUCKETS = new Set<string>(Object.values(BucketId))
 const BASE = '/v1/storage/buckets/:bucketId/files'
 
 function assertBucket(bucketId: string): void {
-  if (!BUCKETS.has(bucketId)) throw new AppError(ErrorType.storageBucketNotFound, 404)
+  if (!BUCKETS.has(bucketId)) throw new AppError(ErrorType.storageBucketNotFound)
 }
 
 /** Sender-supplied bytes: never sniffed, never scripted, even when a browser opens them directly. */
@@ -43,7 +43,7 @@ export function registerFileRoutes(options: { storage: TFileStorage }): TRoutePl
     const readable = async (params: TParams, roles: string[]) => {
       assertBucket(params.bucketId)
       const file = await findReadableFile(ctx.db, { ...params, roles })
-      if (!file) throw new AppError(ErrorType.storageFileNotFound, 404)
+      if (!file) throw new AppError(ErrorType.storageFileNotFound)
       return file
     }
 

@@ -5,13 +5,13 @@ import qs from 'qs'
 import { registerAccountRoutes } from '../accounts/account-routes'
 import { GUEST, type TAuth } from '../accounts/auth-context'
 import { registerGoogleRoutes } from '../accounts/google-routes'
+import { authenticate, sessionValueOf } from '../accounts/request-auth'
+import { AppError } from '../core/app-error'
 import { loggerOptions } from '../core/logger'
 import { registerDocumentRoutes } from '../documents/document-routes'
 import type { TAppContext } from './app-context'
-import { AppError } from './app-error'
 import { registerCors } from './cors'
 import { handleError } from './error-handler'
-import { authenticate, sessionValueOf } from './request-auth'
 import { describeRequestForLog } from './request-log'
 import { registerSecurityHeaders } from './security-headers'
 import { registerSpa } from './spa'
@@ -56,7 +56,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     // The realtime socket refuses a wrong project in its own protocol: an error frame, then close 1008.
     const isRealtime = request.routeOptions.url === '/v1/realtime'
     if (typeof project === 'string' && project !== ctx.config.projectId && !isRealtime) {
-      throw new AppError(ErrorType.projectUnknown, 404)
+      throw new AppError(ErrorType.projectUnknown)
     }
     request.auth = await authenticate(
       ctx.db,

@@ -1,7 +1,7 @@
 import { ErrorType } from '@parsedesk/contracts'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../core/app-error'
 import { JsonTooDeepError } from '../db/storable-text'
-import { AppError } from './app-error'
 
 export const API_VERSION = '1.9.0'
 
@@ -11,11 +11,12 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (error instanceof AppError) {
     appError = error
   } else if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    appError = new AppError(ErrorType.generalArgumentInvalid, 413, 'Request body is too large.')
+    appError = new AppError(ErrorType.generalArgumentInvalid, 'Request body is too large.', { status: 413 })
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    appError = new AppError(ErrorType.generalArgumentInvalid, error.statusCode, error.message)
+    // A request Fastify refused itself (an unsupported media type, bad JSON): its status stands.
+    appError = new AppError(ErrorType.generalArgumentInvalid, error.message, { status: error.statusCode })
   } else if (error instanceof JsonTooDeepError) {
-    appError = new AppError(ErrorType.generalArgumentInvalid, 400, error.message)
+    appError = new AppError(ErrorType.generalArgumentInvalid, error.message)
   } else if (isDataException(error)) {
     // Validation should have caught it: a value the database found out of range or malformed is still
     // the request's fault, and worth a look.
@@ -25,12 +26,11 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     )
     appError = new AppError(
       ErrorType.generalArgumentInvalid,
-      400,
       'A value in the request is out of range or malformed.',
     )
   } else {
     request.log.error({ err: error }, 'request failed')
-    appError = new AppError(ErrorType.generalServerError, 500)
+    appError = new AppError(ErrorType.generalServerError)
   }
   return reply
     .code(appError.status)

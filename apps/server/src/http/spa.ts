@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { ErrorType } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
-import { AppError } from './app-error'
+import { AppError } from '../core/app-error'
 
 export const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -43,7 +43,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir?: str
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/v1/') || request.url === '/v1' || request.method !== 'GET') {
-      throw new AppError(ErrorType.generalRouteNotFound, 404)
+      throw new AppError(ErrorType.generalRouteNotFound)
     }
     if (!hasBuild) {
       return reply

@@ -1,6 +1,6 @@
+import { pruneHits } from '../accounts/rate-limit'
 import { pruneExpiredSessions } from '../accounts/sessions'
 import type { TDatabase } from '../db/database'
-import { pruneHits } from '../http/rate-limit'
 
 /** Removes rows that only matter for a while: expired sessions, old rate-limit hits, stale OAuth states. */
 export async function pruneExpired(db: TDatabase): Promise<void> {

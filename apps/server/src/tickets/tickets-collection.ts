@@ -9,9 +9,9 @@ import {
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
+import { AppError } from '../core/app-error'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
-import { AppError } from '../http/app-error'
 
 export const TICKET_ATTRIBUTES = {
   email: { column: 'email', type: 'string' },
@@ -64,11 +64,7 @@ function requireUser(auth: TAuth) {
 function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
   const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
   if (foreign) {
-    throw new AppError(
-      'user_unauthorized',
-      401,
-      `Tickets can only be shared with their owner (got "${foreign.role}")`,
-    )
+    throw AppError.forbidden(`Tickets can only be shared with their owner (got "${foreign.role}")`)
   }
 }
 

@@ -1,7 +1,7 @@
 import { CollectionId, DemoLimits, WaitlistMessages, ZWaitlistRequest } from '@parsedesk/contracts'
+import { type TRateLimit, tryHitInTransaction } from '../accounts/rate-limit'
+import { AppError } from '../core/app-error'
 import type { TCollectionDefinition } from '../documents/collection'
-import { AppError } from '../http/app-error'
-import { type TRateLimit, tryHitInTransaction } from '../http/rate-limit'
 
 export const WAITLIST_RATE_LIMIT: TRateLimit = {
   bucket: 'waitlist',

@@ -7,10 +7,10 @@ import {
   ZImapAccountUpdate,
 } from '@parsedesk/contracts'
 import type { TAuth } from '../../accounts/auth-context'
+import { AppError } from '../../core/app-error'
 import { refusedHost, type TOutboundPolicy } from '../../core/outbound-address'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
-import { AppError } from '../../http/app-error'
 import { ensureMailbox } from '../mailboxes/mailbox-repository'
 import type { TSecretBox } from './secret-box'
 
@@ -54,11 +54,7 @@ function assertPublicHost(host: unknown, policy: TOutboundPolicy): void {
 function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
   const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
   if (foreign) {
-    throw new AppError(
-      'user_unauthorized',
-      401,
-      `IMAP accounts belong to their owner alone (got "${foreign.role}")`,
-    )
+    throw AppError.forbidden(`IMAP accounts belong to their owner alone (got "${foreign.role}")`)
   }
 }
 

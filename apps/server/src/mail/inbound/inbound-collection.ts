@@ -1,7 +1,7 @@
 import { CollectionId } from '@parsedesk/contracts'
 import { z } from 'zod'
+import { AppError } from '../../core/app-error'
 import type { TCollectionDefinition } from '../../documents/collection'
-import { AppError } from '../../http/app-error'
 
 /**
  * Every delivery and what became of it (ticket, thread message, duplicate, auto-reply, bounce, loop or

@@ -1,7 +1,7 @@
 import { CollectionId, ZMailboxRegenerate } from '@parsedesk/contracts'
 import { z } from 'zod'
+import { AppError } from '../../core/app-error'
 import type { TCollectionDefinition } from '../../documents/collection'
-import { AppError } from '../../http/app-error'
 import { generateMailboxAddress, generateWebhookSecret } from './mailbox-address'
 import { mailboxPermissions } from './mailbox-repository'
 

@@ -1,8 +1,8 @@
 import { CollectionId } from '@parsedesk/contracts'
 import { z } from 'zod'
+import { AppError } from '../../core/app-error'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
-import { AppError } from '../../http/app-error'
 
 export const MESSAGE_ATTRIBUTES = {
   ticketId: { column: 'ticketId', type: 'string' },

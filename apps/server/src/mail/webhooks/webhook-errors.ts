@@ -1,12 +1,12 @@
 import { ErrorType } from '@parsedesk/contracts'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../core/app-error'
 
 /** Unknown mailbox and wrong secret read the same, so the answer says nothing about which mailboxes exist. */
 export const webhookUnauthorized = () =>
-  new AppError(ErrorType.userUnauthorized, 401, 'Missing or wrong webhook secret for this mailbox.')
+  new AppError(ErrorType.userUnauthorized, 'Missing or wrong webhook secret for this mailbox.')
 
 export const webhookTooLarge = (maxBytes: number) =>
-  new AppError(ErrorType.generalPayloadTooLarge, 413, `The message is larger than ${maxBytes} bytes.`)
+  new AppError(ErrorType.generalPayloadTooLarge, `The message is larger than ${maxBytes} bytes.`)
 
 export const webhookMalformed = (reason: string) =>
-  new AppError(ErrorType.generalArgumentInvalid, 400, `Malformed inbound webhook: ${reason}`)
+  new AppError(ErrorType.generalArgumentInvalid, `Malformed inbound webhook: ${reason}`)

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify'
-import { GUEST, type TAuth, userAuth } from '../accounts/auth-context'
-import { resolveSession } from '../accounts/sessions'
-import { findUserById } from '../accounts/users-repository'
 import type { TDatabase } from '../db/database'
+import { GUEST, type TAuth, userAuth } from './auth-context'
+import { resolveSession } from './sessions'
+import { findUserById } from './users-repository'
 
 export function sessionCookieName(projectId: string): string {
   return `a_session_${projectId}`

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { TClientInfo } from '../accounts/account-service'
+import type { TClientInfo } from './account-service'
 
 export function clientInfoOf(request: FastifyRequest): TClientInfo {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }
