@@ -1,25 +1,27 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
+import { accountRoutes } from './accounts/account-routes'
 import { createAccountService } from './accounts/account-service'
+import type { TAuth } from './accounts/auth-context'
+import { googleRoutes } from './accounts/google-routes'
 import type { TConfig, TServerRole } from './config/config'
 import { createLogger, warningsOf } from './core/logger'
 import { makeDataDirPrivate } from './core/private-data-dir'
 import type { TDatabase } from './db/database'
 import { openDatabase } from './db/open-database'
 import type { TCollectionDefinition } from './documents/collection'
+import { documentRoutes } from './documents/document-routes'
 import { createDocumentService } from './documents/document-service'
-import { buildApp, type TRoutePlugin } from './http/app'
-import type { TAppContext } from './http/app-context'
+import { buildApp } from './http/app'
 import { startJobQueue } from './jobs/job-queue'
 import { JOB_DEFINITIONS } from './jobs/job-registry'
 import { startWorkerRole } from './jobs/start-worker-role'
 import { createImapModule } from './mail/imap/imap-module'
 import { createMailModule } from './mail/mail-module'
-import { inboundWebhookRoutes } from './mail/webhooks/inbound-webhook-routes'
 import { schedulePruning } from './maintenance/prune-expired'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
-import { registerRealtimeRoutes } from './realtime/realtime-routes'
+import { realtimeRoutes } from './realtime/realtime-routes'
 import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
@@ -73,14 +75,6 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const collections = new Map<string, TCollectionDefinition>(
     [tickets, createWaitlistCollection(), ...mail.collections, imap.collection].map((def) => [def.id, def]),
   )
-  const ctx: TAppContext = {
-    config,
-    db,
-    bus,
-    accounts: createAccountService({ db, sessionIdleMs: config.sessionIdleMs }),
-    documents: createDocumentService({ db, bus }),
-    collections,
-  }
 
   if (roles.has('worker')) {
     const inboundProcessor = mail.createProcessor()
@@ -105,12 +99,22 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let app: FastifyInstance | undefined
   let url: string | undefined
   if (roles.has('http')) {
-    const plugins: TRoutePlugin[] = [
-      registerRealtimeRoutes,
-      ...mail.routes,
-      inboundWebhookRoutes({ accept: mail.accept, maxBytes: config.smtp.maxBytes }),
-    ]
-    app = await buildApp({ ctx, plugins, webDistDir: options.webDistDir })
+    const accounts = createAccountService({ db, sessionIdleMs: config.sessionIdleMs })
+    const documents = createDocumentService({ db, bus })
+    const mayReadCollection = (collectionId: string, auth: TAuth) =>
+      collections.get(collectionId)?.canRead(auth) ?? false
+    app = await buildApp({
+      config,
+      db,
+      routes: [
+        accountRoutes({ accounts, db, config }),
+        googleRoutes({ accounts, db, config }),
+        documentRoutes({ documents, collections }),
+        realtimeRoutes({ config, db, bus, mayReadCollection }),
+        ...mail.routes,
+      ],
+      webDistDir: options.webDistDir,
+    })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app
     closers.unshift(() => listening.close())

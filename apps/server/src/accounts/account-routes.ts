@@ -1,8 +1,10 @@
 import { ErrorType } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TConfig } from '../config/config'
 import { AppError } from '../core/app-error'
-import type { TAppContext } from '../http/app-context'
+import type { TDatabase } from '../db/database'
 import { toAccountModel } from './account-model'
+import type { TAccountService } from './account-service'
 import { clientInfoOf, isBrowserRequest } from './client-info'
 import { sessionCookieName } from './request-auth'
 import { deleteAllSessions, deleteSession, listSessions, type TSessionRow, toSessionModel } from './sessions'
@@ -13,26 +15,32 @@ function requireUser(request: FastifyRequest) {
   return auth
 }
 
+type TCookieConfig = Pick<TConfig, 'projectId' | 'publicUrl'>
+
 export function setSessionCookie(
-  ctx: TAppContext,
+  config: TCookieConfig,
   reply: FastifyReply,
   cookie: string,
   session: TSessionRow,
 ) {
-  reply.setCookie(sessionCookieName(ctx.config.projectId), cookie, {
+  reply.setCookie(sessionCookieName(config.projectId), cookie, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.config.publicUrl.startsWith('https://'),
+    secure: config.publicUrl.startsWith('https://'),
     expires: session.expire,
   })
 }
 
-function expireSessionCookie(ctx: TAppContext, reply: FastifyReply) {
-  reply.clearCookie(sessionCookieName(ctx.config.projectId), { path: '/' })
+function expireSessionCookie(config: TCookieConfig, reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(config.projectId), { path: '/' })
 }
 
-export function registerAccountRoutes(app: FastifyInstance, ctx: TAppContext) {
+export type TAccountRoutesDeps = { accounts: TAccountService; db: TDatabase; config: TConfig }
+
+/** The account and session routes of Appwrite's API. */
+export const accountRoutes = (deps: TAccountRoutesDeps) => (app: FastifyInstance) => {
+  const ctx = deps
   app.get('/v1/account', async (request) => toAccountModel(requireUser(request).user))
 
   app.post('/v1/account', async (request, reply) => {
@@ -43,7 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: TAppContext) {
   app.post('/v1/account/sessions/email', async (request, reply) => {
     if (request.auth.kind === 'user') throw new AppError(ErrorType.userSessionAlreadyExists)
     const { session, cookie } = await ctx.accounts.signInWithPassword(request.body, clientInfoOf(request))
-    setSessionCookie(ctx, reply, cookie, session)
+    setSessionCookie(ctx.config, reply, cookie, session)
     const model = toSessionModel(session, session.id)
     return reply.code(201).send(isBrowserRequest(request) ? model : { ...model, secret: cookie })
   })
@@ -66,14 +74,14 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: TAppContext) {
     const auth = requireUser(request)
     const id = request.params.sessionId === 'current' ? auth.session.id : request.params.sessionId
     if (!(await deleteSession(ctx.db, auth.user.id, id))) throw new AppError(ErrorType.userSessionNotFound)
-    if (id === auth.session.id) expireSessionCookie(ctx, reply)
+    if (id === auth.session.id) expireSessionCookie(ctx.config, reply)
     return reply.code(204).send()
   })
 
   app.delete('/v1/account/sessions', async (request, reply) => {
     const auth = requireUser(request)
     await deleteAllSessions(ctx.db, auth.user.id)
-    expireSessionCookie(ctx, reply)
+    expireSessionCookie(ctx.config, reply)
     return reply.code(204).send()
   })
 }

@@ -1,8 +1,8 @@
 import { DATABASE_ID, ErrorType } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../core/app-error'
-import type { TAppContext } from '../http/app-context'
 import type { TCollectionDefinition } from './collection'
+import type { TDocumentService } from './document-service'
 
 type TParams = { databaseId: string; collectionId: string; documentId?: string }
 type TBody = { documentId?: unknown; data?: unknown; permissions?: unknown } | undefined
@@ -15,7 +15,12 @@ function bodyOf(request: FastifyRequest): NonNullable<TBody> {
 }
 
 /** The Appwrite documents routes, served from the collections the server declares. */
-export function registerDocumentRoutes(app: FastifyInstance, ctx: TAppContext) {
+export type TDocumentRoutesDeps = {
+  documents: TDocumentService
+  collections: ReadonlyMap<string, TCollectionDefinition>
+}
+
+export const documentRoutes = (ctx: TDocumentRoutesDeps) => (app: FastifyInstance) => {
   const collectionOf = (params: TParams): TCollectionDefinition => {
     if (params.databaseId !== DATABASE_ID) throw new AppError(ErrorType.databaseNotFound)
     const def = ctx.collections.get(params.collectionId)

@@ -1,8 +1,8 @@
 import { BucketId, ErrorType } from '@parsedesk/contracts'
-import type { FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../core/app-error'
+import type { TDatabase } from '../db/database'
 import { compileQueries, parseQueryStrings } from '../documents/queries'
-import type { TRoutePlugin } from '../http/app'
 import { toFileModel } from './file-model'
 import { FILE_ATTRIBUTES, findReadableFile, listReadableFiles, type TFileRow } from './file-repository'
 import type { TFileStorage } from './file-storage'
@@ -38,8 +38,9 @@ function sendFile(options: {
 }
 
 /** Appwrite's storage routes for reading attachments: metadata, list, download and view. */
-export function registerFileRoutes(options: { storage: TFileStorage }): TRoutePlugin {
-  return (app, ctx) => {
+export function fileRoutes(options: { storage: TFileStorage; db: TDatabase }) {
+  const ctx = options
+  return (app: FastifyInstance) => {
     const readable = async (params: TParams, roles: string[]) => {
       assertBucket(params.bucketId)
       const file = await findReadableFile(ctx.db, { ...params, roles })

@@ -2,14 +2,12 @@ import cookie from '@fastify/cookie'
 import { ErrorType } from '@parsedesk/contracts'
 import Fastify, { type FastifyInstance } from 'fastify'
 import qs from 'qs'
-import { registerAccountRoutes } from '../accounts/account-routes'
 import { GUEST, type TAuth } from '../accounts/auth-context'
-import { registerGoogleRoutes } from '../accounts/google-routes'
 import { authenticate, sessionValueOf } from '../accounts/request-auth'
+import type { TConfig } from '../config/config'
 import { AppError } from '../core/app-error'
 import { loggerOptions } from '../core/logger'
-import { registerDocumentRoutes } from '../documents/document-routes'
-import type { TAppContext } from './app-context'
+import type { TDatabase } from '../db/database'
 import { registerCors } from './cors'
 import { handleError } from './error-handler'
 import { describeRequestForLog } from './request-log'
@@ -22,15 +20,21 @@ declare module 'fastify' {
   }
 }
 
-/** Routes a domain adds to the http role (realtime, mail webhooks, files) without app.ts knowing them. */
-export type TRoutePlugin = (app: FastifyInstance, ctx: TAppContext) => Promise<void> | void
+/** A domain's routes, built with what they need; the http role registers them without knowing them. */
+export type TRoutePlugin = (app: FastifyInstance) => Promise<void> | void
 
-export type TBuildAppOptions = { ctx: TAppContext; plugins?: TRoutePlugin[]; webDistDir?: string }
+export type TBuildAppOptions = {
+  config: TConfig
+  /** For the session each request carries. */
+  db: TDatabase
+  routes: TRoutePlugin[]
+  webDistDir?: string
+}
 
 const BODY_LIMIT = 10 * 1024 * 1024
 
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
-  const { ctx } = options
+  const ctx = options
   const app = Fastify({
     logger: {
       ...loggerOptions(ctx.config.logLevel),
@@ -66,10 +70,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   })
 
   app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'))
-  registerAccountRoutes(app, ctx)
-  registerGoogleRoutes(app, ctx)
-  registerDocumentRoutes(app, ctx)
-  for (const plugin of options.plugins ?? []) await plugin(app, ctx)
+  for (const routes of options.routes) await routes(app)
   await registerSpa(app, { distDir: options.webDistDir, projectId: ctx.config.projectId })
   return app
 }

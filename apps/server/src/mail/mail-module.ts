@@ -1,12 +1,12 @@
 import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import type { TConfig } from '../config/config'
 import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
-import { registerFileRoutes } from '../files/file-routes'
+import { fileRoutes } from '../files/file-routes'
 import type { TFileStorage } from '../files/file-storage'
 import { createLocalFileStorage } from '../files/local-file-storage'
-import type { TRoutePlugin } from '../http/app'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import { forgetTicketMail } from './forget-ticket-mail'
@@ -19,6 +19,7 @@ import { ensureMailboxOnRead } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
 import { startSmtpIntake, type TSmtpIntake } from './smtp/smtp-intake'
+import { inboundWebhookRoutes } from './webhooks/inbound-webhook-routes'
 
 export type TCreateMailModuleOptions = {
   config: TConfig
@@ -48,10 +49,6 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     messages,
     createInboundCollection(),
   ]
-  const routes: TRoutePlugin[] = [
-    ensureMailboxOnRead({ inboundDomain: config.inboundDomain }),
-    registerFileRoutes({ storage }),
-  ]
 
   const enqueueIngest = async (inboundId: string) => {
     await queue.enqueueSoon(ingestInboundEmailJob, { inboundId })
@@ -63,6 +60,12 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     enqueue: enqueueIngest,
     log: options.logOf('mail'),
   })
+
+  const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
+    ensureMailboxOnRead({ inboundDomain: config.inboundDomain, db }),
+    fileRoutes({ storage, db }),
+    inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),
+  ]
 
   return {
     collections,

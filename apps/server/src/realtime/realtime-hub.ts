@@ -5,7 +5,6 @@ import { toAccountModel } from '../accounts/account-model'
 import { GUEST, type TAuth, userAuth } from '../accounts/auth-context'
 import { authenticate } from '../accounts/request-auth'
 import type { TDatabase } from '../db/database'
-import type { TCollectionDefinition } from '../documents/collection'
 import type { TDocumentEvent, TEventBus } from './event-bus'
 import { findLiveSessionUsers } from './live-sessions'
 import { type TRealtimeEvent, toRealtimeEvent } from './realtime-event'
@@ -44,7 +43,7 @@ export type TRealtimeHubOptions = {
   db: TDatabase
   bus: TEventBus
   /** Collection-level access (`canRead`) applies to realtime as it does to the REST API. */
-  collections: ReadonlyMap<string, TCollectionDefinition>
+  mayReadCollection(collectionId: string, auth: TAuth): boolean
   sessionIdleMs: number
   limits: TRealtimeLimits
   log: FastifyBaseLogger
@@ -276,12 +275,10 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
     if (candidates.length === 0) return
     await refreshRoles(candidates)
     for (const event of events) {
-      // A collection this process does not know is delivered to no one.
-      const collection = options.collections.get(event.collectionId)
-      if (!collection) continue
       let prefix: string | undefined
       for (const conn of candidates) {
-        if (!collection.canRead(conn.auth)) continue
+        // A collection this process does not know, or the socket may not read, is delivered to no one.
+        if (!options.mayReadCollection(event.collectionId, conn.auth)) continue
         if (!conn.auth.roles.some((role) => event.readRoles.includes(role))) continue
         const ids = [...conn.subscriptions.values()]
           .filter((s) => matchesSubscription(s, event))

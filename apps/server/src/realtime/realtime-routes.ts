@@ -1,7 +1,9 @@
 import websocket from '@fastify/websocket'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TAuth } from '../accounts/auth-context'
 import type { TConfig } from '../config/config'
-import type { TRoutePlugin } from '../http/app'
+import type { TDatabase } from '../db/database'
+import type { TEventBus } from './event-bus'
 import { createRealtimeHub, refuseSocket } from './realtime-hub'
 import { DEFAULT_REALTIME_LIMITS } from './realtime-limits'
 import { RealtimeError, RealtimeMessage } from './realtime-protocol'
@@ -24,14 +26,22 @@ function isAllowedOrigin(request: FastifyRequest, config: TConfig): boolean {
 }
 
 /** WS /v1/realtime: Appwrite's realtime protocol, both the URL-channel (SDK <= 24) and message (25+) dialects. */
-export const registerRealtimeRoutes: TRoutePlugin = async (app, ctx) => {
+export type TRealtimeRoutesDeps = {
+  config: TConfig
+  db: TDatabase
+  bus: TEventBus
+  /** Collection-level access (`canRead`), as the REST API applies it. */
+  mayReadCollection(collectionId: string, auth: TAuth): boolean
+}
+
+export const realtimeRoutes = (ctx: TRealtimeRoutesDeps) => async (app: FastifyInstance) => {
   const limits = DEFAULT_REALTIME_LIMITS
   // Past this ws drops the socket itself (close 1009); up to it we answer an oversized message in-protocol.
   await app.register(websocket, { options: { maxPayload: limits.maxMessageBytes * 4 } })
   const hub = createRealtimeHub({
     db: ctx.db,
     bus: ctx.bus,
-    collections: ctx.collections,
+    mayReadCollection: ctx.mayReadCollection,
     sessionIdleMs: ctx.config.sessionIdleMs,
     limits,
     log: app.log,

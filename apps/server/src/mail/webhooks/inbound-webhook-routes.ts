@@ -3,8 +3,7 @@ import multipart from '@fastify/multipart'
 import type { TInboundChannel } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../core/app-error'
-import type { TRoutePlugin } from '../../http/app'
-import type { TAppContext } from '../../http/app-context'
+import type { TDatabase } from '../../db/database'
 import { findMailboxById, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { parseMailgunWebhook } from './parse-mailgun-webhook'
 import { parsePostmarkWebhook } from './parse-postmark-webhook'
@@ -28,6 +27,9 @@ export type TInboundWebhookRoutesOptions = {
   accept(options: TAcceptWebhookEmailOptions): Promise<{ inboundId: string; duplicate: boolean }>
   /** The largest message accepted, as for SMTP. */
   maxBytes: number
+  db: TDatabase
+  /** Where the webhook URLs point. */
+  publicUrl: string
 }
 
 type TParams = { mailboxId: string }
@@ -38,13 +40,14 @@ const MB = 1024 * 1024
  * POST /v1/inbound/:mailboxId/{postmark,mailgun,mailgun/mime,sendgrid,raw}: a provider delivers one
  * message. The secret is checked before the body is read; 200 is answered only after the store committed.
  */
-export function inboundWebhookRoutes(options: TInboundWebhookRoutesOptions): TRoutePlugin {
+export function inboundWebhookRoutes(options: TInboundWebhookRoutesOptions) {
+  const ctx = { db: options.db, config: { publicUrl: options.publicUrl } }
   const { maxBytes } = options
   // Base64 attachments in JSON and percent-encoding in forms take more room than the message itself.
   const jsonLimit = Math.ceil((maxBytes * 4) / 3) + MB
   const formLimit = 2 * maxBytes + MB
 
-  return async (app: FastifyInstance, ctx: TAppContext) => {
+  return async (app: FastifyInstance) => {
     await app.register(async (scope) => {
       // Scoped to these routes; skipped should the whole app come to parse these types itself.
       if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
