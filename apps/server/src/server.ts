@@ -13,9 +13,8 @@ import type { TCollectionDefinition } from './documents/collection'
 import { documentRoutes } from './documents/document-routes'
 import { createDocumentService } from './documents/document-service'
 import { buildApp } from './http/app'
+import { JOB_DEFINITIONS } from './job-registry'
 import { startJobQueue } from './jobs/job-queue'
-import { JOB_DEFINITIONS } from './jobs/job-registry'
-import { startWorkerRole } from './jobs/start-worker-role'
 import { createImapModule } from './mail/imap/imap-module'
 import { createMailModule } from './mail/mail-module'
 import { schedulePruning } from './maintenance/prune-expired'
@@ -25,6 +24,7 @@ import { realtimeRoutes } from './realtime/realtime-routes'
 import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
+import { startWorkerRole } from './worker-role'
 
 export type TStartServerOptions = {
   config: TConfig

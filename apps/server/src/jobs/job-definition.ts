@@ -1,5 +1,4 @@
 import type { z } from 'zod'
-import type { TJobContext } from './job-context'
 
 /** How pg-boss treats one kind of job: how often and how soon it is tried again, and when a run counts as lost. */
 export type TJobPolicy = {
@@ -29,18 +28,19 @@ export type TJobAttempt = {
   isLast: boolean
 }
 
-export type THandleJobOptions<Payload> = { payload: Payload; attempt: TJobAttempt; ctx: TJobContext }
+/** A handler's input: the run's payload and attempt, and the services its kind of job declared it needs. */
+export type THandleJobOptions<Payload, Context> = { payload: Payload; attempt: TJobAttempt; ctx: Context }
 
-export type THandleJobBatchOptions<Payload> = {
+export type THandleJobBatchOptions<Payload, Context> = {
   runs: { payload: Payload; attempt: TJobAttempt }[]
-  ctx: TJobContext
+  ctx: Context
 }
 
 /**
  * One kind of job, declared once: its queue name, the version of its payload, the payload's schema,
- * its retry policy and the handler (imported when first run, so enqueuing processes never load it).
+ * its retry policy and the handler, which calls the services the worker role hands it as `ctx`.
  */
-export type TJobDefinition<Payload> = {
+export type TJobDefinition<Payload, Context = unknown> = {
   id: string
   version: number
   payload: z.ZodType<Payload>
@@ -48,34 +48,20 @@ export type TJobDefinition<Payload> = {
   /** Jobs with one key are deduplicated: at most one of them waits in the queue at a time. */
   singletonKey(payload: Payload): string
   throughput?: TJobThroughput
-  handle(options: THandleJobOptions<Payload>): Promise<void>
+  handle(options: THandleJobOptions<Payload, Context>): Promise<void>
   /**
    * Runs a fetched batch together (e.g. in one transaction) instead of `handle` side by side. Resolves
    * with each run's error, or undefined where it succeeded, in the order of `runs`; a failed run is
    * retried on its own as `handle` would be.
    */
-  handleBatch?(options: THandleJobBatchOptions<Payload>): Promise<unknown[]>
+  handleBatch?(options: THandleJobBatchOptions<Payload, Context>): Promise<unknown[]>
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of different payloads
-export type TAnyJobDefinition = TJobDefinition<any>
+export type TAnyJobDefinition = TJobDefinition<any, any>
 
-export function defineJob<Payload>(definition: TJobDefinition<Payload>): TJobDefinition<Payload> {
+export function defineJob<Payload, Context>(
+  definition: TJobDefinition<Payload, Context>,
+): TJobDefinition<Payload, Context> {
   return definition
-}
-
-/**
- * A handler module imported on first use and kept: an `import()` per batch costs a trip through the
- * module loader's hooks each time (tsx runs them on a thread of its own).
- */
-export function importOnce<Module>(load: () => Promise<Module>): () => Promise<Module> {
-  let loading: Promise<Module> | undefined
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      // A failed import (say, out of file handles for a moment) is tried again by the next run.
-      loading = undefined
-      throw error
-    })
-    return loading
-  }
 }

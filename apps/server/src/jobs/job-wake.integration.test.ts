@@ -7,7 +7,6 @@ import type { TDatabase } from '../db/database'
 import { openDatabase } from '../db/open-database'
 import { testLog } from '../testing/test-log'
 import { waitForValue } from '../testing/wait-for-value'
-import type { TJobContext } from './job-context'
 import { defineJob, type TAnyJobDefinition } from './job-definition'
 import { startJobQueue, type TJobQueue } from './job-queue'
 import { startJobWorker } from './job-worker'
@@ -17,7 +16,7 @@ const POLL_SECONDS = 60
 
 /** A job of a name, run by two workers fetching `batchSize` at a time, never retried. */
 function namedJob(options: { id: string; batchSize: number }, handle: (name: string) => Promise<void>) {
-  return defineJob<{ name: string }>({
+  return defineJob<{ name: string }, unknown>({
     id: options.id,
     version: 1,
     payload: z.object({ name: z.string() }),
@@ -52,7 +51,7 @@ describe('waking workers for a new job', () => {
     await startJobWorker({
       db,
       queue,
-      ctx: {} as TJobContext,
+      ctx: {},
       pollingIntervalSeconds: POLL_SECONDS,
       log: () => undefined,
     })

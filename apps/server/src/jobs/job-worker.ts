@@ -1,7 +1,6 @@
 import type PgBoss from 'pg-boss'
 import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
-import type { TJobContext } from './job-context'
 import type { TAnyJobDefinition, TJobAttempt, TJobThroughput } from './job-definition'
 import { toJobFailure } from './job-failure'
 import type { TJobEnvelope, TJobQueue } from './job-queue'
@@ -10,7 +9,7 @@ import { findActiveJobIds } from './queued-jobs'
 export type TStartJobWorkerOptions = {
   db: TDatabase
   queue: TJobQueue
-  ctx: TJobContext
+  ctx: unknown
   pollingIntervalSeconds?: number
   log: TLog
 }
@@ -63,7 +62,7 @@ async function runBatch(options: {
   definition: TAnyJobDefinition
   jobs: PgBoss.JobWithMetadata<TJobEnvelope>[]
   queue: TJobQueue
-  ctx: TJobContext
+  ctx: unknown
   log: TLog
 }): Promise<void> {
   const { definition, queue, jobs } = options
@@ -117,7 +116,7 @@ function readPayload(definition: TAnyJobDefinition, envelope: TJobEnvelope): unk
 async function runTogether(options: {
   definition: TAnyJobDefinition
   jobs: PgBoss.JobWithMetadata<TJobEnvelope>[]
-  ctx: TJobContext
+  ctx: unknown
   handleBatch: NonNullable<TAnyJobDefinition['handleBatch']>
 }): Promise<unknown[]> {
   const errors: unknown[] = options.jobs.map(() => undefined)
@@ -137,7 +136,7 @@ async function runTogether(options: {
 async function runJob(options: {
   definition: TAnyJobDefinition
   job: PgBoss.JobWithMetadata<TJobEnvelope>
-  ctx: TJobContext
+  ctx: unknown
 }): Promise<void> {
   const payload = readPayload(options.definition, options.job.data)
   await options.definition.handle({ payload, attempt: attemptOf(options.job), ctx: options.ctx })

@@ -1,6 +1,6 @@
 import type { TLog } from '../core/logger'
-import { analyzeTicketJob } from '../jobs/analyze-ticket.job'
 import type { TJobQueue } from '../jobs/job-queue'
+import { analyzeTicketJob } from './analyze-ticket.job'
 
 /**
  * Runs after the ticket's create has committed: a pg-boss call inside our open transaction would

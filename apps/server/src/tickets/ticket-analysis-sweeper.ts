@@ -1,8 +1,8 @@
 import type { TLog } from '../core/logger'
 import type { TQueryable } from '../db/database'
-import { analyzeTicketJob } from '../jobs/analyze-ticket.job'
 import type { TJobQueue } from '../jobs/job-queue'
 import { findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../jobs/queued-jobs'
+import { analyzeTicketJob } from './analyze-ticket.job'
 import { findIdleAnalysisTickets } from './ticket-analysis-repository'
 import { describeAnalysisFailure, type TTicketAnalysisService } from './ticket-analysis-service'
 

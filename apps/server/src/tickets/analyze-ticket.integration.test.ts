@@ -2,8 +2,8 @@ import type { TAnalysisInput, TTicketAnalysis } from '@parsedesk/contracts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
-import { sweepTicketAnalysis } from '../tickets/ticket-analysis-sweeper'
-import { startJobsHarness } from './jobs-test-harness'
+import { sweepTicketAnalysis } from './ticket-analysis-sweeper'
+import { startJobsHarness } from './ticket-jobs-test-harness'
 
 /** A stand-in that answers like the analyser, counting calls; the real one is tested through the server. */
 function scriptedAnalyser(answer: (input: TAnalysisInput, call: number) => Promise<TTicketAnalysis>) {

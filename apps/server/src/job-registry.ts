@@ -1,0 +1,6 @@
+import type { TAnyJobDefinition } from './jobs/job-definition'
+import { ingestInboundEmailJob } from './mail/ingest/ingest-inbound-email.job'
+import { analyzeTicketJob } from './tickets/analyze-ticket.job'
+
+/** Every kind of job the server runs; a worker works all of them. */
+export const JOB_DEFINITIONS: readonly TAnyJobDefinition[] = [analyzeTicketJob, ingestInboundEmailJob]
