@@ -1,37 +1,5 @@
 import { ErrorType, type TErrorType } from '@parsedesk/contracts'
 
-/**
- * The HTTP status of each error type, once: code that fails says what went wrong (its type), and the
- * status follows. Appwrite's own pairing, since the SDK shows both.
- */
-const STATUS: Record<TErrorType, number> = {
-  [ErrorType.generalArgumentInvalid]: 400,
-  [ErrorType.generalQueryInvalid]: 400,
-  [ErrorType.documentInvalidStructure]: 400,
-  [ErrorType.userPasswordLength]: 400,
-  [ErrorType.passwordPersonalData]: 400,
-  [ErrorType.userOauthFailed]: 400,
-  [ErrorType.generalUnauthorizedScope]: 401,
-  [ErrorType.userUnauthorized]: 401,
-  [ErrorType.userInvalidCredentials]: 401,
-  [ErrorType.userSessionAlreadyExists]: 401,
-  [ErrorType.userBlocked]: 401,
-  [ErrorType.generalAccessForbidden]: 403,
-  [ErrorType.generalRouteNotFound]: 404,
-  [ErrorType.projectUnknown]: 404,
-  [ErrorType.databaseNotFound]: 404,
-  [ErrorType.collectionNotFound]: 404,
-  [ErrorType.documentNotFound]: 404,
-  [ErrorType.userSessionNotFound]: 404,
-  [ErrorType.storageFileNotFound]: 404,
-  [ErrorType.storageBucketNotFound]: 404,
-  [ErrorType.userAlreadyExists]: 409,
-  [ErrorType.documentAlreadyExists]: 409,
-  [ErrorType.generalPayloadTooLarge]: 413,
-  [ErrorType.generalRateLimitExceeded]: 429,
-  [ErrorType.generalServerError]: 500,
-}
-
 /** Appwrite's wording for the errors the SDK shows users; one place so every route says the same. */
 const DEFAULT_MESSAGES: Partial<Record<TErrorType, string>> = {
   [ErrorType.generalUnauthorizedScope]: 'User (role: guests) missing scopes (["account"])',
@@ -56,20 +24,15 @@ const DEFAULT_MESSAGES: Partial<Record<TErrorType, string>> = {
 }
 
 /**
- * The one error class of the server: a type from Appwrite's catalogue and a message for the user. Domains
- * throw it; only the http layer turns it into an answer. `status` is the table's, unless the http layer
- * passes on a status Fastify chose for a request it refused itself.
+ * The one error class of the server: what went wrong, as a type from Appwrite's catalogue, and a message
+ * for the user. Domains throw it; only the http layer decides what answer it becomes.
  */
 export class AppError extends Error {
-  readonly status: number
-
   constructor(
     readonly type: TErrorType,
     message?: string,
-    options: { status?: number } = {},
   ) {
     super(message ?? DEFAULT_MESSAGES[type] ?? type)
-    this.status = options.status ?? STATUS[type]
   }
 
   static unauthorizedScope = () => new AppError(ErrorType.generalUnauthorizedScope)
