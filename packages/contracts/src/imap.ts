@@ -64,6 +64,17 @@ export const ZImapAccountUpdate = ZImapAccountFields.partial().extend({
 })
 export type TImapAccountUpdate = z.input<typeof ZImapAccountUpdate>
 
+/** An IMAP account as stored (collection `imap_accounts`); the password sealed, status the watcher's. */
+export const ZImapAccountAttributes = ZImapAccountFields.extend({
+  mailboxId: z.string(),
+  userId: z.string(),
+  status: z.enum(IMAP_ACCOUNT_STATUSES),
+  mode: z.enum(IMAP_WATCH_MODES).nullable(),
+  lastError: z.string().nullable(),
+  lastCheckedAt: z.iso.datetime({ offset: true }).nullable(),
+  fetched: z.number().int(),
+})
+
 /** The account document as the API returns it (`password` is always ''). */
 export type TImapAccount = {
   $id: string

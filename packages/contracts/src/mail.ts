@@ -55,3 +55,46 @@ export const ZMailboxRegenerate = z.object({ regenerate: z.literal(true) }).stri
 
 /** Header our own outgoing mail carries, so that mail coming back to a parsing address is seen as a loop. */
 export const LOOP_HEADER = 'X-Parsedesk-Loop'
+
+/** An inbound delivery as stored (collection `inbound`), written only by the server. */
+export const ZInboundAttributes = z.object({
+  mailboxId: z.string(),
+  channel: z.enum(INBOUND_CHANNELS),
+  externalId: z.string().nullable(),
+  size: z.number().int(),
+  envelopeFrom: z.string().nullable(),
+  duplicateOf: z.string().nullable(),
+  status: z.enum(INBOUND_STATUSES),
+  reason: z.string().nullable(),
+  from: z.string().nullable(),
+  subject: z.string().nullable(),
+  messageId: z.string().nullable(),
+  ticketId: z.string().nullable(),
+  threadMessageId: z.string().nullable(),
+  processedAt: z.iso.datetime({ offset: true }).nullable(),
+})
+export type TInboundAttributes = z.infer<typeof ZInboundAttributes>
+
+/** A parsing mailbox as stored (collection `mailboxes`): its address, webhook secret and counters. */
+export const ZMailboxAttributes = ZMailboxCounts.extend({
+  address: z.string(),
+  userId: z.string(),
+  webhookSecret: z.string(),
+})
+export type TMailboxAttributes = z.infer<typeof ZMailboxAttributes>
+
+/** A message of a ticket's conversation after its first email (collection `messages`). */
+export const ZMessageAttributes = z.object({
+  ticketId: z.string(),
+  userId: z.string(),
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  from: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  rawJson: z.record(z.string(), z.unknown()).nullable(),
+  messageId: z.string().nullable(),
+  inboundId: z.string().nullable(),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+})
+export type TMessageAttributes = z.infer<typeof ZMessageAttributes>

@@ -21,24 +21,8 @@ export const KEPT_MAIL_LABELS: Record<TKeptMailStatus, string> = {
   rejected: 'Rejected',
 }
 
-/** Counters on a mailbox document: every delivery received, then one per final outcome. */
-export type TMailboxCounters = {
-  received: number
-  tickets: number
-  threadMessages: number
-  duplicates: number
-  autoReplies: number
-  bounces: number
-  loops: number
-  rejected: number
-}
-
-/** A parsing mailbox as its owner reads it (collection `mailboxes`). */
-export type TMailboxAttributes = TMailboxCounters & {
-  address: string
-  userId: string
-  webhookSecret: string
-}
+// The documents' types come from their one declaration in ./mail (types only: no zod in the bundle).
+export type { TInboundAttributes, TMailboxAttributes, TMailboxCounts, TMessageAttributes } from './mail'
 
 /** The webhook endpoints of a mailbox, in the order a person setting up a provider looks for them. */
 export const WEBHOOK_ENDPOINTS = ['postmark', 'mailgun', 'mailgunMime', 'sendgrid', 'raw'] as const
@@ -58,35 +42,6 @@ export type TInboundWebhookInfo = {
   address: string
   secret: string
   urls: Record<TWebhookEndpoint, string>
-}
-
-/** One delivery and what became of it (collection `inbound`). */
-export type TInboundDeliveryAttributes = {
-  mailboxId: string
-  channel: string
-  status: string
-  reason: string | null
-  from: string | null
-  subject: string | null
-  messageId: string | null
-  ticketId: string | null
-  threadMessageId: string | null
-  duplicateOf: string | null
-  size: number
-  processedAt: string | null
-}
-
-/** One email of a ticket's conversation after the first (collection `messages`). */
-export type TMessageAttributes = {
-  ticketId: string
-  direction: 'inbound' | 'outbound'
-  from: string
-  subject: string
-  body: string
-  messageId: string | null
-  inboundId: string | null
-  sentAt: string | null
-  createdAt: string
 }
 
 /** The File model of bucket `attachments`, with the ticket (and reply) the attachment came with. */

@@ -58,6 +58,16 @@ export const ZTicketAttributes = z.object({
 })
 export type TTicketAttributes = z.infer<typeof ZTicketAttributes>
 
+/** What the server sets on every new ticket, whoever files it (the form, mail, later the agents). */
+export const TICKET_DEFAULTS = {
+  status: TicketStatus.open,
+  priority: null,
+  processing_status: ProcessingStatus.waiting,
+  description: null,
+  category: null,
+  processing_error: null,
+} as const satisfies Partial<TTicketAttributes>
+
 /** What the dashboard form sends; the server fills the rest. */
 export const ZTicketCreate = z.object({
   email: z.string().max(TicketLimits.email),

@@ -22,9 +22,7 @@ export function documentSizeSql(attributes: TAttributeColumns, select: string[] 
   const parts = Object.entries(attributes)
     .filter(([name]) => !wanted || wanted.has(name))
     .map(([, { column, type }]) => {
-      // ::text is free on a text column (octet_length still reads only the stored size) and makes a
-      // boolean declared as a string (imap_accounts.secure) weigh its text.
-      if (type === 'string') return `coalesce(octet_length(${quoteIdent(column)}::text), 0)`
+      if (type === 'string') return `coalesce(octet_length(${quoteIdent(column)}), 0)`
       if (type === 'json') return `coalesce(${quoteIdent(jsonSizeColumn(column))}, 0)`
       return String(SMALL_ATTRIBUTE_BYTES)
     })

@@ -1,6 +1,6 @@
 import { AppError } from '../core/app-error'
 
-export type TAttributeType = 'string' | 'json' | 'datetime' | 'integer'
+export type TAttributeType = 'string' | 'json' | 'datetime' | 'integer' | 'boolean'
 export type TAttributeColumns = Record<string, { column: string; type: TAttributeType }>
 
 export const SYSTEM_ATTRIBUTES: TAttributeColumns = {
@@ -227,6 +227,11 @@ function castValue(value: unknown, type: TAttributeType, query: TQuery): unknown
       )
     }
     return n
+  }
+  if (type === 'boolean') {
+    if (value !== true && value !== false && value !== 'true' && value !== 'false')
+      throw AppError.invalidQuery(`Invalid query: ${query.attribute} takes true or false`)
+    return value === true || value === 'true'
   }
   if (type === 'datetime') {
     const d = new Date(String(value))

@@ -1,31 +1,19 @@
 import {
   CollectionId,
-  ProcessingStatus,
+  TICKET_DEFAULTS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
-  TicketStatus,
   ZTicketAttributes,
   ZTicketCreate,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
+import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
 
-export const TICKET_ATTRIBUTES = {
-  email: { column: 'email', type: 'string' },
-  subject: { column: 'subject', type: 'string' },
-  body: { column: 'body', type: 'string' },
-  status: { column: 'status', type: 'string' },
-  priority: { column: 'priority', type: 'string' },
-  userId: { column: 'userId', type: 'string' },
-  rawJson: { column: 'rawJson', type: 'json' },
-  processing_status: { column: 'processing_status', type: 'string' },
-  description: { column: 'description', type: 'string' },
-  category: { column: 'category', type: 'string' },
-  processing_error: { column: 'processing_error', type: 'string' },
-} as const satisfies TCollectionDefinition['attributes']
+export const TICKET_ATTRIBUTES = attributeColumns(ZTicketAttributes)
 
 /** Fields only the server writes: a client may send them (the spec's form does) but never decides them. */
 const SERVER_OWNED = ['userId', 'processing_status', 'description', 'category', 'processing_error'] as const
@@ -87,16 +75,7 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
       const user = requireUser(auth)
       assertOwnerOnly(permissions, user.id)
       return {
-        data: {
-          ...data,
-          status: TicketStatus.open,
-          priority: null,
-          userId: user.id,
-          processing_status: ProcessingStatus.waiting,
-          description: null,
-          category: null,
-          processing_error: null,
-        },
+        data: { ...data, ...TICKET_DEFAULTS, userId: user.id },
         permissions: ownerPermissions(user.id),
       }
     },

@@ -1,6 +1,7 @@
 import { CollectionId, DemoLimits, WaitlistMessages, ZWaitlistRequest } from '@parsedesk/contracts'
 import { type TRateLimit, tryHitInTransaction } from '../accounts/rate-limit'
 import { AppError } from '../core/app-error'
+import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition } from '../documents/collection'
 
 export const WAITLIST_RATE_LIMIT: TRateLimit = {
@@ -14,12 +15,7 @@ export function createWaitlistCollection(): TCollectionDefinition {
   return {
     id: CollectionId.waitlist,
     table: 'waitlist',
-    attributes: {
-      full_name: { column: 'full_name', type: 'string' },
-      work_email: { column: 'work_email', type: 'string' },
-      company_name: { column: 'company_name', type: 'string' },
-      monthly_support_tickets: { column: 'monthly_support_tickets', type: 'string' },
-    },
+    attributes: attributeColumns(ZWaitlistRequest),
     createSchema: ZWaitlistRequest.strict(),
     updateSchema: ZWaitlistRequest.partial().strict(),
     canRead: () => false,

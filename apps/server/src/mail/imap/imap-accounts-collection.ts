@@ -3,34 +3,20 @@ import {
   ImapAccountStatus,
   ImapLimits,
   ImapMessages,
+  ZImapAccountAttributes,
   ZImapAccountCreate,
   ZImapAccountUpdate,
 } from '@parsedesk/contracts'
 import type { TAuth } from '../../accounts/auth-context'
 import { AppError } from '../../core/app-error'
 import { refusedHost, type TOutboundPolicy } from '../../core/outbound-address'
+import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
 import { ensureMailbox } from '../mailboxes/mailbox-repository'
 import type { TSecretBox } from './secret-box'
 
-export const IMAP_ACCOUNT_ATTRIBUTES = {
-  host: { column: 'host', type: 'string' },
-  port: { column: 'port', type: 'integer' },
-  secure: { column: 'secure', type: 'string' },
-  username: { column: 'username', type: 'string' },
-  password: { column: 'password', type: 'string' },
-  folder: { column: 'folder', type: 'string' },
-  moveTo: { column: 'moveTo', type: 'string' },
-  enabled: { column: 'enabled', type: 'string' },
-  mailboxId: { column: 'mailboxId', type: 'string' },
-  userId: { column: 'userId', type: 'string' },
-  status: { column: 'status', type: 'string' },
-  mode: { column: 'mode', type: 'string' },
-  lastError: { column: 'lastError', type: 'string' },
-  lastCheckedAt: { column: 'lastCheckedAt', type: 'datetime' },
-  fetched: { column: 'fetched', type: 'integer' },
-} as const satisfies TCollectionDefinition['attributes']
+export const IMAP_ACCOUNT_ATTRIBUTES = attributeColumns(ZImapAccountAttributes)
 
 /** Changing any of these points the watcher at another server, account or folder: it reconnects. */
 const CONNECTION_FIELDS = ['host', 'port', 'secure', 'username', 'password', 'folder', 'moveTo', 'enabled']

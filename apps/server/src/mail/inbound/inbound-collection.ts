@@ -1,6 +1,7 @@
-import { CollectionId } from '@parsedesk/contracts'
+import { CollectionId, ZInboundAttributes } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { AppError } from '../../core/app-error'
+import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 
 /**
@@ -11,22 +12,7 @@ export function createInboundCollection(): TCollectionDefinition {
   return {
     id: CollectionId.inbound,
     table: 'inbound_emails',
-    attributes: {
-      mailboxId: { column: 'mailboxId', type: 'string' },
-      channel: { column: 'channel', type: 'string' },
-      externalId: { column: 'externalId', type: 'string' },
-      size: { column: 'size', type: 'integer' },
-      envelopeFrom: { column: 'envelopeFrom', type: 'string' },
-      duplicateOf: { column: 'duplicateOf', type: 'string' },
-      status: { column: 'status', type: 'string' },
-      reason: { column: 'reason', type: 'string' },
-      from: { column: 'from', type: 'string' },
-      subject: { column: 'subject', type: 'string' },
-      messageId: { column: 'messageId', type: 'string' },
-      ticketId: { column: 'ticketId', type: 'string' },
-      threadMessageId: { column: 'threadMessageId', type: 'string' },
-      processedAt: { column: 'processedAt', type: 'datetime' },
-    },
+    attributes: attributeColumns(ZInboundAttributes),
     createSchema: z.object({}).strict(),
     updateSchema: z.object({}).strict(),
     canRead: (auth) => auth.kind === 'user',

@@ -1,4 +1,4 @@
-import { ProcessingStatus, TicketStatus } from '@parsedesk/contracts'
+import { TICKET_DEFAULTS, TicketStatus } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import { insertDocument, insertDocuments, updateDocument } from '../../documents/document-repository'
@@ -120,13 +120,8 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
             subject: fields.subject,
             body: fields.body,
             rawJson: fields.rawJson,
-            status: TicketStatus.open,
-            priority: null,
+            ...TICKET_DEFAULTS,
             userId: inbound.userId,
-            processing_status: ProcessingStatus.waiting,
-            description: null,
-            category: null,
-            processing_error: null,
           },
           permissions: ownerPermissions(inbound.userId),
         }

@@ -1,23 +1,12 @@
-import { CollectionId, ZMailboxRegenerate } from '@parsedesk/contracts'
+import { CollectionId, ZMailboxAttributes, ZMailboxRegenerate } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { AppError } from '../../core/app-error'
+import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 import { generateMailboxAddress, generateWebhookSecret } from './mailbox-address'
 import { mailboxPermissions } from './mailbox-repository'
 
-export const MAILBOX_ATTRIBUTES = {
-  address: { column: 'address', type: 'string' },
-  userId: { column: 'userId', type: 'string' },
-  webhookSecret: { column: 'webhookSecret', type: 'string' },
-  received: { column: 'received', type: 'integer' },
-  tickets: { column: 'tickets', type: 'integer' },
-  threadMessages: { column: 'threadMessages', type: 'integer' },
-  duplicates: { column: 'duplicates', type: 'integer' },
-  autoReplies: { column: 'autoReplies', type: 'integer' },
-  bounces: { column: 'bounces', type: 'integer' },
-  loops: { column: 'loops', type: 'integer' },
-  rejected: { column: 'rejected', type: 'integer' },
-} as const satisfies TCollectionDefinition['attributes']
+export const MAILBOX_ATTRIBUTES = attributeColumns(ZMailboxAttributes)
 
 /**
  * Parsing mailboxes: one per account, made by the server on first need, readable by the owner only.

@@ -1,22 +1,11 @@
-import { CollectionId } from '@parsedesk/contracts'
+import { CollectionId, ZMessageAttributes } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { AppError } from '../../core/app-error'
+import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
 
-export const MESSAGE_ATTRIBUTES = {
-  ticketId: { column: 'ticketId', type: 'string' },
-  userId: { column: 'userId', type: 'string' },
-  direction: { column: 'direction', type: 'string' },
-  from: { column: 'from', type: 'string' },
-  subject: { column: 'subject', type: 'string' },
-  body: { column: 'body', type: 'string' },
-  rawJson: { column: 'rawJson', type: 'json' },
-  messageId: { column: 'messageId', type: 'string' },
-  inboundId: { column: 'inboundId', type: 'string' },
-  sentAt: { column: 'sentAt', type: 'datetime' },
-  createdAt: { column: 'createdAt', type: 'datetime' },
-} as const satisfies TCollectionDefinition['attributes']
+export const MESSAGE_ATTRIBUTES = attributeColumns(ZMessageAttributes)
 
 export function messagePermissions(userId: string): TPermission[] {
   return [

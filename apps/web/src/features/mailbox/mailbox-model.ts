@@ -4,7 +4,7 @@ import {
   KEPT_MAIL_STATUSES,
   type TAttachmentFileAttributes,
   type TImapAccount,
-  type TInboundDeliveryAttributes,
+  type TInboundAttributes,
   type TKeptMailStatus,
   type TMailboxAttributes,
   type TMessageAttributes,
@@ -12,7 +12,7 @@ import {
 import type { Models } from 'appwrite'
 
 export type TMailboxDocument = Models.Document & TMailboxAttributes
-export type TInboundDocument = Models.Document & TInboundDeliveryAttributes
+export type TInboundDocument = Models.Document & TInboundAttributes
 export type TMessageDocument = Models.Document & TMessageAttributes
 export type TAttachmentFile = Models.File & TAttachmentFileAttributes
 export type TImapAccountDocument = Models.Document & Omit<TImapAccount, keyof Models.Document | '$id'>

@@ -1,4 +1,10 @@
-import { CollectionId, DATABASE_ID, type TTicketCreate } from '@parsedesk/contracts'
+import {
+  CollectionId,
+  DATABASE_ID,
+  ProcessingStatus,
+  TicketStatus,
+  type TTicketCreate,
+} from '@parsedesk/contracts'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, Permission, Query, Role } from 'appwrite'
 import { databases } from '@/lib/appwrite'
@@ -65,7 +71,7 @@ export function useCreateTicket() {
         databaseId: DATABASE_ID,
         collectionId: CollectionId.tickets,
         documentId: ID.unique(),
-        data: { ...ticket, status: 'open', userId, processing_status: 'waiting' },
+        data: { ...ticket, status: TicketStatus.open, userId, processing_status: ProcessingStatus.waiting },
         permissions: ownerOnly(userId),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),

@@ -1,4 +1,4 @@
-import type { TTicketAttributes } from '@parsedesk/contracts'
+import { ProcessingStatus, type TTicketAttributes } from '@parsedesk/contracts'
 import type { Models } from 'appwrite'
 
 /** A ticket as read whole; optional attributes may be missing altogether on older documents. */
@@ -29,7 +29,7 @@ export const TICKET_LIST_REFRESH_MS = 2000
 export function hasUnfinishedTicket(
   tickets: readonly Pick<TTicketDocument, 'processing_status'>[] | undefined,
 ) {
-  return !!tickets?.some((ticket) => ticket.processing_status !== 'completed')
+  return !!tickets?.some((ticket) => ticket.processing_status !== ProcessingStatus.completed)
 }
 
 export function ticketListRefreshInterval(tickets: readonly TTicketSummary[] | undefined): number | false {

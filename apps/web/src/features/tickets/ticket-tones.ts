@@ -1,9 +1,10 @@
+import type { TProcessingStatus, TTicketPriority, TTicketStatus } from '@parsedesk/contracts'
 import type { TBadgeTone } from '@/components/ui/badge'
 
 /** Spec, section 4: the badge colours; an unknown status is gray, an absent priority shows nothing. */
-const statusTones: Record<string, TBadgeTone> = { open: 'red', 'in-progress': 'blue', closed: 'green' }
-const priorityTones: Record<string, TBadgeTone> = { high: 'red', medium: 'yellow', low: 'green' }
-const processingTones: Record<string, TBadgeTone> = {
+const statusTones: Record<TTicketStatus, TBadgeTone> = { open: 'red', 'in-progress': 'blue', closed: 'green' }
+const priorityTones: Record<TTicketPriority, TBadgeTone> = { high: 'red', medium: 'yellow', low: 'green' }
+const processingTones: Record<TProcessingStatus, TBadgeTone> = {
   waiting: 'gray',
   processing: 'blue',
   completed: 'green',
@@ -11,14 +12,14 @@ const processingTones: Record<string, TBadgeTone> = {
 }
 
 export function statusTone(status: string): TBadgeTone {
-  return statusTones[status] ?? 'gray'
+  return statusTones[status as TTicketStatus] ?? 'gray'
 }
 
 export function priorityTone(priority: string | null | undefined): TBadgeTone | null {
   if (!priority) return null
-  return priorityTones[priority] ?? 'gray'
+  return priorityTones[priority as TTicketPriority] ?? 'gray'
 }
 
 export function processingTone(processingStatus: string): TBadgeTone {
-  return processingTones[processingStatus] ?? 'gray'
+  return processingTones[processingStatus as TProcessingStatus] ?? 'gray'
 }

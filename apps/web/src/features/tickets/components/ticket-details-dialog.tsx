@@ -1,3 +1,4 @@
+import { ProcessingStatus } from '@parsedesk/contracts'
 import { Braces, RefreshCw, Sparkles, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
@@ -91,7 +92,7 @@ function TicketDetails({
   const whole = useTicket({ ticketId: ticket.$id, updatedAt: ticket.$updatedAt })
   const full = whole.data
   const rawJson = useMemo(() => readRawJson(full?.rawJson), [full?.rawJson])
-  const hasAnalysis = full?.processing_status === 'completed' && !!full.description
+  const hasAnalysis = full?.processing_status === ProcessingStatus.completed && !!full.description
 
   return (
     <div className="grid min-w-0 gap-5">

@@ -1,0 +1,112 @@
+import {
+  ZImapAccountAttributes,
+  ZInboundAttributes,
+  ZMailboxAttributes,
+  ZMessageAttributes,
+  ZTicketAttributes,
+  ZWaitlistRequest,
+} from '@parsedesk/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import { OPEN_INTERNET_ONLY } from './core/outbound-address'
+import type { TDatabase } from './db/database'
+import { shapeOf } from './documents/attribute-columns'
+import type { TCollectionDefinition } from './documents/collection'
+import type { TAttributeType } from './documents/queries'
+import { createImapAccountsCollection } from './mail/imap/imap-accounts-collection'
+import { createSecretBox } from './mail/imap/secret-box'
+import { createInboundCollection } from './mail/inbound/inbound-collection'
+import { createMailboxesCollection } from './mail/mailboxes/mailboxes-collection'
+import { createMessagesCollection } from './mail/messages/messages-collection'
+import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
+import { createTicketsCollection } from './tickets/tickets-collection'
+import { createWaitlistCollection } from './waitlist/waitlist-collection'
+
+/** Each collection with the one zod schema its stored attributes are declared by. */
+const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
+  [createTicketsCollection({ onCreated: async () => undefined }), ZTicketAttributes],
+  [createMessagesCollection(), ZMessageAttributes],
+  [createInboundCollection(), ZInboundAttributes],
+  [createMailboxesCollection({ inboundDomain: 'inbound.test' }), ZMailboxAttributes],
+  [
+    createImapAccountsCollection({
+      secretBox: createSecretBox(Buffer.alloc(32)),
+      inboundDomain: 'inbound.test',
+      outbound: OPEN_INTERNET_ONLY,
+    }),
+    ZImapAccountAttributes,
+  ],
+  [createWaitlistCollection(), ZWaitlistRequest],
+]
+
+const COLUMN_TYPES: Record<TAttributeType, string[]> = {
+  string: ['text'],
+  integer: ['integer', 'bigint'],
+  boolean: ['boolean'],
+  datetime: ['timestamp with time zone'],
+  json: ['jsonb'],
+}
+
+type TColumn = { name: string; type: string; isNullable: boolean; values: string[] | null }
+
+/** The columns of `table` as the migrations made them, with the values a check constraint allows each. */
+async function readColumns(db: TDatabase, table: string): Promise<Map<string, TColumn>> {
+  const { rows: columns } = await db.query<{ column_name: string; data_type: string; is_nullable: string }>(
+    `select column_name, data_type, is_nullable from information_schema.columns
+     where table_schema = current_schema() and table_name = $1`,
+    [table],
+  )
+  const { rows: checks } = await db.query<{ definition: string }>(
+    `select pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = $1::regclass and contype = 'c'`,
+    [table],
+  )
+  const valuesOf = (name: string) => {
+    const check = checks.find(
+      ({ definition }) => definition.includes(`"${name}"`) || definition.includes(`(${name} `),
+    )
+    if (!check || !/ANY \(ARRAY\[/.test(check.definition)) return null
+    return [...check.definition.matchAll(/'((?:[^']|'')*)'::text/g)].map((match) => match[1] ?? '')
+  }
+  return new Map(
+    columns.map((column) => [
+      column.column_name,
+      {
+        name: column.column_name,
+        type: column.data_type,
+        isNullable: column.is_nullable === 'YES',
+        values: valuesOf(column.column_name),
+      },
+    ]),
+  )
+}
+
+describe.each(DATABASE_KINDS)('every collection agrees with its table on %s', (kind) => {
+  let db: TDatabase
+  let close: () => Promise<void>
+  beforeAll(async () => {
+    ;({ db, close } = await openTestDatabase(kind))
+  })
+  afterAll(() => close?.())
+
+  it.each(COLLECTIONS.map(([definition, schema]) => [definition.id, definition, schema] as const))(
+    '%s: a column for each attribute, of its kind, nullability and allowed values',
+    async (_id, definition, schema) => {
+      const columns = await readColumns(db, definition.table)
+      for (const [name, field] of Object.entries(schema.shape)) {
+        const shape = shapeOf(field as z.ZodType)
+        const column = columns.get(definition.attributes[name]?.column ?? name)
+        expect(column, `${definition.table}.${name}`).toBeDefined()
+        expect({ name, type: column?.type }).toEqual({
+          name,
+          type: expect.toSatisfy((type: string) => COLUMN_TYPES[shape.type].includes(type)),
+        })
+        expect({ name, isNullable: column?.isNullable }).toEqual({ name, isNullable: shape.isNullable })
+        expect({ name, values: column?.values ?? null }).toEqual({
+          name,
+          values: shape.values ? [...shape.values] : null,
+        })
+      }
+      expect(Object.keys(definition.attributes).sort()).toEqual(Object.keys(schema.shape).sort())
+    },
+  )
+})
