@@ -25,7 +25,7 @@ export async function captureListStatements(db: TDatabase, userId: string): Prom
       return { rows: [], rowCount: 0 }
     },
   }
-  const tickets = createTicketsCollection({ onCreated: async () => undefined })
+  const tickets = createTicketsCollection({})
   const compiled = compileQueries(parseQueryStrings(DASHBOARD_LIST_QUERIES), tickets.attributes)
   await listDocuments(recorder, tickets, compiled, { roles: rolesOfUser(user), userId: user.id })
   const [page, count] = statements

@@ -24,7 +24,7 @@ import { createWaitlistCollection } from './waitlist/waitlist-collection'
 
 /** Each collection with the one zod schema its stored attributes are declared by. */
 const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
-  [createTicketsCollection({ onCreated: async () => undefined }), ZTicketAttributes],
+  [createTicketsCollection({}), ZTicketAttributes],
   [createMessagesCollection(), ZMessageAttributes],
   [createInboundCollection(), ZInboundAttributes],
   [createMailboxesCollection({ inboundDomain: 'inbound.test' }), ZMailboxAttributes],

@@ -21,8 +21,7 @@ import { schedulePruning } from './maintenance/prune-expired'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
 import { realtimeRoutes } from './realtime/realtime-routes'
-import { enqueueTicketAnalysis } from './tickets/ticket-analysis-enqueue'
-import { createTicketsCollection } from './tickets/tickets-collection'
+import { createTicketService, type TTicketService } from './tickets/ticket-service'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 import { startWorkerRole } from './worker-role'
 
@@ -38,6 +37,7 @@ export type TRunningServer = {
   config: TConfig
   db: TDatabase
   bus: TEventBus
+  tickets: TTicketService
   app: FastifyInstance | undefined
   /** The http role's address, e.g. http://127.0.0.1:3000 (undefined without the http role). */
   url: string | undefined
@@ -66,20 +66,34 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   })
   closers.unshift(() => jobs.stop())
 
-  const tickets = createTicketsCollection({
-    onCreated: (ticket) => enqueueTicketAnalysis({ queue: jobs, ticketId: ticket.id, log: logOf('jobs') }),
-    onDeleted: (ticket) => mail.forgetTicket(ticket.id),
+  const tickets = createTicketService({
+    db,
+    bus,
+    queue: jobs,
+    log: logOf('jobs'),
+    forgetTicket: (ticketId) => mail.forgetTicket(ticketId),
   })
   const mail = createMailModule({ config, db, bus, queue: jobs, tickets, logOf })
   const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })
   const collections = new Map<string, TCollectionDefinition>(
-    [tickets, createWaitlistCollection(), ...mail.collections, imap.collection].map((def) => [def.id, def]),
+    [tickets.collection, createWaitlistCollection(), ...mail.collections, imap.collection].map((def) => [
+      def.id,
+      def,
+    ]),
   )
 
   if (roles.has('worker')) {
     const inboundProcessor = mail.createProcessor()
     closers.unshift(
-      await startWorkerRole({ config, db, bus, queue: jobs, tickets, inboundProcessor, log: logOf('jobs') }),
+      await startWorkerRole({
+        config,
+        db,
+        bus,
+        queue: jobs,
+        tickets: tickets.collection,
+        inboundProcessor,
+        log: logOf('jobs'),
+      }),
     )
     const inboundSweeper = mail.startSweeper()
     closers.unshift(() => inboundSweeper.stop())
@@ -124,6 +138,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     config,
     db,
     bus,
+    tickets,
     app,
     url: url?.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
     smtpPort,

@@ -31,6 +31,18 @@ export type TUpdateContext = {
   permissions: TPermission[] | undefined
 }
 
+export type TDocumentWriter = {
+  /** Validated data and permissions in; the stored row out, committed and announced. */
+  create(options: {
+    auth: TAuth
+    id: string
+    data: Record<string, unknown>
+    permissions: TPermission[] | undefined
+  }): Promise<TDocumentRow>
+  /** The removed row, announced; undefined when it was gone already. */
+  remove(row: TDocumentRow): Promise<TDocumentRow | undefined>
+}
+
 /**
  * Everything the documents API needs to serve one collection: its table, attributes, who may create,
  * how client input is validated and what the server fills in or refuses. Declared once per collection.
@@ -53,13 +65,14 @@ export type TCollectionDefinition = {
   /** Collection-level access: who may list, read, update or delete at all (documents then check their own). */
   canRead(auth: TAuth): boolean
   /** Server-side defaults and overrides; returns the attributes and permissions to store. */
-  prepareCreate(ctx: TCreateContext): Promise<{ data: Record<string, unknown>; permissions: TPermission[] }>
+  prepareCreate?(ctx: TCreateContext): Promise<{ data: Record<string, unknown>; permissions: TPermission[] }>
   prepareUpdate?(ctx: TUpdateContext): {
     data: Record<string, unknown>
     permissions: TPermission[] | undefined
   }
-  /** Runs after the create is committed (enqueue jobs and the like). */
-  afterCreate?(document: TDocumentRow): Promise<void>
-  /** Runs after the delete is committed (remove what belonged to the document). */
-  afterDelete?(document: TDocumentRow): Promise<void>
+  /**
+   * A collection whose documents are more than rows (a ticket is numbered, announced and analysed)
+   * creates and removes them through its own service rather than the generic insert and delete.
+   */
+  writer?: TDocumentWriter
 }

@@ -113,13 +113,14 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
           ? undefined
           : parsePermissions(input.permissions)
       if (permissions) assertGrantable(permissions, auth.roles)
+      if (def.writer) return toDocumentModel(def, await def.writer.create({ auth, id, data, permissions }))
+      const prepare = def.prepareCreate
+      if (!prepare) throw AppError.forbidden()
       const row = await db.transaction(async (tx) => {
-        const prepared = await def.prepareCreate({ auth, data, permissions, clientKey: input.clientKey, tx })
+        const prepared = await prepare({ auth, data, permissions, clientKey: input.clientKey, tx })
         return insertDocument(tx, def, { id, data: prepared.data, permissions: prepared.permissions })
       })
-      // The create event goes out before any follow-up work, so no later update can overtake it.
       await publish(def, 'create', row)
-      await def.afterCreate?.(row)
       return toDocumentModel(def, row)
     },
 
@@ -175,10 +176,9 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
     async remove(def: TCollectionDefinition, auth: TAuth, id: string): Promise<void> {
       const existing = await findReadable(def, auth, id)
       if (!isAllowed(existing.permissions, 'delete', auth.roles)) throw AppError.forbidden()
-      const row = await deleteDocument(db, def, id)
+      const row = def.writer ? await def.writer.remove(existing) : await deleteDocument(db, def, id)
       if (!row) throw AppError.documentNotFound()
-      await publish(def, 'delete', row)
-      await def.afterDelete?.(row)
+      if (!def.writer) await publish(def, 'delete', row)
     },
   }
 }

@@ -9,6 +9,7 @@ import type { TFileStorage } from '../files/file-storage'
 import { createLocalFileStorage } from '../files/local-file-storage'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
+import type { TTicketService } from '../tickets/ticket-service'
 import { forgetTicketMail } from './forget-ticket-mail'
 import { createAcceptInboundEmail, type TAcceptInboundEmail } from './inbound/accept-inbound-email'
 import { createInboundCollection } from './inbound/inbound-collection'
@@ -26,7 +27,7 @@ export type TCreateMailModuleOptions = {
   db: TDatabase
   bus: TEventBus
   queue: TJobQueue
-  tickets: TCollectionDefinition
+  tickets: TTicketService
   /** Warnings of each part: a part name goes with each. */
   logOf(part: string): TLog
 }

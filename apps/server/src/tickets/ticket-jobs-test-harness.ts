@@ -36,7 +36,7 @@ export async function startJobsHarness(options: TJobsHarnessOptions) {
     maintenanceIntervalSeconds: 1,
     log,
   })
-  const tickets = createTicketsCollection({ onCreated: async () => undefined })
+  const tickets = createTicketsCollection({})
   const ticketAnalysis = createTicketAnalysisService({ db, bus, tickets, analyser: options.analyser })
 
   return {

@@ -1,16 +1,14 @@
 import {
   CollectionId,
-  TICKET_DEFAULTS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   ZTicketAttributes,
   ZTicketCreate,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
-import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
 import { attributeColumns } from '../documents/attribute-columns'
-import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
+import type { TCollectionDefinition, TDocumentWriter } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
 
 export const TICKET_ATTRIBUTES = attributeColumns(ZTicketAttributes)
@@ -43,13 +41,8 @@ export function ownerPermissions(userId: string): TPermission[] {
   ]
 }
 
-function requireUser(auth: TAuth) {
-  if (auth.kind !== 'user') throw AppError.forbidden()
-  return auth.user
-}
-
 /** A ticket belongs to its owner alone; a permission for anyone else is refused, not silently widened. */
-function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
+export function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
   const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
   if (foreign) {
     throw AppError.forbidden(`Tickets can only be shared with their owner (got "${foreign.role}")`)
@@ -57,8 +50,8 @@ function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string)
 }
 
 export type TTicketsCollectionOptions = {
-  onCreated: (ticket: TDocumentRow) => Promise<void>
-  onDeleted?: (ticket: TDocumentRow) => Promise<void>
+  /** How tickets are created and removed (the ticket service); without it, only reads and updates. */
+  writer?: TDocumentWriter
 }
 
 export function createTicketsCollection(options: TTicketsCollectionOptions): TCollectionDefinition {
@@ -71,14 +64,6 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
     ownerAttribute: 'userId',
     canRead: (auth) => auth.kind === 'user',
     canCreate: (auth) => auth.kind === 'user',
-    async prepareCreate({ auth, data, permissions }) {
-      const user = requireUser(auth)
-      assertOwnerOnly(permissions, user.id)
-      return {
-        data: { ...data, ...TICKET_DEFAULTS, userId: user.id },
-        permissions: ownerPermissions(user.id),
-      }
-    },
     prepareUpdate({ existing, data, permissions }) {
       const owner = String(existing.userId)
       assertOwnerOnly(permissions, owner)
@@ -86,7 +71,6 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
       for (const field of SERVER_OWNED) delete values[field]
       return { data: values, permissions: permissions ? ownerPermissions(owner) : undefined }
     },
-    afterCreate: options.onCreated,
-    afterDelete: options.onDeleted,
+    writer: options.writer,
   }
 }

@@ -5,7 +5,6 @@ import type { TDatabase, TQueryable } from '../../db/database'
 import { createLocalFileStorage } from '../../files/local-file-storage'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
-import { createTicketsCollection } from '../../tickets/tickets-collection'
 import { sendRaw, signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
 import { createMessagesCollection } from '../messages/messages-collection'
 import { createInboundProcessor } from './inbound-processor'
@@ -81,10 +80,7 @@ describe.each(DATABASE_KINDS)('deciding a batch of deliveries together on %s', (
       db,
       bus: server.bus,
       storage: createLocalFileStorage({ dir: path.join(server.config.dataDir, 'files') }),
-      tickets: createTicketsCollection({
-        onCreated: async () => undefined,
-        onDeleted: async () => undefined,
-      }),
+      tickets: server.tickets,
       messages: createMessagesCollection(),
       inboundDomain: TEST_INBOUND_DOMAIN,
     })

@@ -1,11 +1,10 @@
-import { TICKET_DEFAULTS, TicketStatus } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
-import { insertDocument, insertDocuments, updateDocument } from '../../documents/document-repository'
+import { insertDocument } from '../../documents/document-repository'
 import { publishDocumentEvent } from '../../documents/publish-document-event'
 import type { TFileStorage } from '../../files/file-storage'
 import type { TEventBus } from '../../realtime/event-bus'
-import { ownerPermissions } from '../../tickets/tickets-collection'
+import type { TTicketService } from '../../tickets/ticket-service'
 import {
   addOutcomeCounts,
   findInboundsWithRaw,
@@ -44,7 +43,7 @@ export type TInboundProcessorDeps = {
   db: TDatabase
   bus: TEventBus
   storage: TFileStorage
-  tickets: TCollectionDefinition
+  tickets: TTicketService
   messages: TCollectionDefinition
   inboundDomain: string
 }
@@ -108,27 +107,14 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
   /** New tickets for several mails, with their thread ids, file rows and decisions: a few statements for all. */
   async function createTickets(tx: TQueryable, mails: TMailToDecide[]): Promise<TDocumentRow[]> {
     if (mails.length === 0) return []
-    const created = await insertDocuments(
+    // Only a freshly drawn id already taken could fail this: the batch fails and is retried.
+    const created = await tickets.insertTickets(
       tx,
-      tickets,
       mails.map(({ inbound, parsed, sender, written }) => {
         const fields = buildMailFields(parsed, written)
-        return {
-          id: newInboundId(),
-          data: {
-            email: sender,
-            subject: fields.subject,
-            body: fields.body,
-            rawJson: fields.rawJson,
-            ...TICKET_DEFAULTS,
-            userId: inbound.userId,
-          },
-          permissions: ownerPermissions(inbound.userId),
-        }
+        return { id: newInboundId(), ownerId: inbound.userId, email: sender, ...fields }
       }),
     )
-    // Only a freshly drawn id already taken could drop a row: the batch fails and is retried.
-    if (created.length !== mails.length) throw new Error('a new ticket id was already taken')
     const pairs = mails.map((mail, index) => ({ mail, ticket: created[index] as TDocumentRow }))
     await rememberThreadIds(
       tx,
@@ -193,10 +179,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       },
       permissions: messagePermissions(inbound.userId),
     })
-    // A customer writing again reopens a closed ticket; any answer marks the ticket as changed.
-    const reopen = options.ticket.status === TicketStatus.closed ? { status: TicketStatus.open } : {}
-    const ticket =
-      (await updateDocument(tx, tickets, { id: options.ticket.id, data: reopen })) ?? options.ticket
+    const { row: ticket, reopened } = await tickets.reopenOnCustomerMail(tx, options.ticket)
     await rememberThreadIds(tx, [
       { userId: inbound.userId, messageId: parsed.messageId, ticketId: ticket.id },
     ])
@@ -213,7 +196,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       {
         inboundId: inbound.id,
         status: 'thread-message',
-        reason: `answers ticket ${ticket.id} (${options.matchedBy})${reopen.status ? ', reopened it' : ''}`,
+        reason: `answers ticket ${ticket.id} (${options.matchedBy})${reopened ? ', reopened it' : ''}`,
         from: options.sender,
         subject: parsed.subject,
         messageId: parsed.messageId,
@@ -247,7 +230,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       return { kind: 'other', status: 'duplicate' }
     }
     const match = await findThreadTicket(tx, {
-      tickets,
+      tickets: tickets.collection,
       userId: inbound.userId,
       keys: extractThreadKeys(parsed),
       senderAddress: sender,
@@ -415,20 +398,32 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
     return { parsed, sender }
   }
 
-  /** The events of a committed decision; a new ticket's follow-up (its analysis) is left to the caller. */
-  async function publishCommitted(committed: TCommitted): Promise<TProcessResult> {
+  /**
+   * What follows the commit of decisions: the events of each answer, and the new tickets announced by
+   * the ticket service (their create events, then their analysis). All side by side, so the bus stores
+   * them as one group, in this order.
+   */
+  async function announce(decisions: TCommitted[]): Promise<void> {
+    const created = decisions.flatMap((decided) => (decided.kind === 'ticket' ? [decided.ticket] : []))
+    await Promise.all([
+      ...decisions.flatMap((decided) =>
+        decided.kind === 'thread'
+          ? [
+              publishDocumentEvent({ bus: deps.bus, def: messages, action: 'create', row: decided.message }),
+              tickets.announceUpdated([decided.ticket]),
+            ]
+          : [],
+      ),
+      tickets.announceCreated(created),
+    ])
+  }
+
+  function resultOf(committed: TCommitted): TProcessResult {
     if (committed.kind === 'other') return { status: committed.status }
-    if (committed.kind === 'thread') {
-      // Side by side, so the bus stores both in one group, the message first.
-      await Promise.all([
-        publishDocumentEvent({ bus: deps.bus, def: messages, action: 'create', row: committed.message }),
-        publishDocumentEvent({ bus: deps.bus, def: tickets, action: 'update', row: committed.ticket }),
-      ])
-      return { status: 'thread-message', ticketId: committed.ticket.id }
+    return {
+      status: committed.kind === 'thread' ? 'thread-message' : 'ticket',
+      ticketId: committed.ticket.id,
     }
-    // As for a form ticket: the create event first, so the analysis' updates cannot overtake it.
-    await publishDocumentEvent({ bus: deps.bus, def: tickets, action: 'create', row: committed.ticket })
-    return { status: 'ticket', ticketId: committed.ticket.id }
   }
 
   async function processInboundEmail(options: TRun): Promise<TProcessResult> {
@@ -446,9 +441,8 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       })
       const committed = await decideMail({ inbound, ...triaged, written })
       if (!committed) return { status: 'already-decided' }
-      const result = await publishCommitted(committed)
-      if (committed.kind === 'ticket') await tickets.afterCreate?.(committed.ticket)
-      return result
+      await announce([committed])
+      return resultOf(committed)
     } catch (error) {
       if (!options.isLastAttempt) throw error
       return rejectAfterLastAttempt(inbound, error, parsed)
@@ -525,22 +519,12 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
       for (const mail of mails) await one(mail.index)
       return
     }
-    // Published side by side, so the bus stores them together (in this order).
-    const created: TDocumentRow[] = []
-    await Promise.all(
-      committed.map(async (decided, position) => {
-        const mail = mails[position]
-        if (!decided || !mail) return
-        try {
-          await publishCommitted(decided)
-          if (decided.kind === 'ticket') created.push(decided.ticket)
-        } catch (error) {
-          errors[mail.index] = error
-        }
-      }),
-    )
-    // After every create event; side by side, so the analysis jobs are enqueued together.
-    await Promise.all(created.map((ticket) => tickets.afterCreate?.(ticket)))
+    const decided = committed.filter((decision): decision is TCommitted => decision !== undefined)
+    await announce(decided).catch((error: unknown) => {
+      // Decided and committed: a retry finds them decided. What their announcement left undone (an event,
+      // an analysis job) the analysis sweeper makes good.
+      for (const mail of mails) errors[mail.index] = error
+    })
   }
 
   return {
