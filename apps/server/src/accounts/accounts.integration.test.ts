@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rejection, sdkClient, signUpUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
+import { SESSION_LIFETIME_MS } from './sessions'
 
 describe.each(DATABASE_KINDS)('accounts and sessions on %s', (database) => {
   let server: TTestServer
@@ -75,6 +76,20 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (database) => {
     }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true)
     expect(codes[10]).toBe(429)
+  })
+
+  it('ends a session 30 days after sign-in, however often it is used', async () => {
+    const user = await signUpUser(server.url)
+    const session = await user.account.getSession({ sessionId: 'current' })
+    expect(Date.parse(session.expire) - Date.parse(session.$createdAt)).toBeLessThanOrEqual(
+      SESSION_LIFETIME_MS,
+    )
+    // Signed in a lifetime ago and used two hours ago: its idle expiry is still far ahead, its lifetime is over.
+    await server.db.query(
+      "update sessions set created_at = $2, updated_at = now() - interval '2 hours' where id = $1",
+      [session.$id, new Date(Date.now() - SESSION_LIFETIME_MS - 60_000)],
+    )
+    expect((await rejection(user.account.get())).code).toBe(401)
   })
 
   it('sets an HttpOnly session cookie for browsers and hides the secret from them', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TDatabase } from '../db/database'
 import { openDatabase } from '../db/open-database'
-import { createSession, decodeSessionCookie, deleteSession, listSessions, resolveSession } from './sessions'
+import {
+  createSession,
+  decodeSessionCookie,
+  deleteSession,
+  listSessions,
+  resolveSession,
+  SESSION_LIFETIME_MS,
+} from './sessions'
 import { insertUser } from './users-repository'
 
 describe('sessions', () => {
@@ -33,6 +40,26 @@ describe('sessions', () => {
     expect(await resolveSession(db, cookie, 50)).toBeDefined()
     await new Promise((resolve) => setTimeout(resolve, 120))
     expect(await resolveSession(db, cookie, 50)).toBeUndefined()
+  })
+
+  it('slides the idle expiry forward with use, but never past the lifetime', async () => {
+    const idleMs = 30 * 86_400_000
+    const { session, cookie } = await createSession(db, {
+      userId: 'u1',
+      provider: 'email',
+      idleMs,
+      ...client,
+    })
+    const signedIn = new Date(Date.now() - SESSION_LIFETIME_MS + 86_400_000)
+    await db.query(
+      "update sessions set created_at = $2, updated_at = now() - interval '2 hours' where id = $1",
+      [session.id, signedIn],
+    )
+    expect(await resolveSession(db, cookie, idleMs)).toBeDefined()
+    const { rows } = await db.query<{ expire: Date }>('select expire from sessions where id = $1', [
+      session.id,
+    ])
+    expect(rows[0]?.expire.getTime()).toBe(signedIn.getTime() + SESSION_LIFETIME_MS)
   })
 
   it('lists and deletes one user’s sessions', async () => {

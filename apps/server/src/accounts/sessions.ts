@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { uniqueId } from '@parsedesk/contracts'
+import { SessionLimits, uniqueId } from '@parsedesk/contracts'
 import { isoDate } from '../core/iso-date'
 import type { TQueryable } from '../db/database'
 
@@ -17,6 +17,19 @@ export type TSessionRow = {
 }
 
 export type TSessionProvider = 'email' | 'google'
+
+// A stolen cookie cannot be kept alive by using it: the session ends this long after its sign-in.
+export const SESSION_LIFETIME_MS = SessionLimits.lifetimeDays * 86_400_000
+
+/** When a session used now expires: after `idleMs` unused, and never past its lifetime. */
+function expiryOf(createdAt: Date, idleMs: number): Date {
+  return new Date(Math.min(Date.now() + idleMs, createdAt.getTime() + SESSION_LIFETIME_MS))
+}
+
+/** Sessions signed in before this are over, whatever their stored expiry (one written before the lifetime). */
+function lifetimeStart(): Date {
+  return new Date(Date.now() - SESSION_LIFETIME_MS)
+}
 
 /** The cookie carries the secret; the database keeps only its hash, so a leaked table opens no session. */
 function hashSecret(secret: string): string {
@@ -55,9 +68,10 @@ export type TCreateSessionOptions = {
 
 export async function createSession(db: TQueryable, options: TCreateSessionOptions) {
   const secret = crypto.randomBytes(32).toString('hex')
+  const createdAt = new Date()
   const { rows } = await db.query<TSessionRow>(
-    `insert into sessions (id, user_id, secret_hash, provider, provider_uid, ip, user_agent, expire)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    `insert into sessions (id, user_id, secret_hash, provider, provider_uid, ip, user_agent, created_at, expire)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
     [
       uniqueId(),
       options.userId,
@@ -66,7 +80,8 @@ export async function createSession(db: TQueryable, options: TCreateSessionOptio
       options.providerUid ?? '',
       options.ip,
       options.userAgent.slice(0, 512),
-      new Date(Date.now() + options.idleMs),
+      createdAt,
+      expiryOf(createdAt, options.idleMs),
     ],
   )
   return { session: rows[0]!, cookie: encodeSessionCookie(options.userId, secret) }
@@ -75,7 +90,7 @@ export async function createSession(db: TQueryable, options: TCreateSessionOptio
 // Sliding expiry is written at most this often, so reads do not turn into writes on every request.
 const TOUCH_EVERY_MS = 60 * 60 * 1000
 
-/** Finds the live session a cookie value names, extending its idle expiry. */
+/** Finds the live session a cookie value names, extending its idle expiry up to its lifetime. */
 export async function resolveSession(
   db: TQueryable,
   cookieValue: string,
@@ -84,14 +99,14 @@ export async function resolveSession(
   const decoded = decodeSessionCookie(cookieValue)
   if (!decoded) return undefined
   const { rows } = await db.query<TSessionRow>(
-    'select * from sessions where secret_hash = $1 and user_id = $2 and expire > now()',
-    [hashSecret(decoded.secret), decoded.id],
+    'select * from sessions where secret_hash = $1 and user_id = $2 and expire > now() and created_at > $3',
+    [hashSecret(decoded.secret), decoded.id, lifetimeStart()],
   )
   const session = rows[0]
   if (session && Date.now() - session.updated_at.getTime() > TOUCH_EVERY_MS) {
     await db.query('update sessions set updated_at = now(), expire = $2 where id = $1', [
       session.id,
-      new Date(Date.now() + idleMs),
+      expiryOf(session.created_at, idleMs),
     ])
   }
   return session
@@ -99,8 +114,8 @@ export async function resolveSession(
 
 export async function listSessions(db: TQueryable, userId: string): Promise<TSessionRow[]> {
   const { rows } = await db.query<TSessionRow>(
-    'select * from sessions where user_id = $1 and expire > now() order by created_at desc',
-    [userId],
+    'select * from sessions where user_id = $1 and expire > now() and created_at > $2 order by created_at desc',
+    [userId, lifetimeStart()],
   )
   return rows
 }
@@ -118,7 +133,7 @@ export async function deleteAllSessions(db: TQueryable, userId: string): Promise
 }
 
 export async function pruneExpiredSessions(db: TQueryable): Promise<void> {
-  await db.query('delete from sessions where expire < now()')
+  await db.query('delete from sessions where expire < now() or created_at <= $1', [lifetimeStart()])
 }
 
 export function toSessionModel(session: TSessionRow, currentSessionId: string | undefined) {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { PROJECT_ID_DEFAULT } from '@parsedesk/contracts'
+import { PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
 
@@ -45,7 +45,8 @@ const ZEnv = z.object({
   LLM_BASE_URL: url.optional(),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // A session ends this long after sign-in whatever its use: a longer idle limit could never apply.
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SessionLimits.lifetimeDays).default(30),
   SECRET_KEY: optionalString,
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OUTBOUND_ALLOWED_HOSTS: optionalString.refine(
