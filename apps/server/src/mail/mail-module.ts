@@ -96,6 +96,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         tickets: options.tickets,
         messages,
         inboundDomain: config.inboundDomain,
+        log: options.logOf('ingest'),
       })
     },
 

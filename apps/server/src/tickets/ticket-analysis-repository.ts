@@ -11,17 +11,10 @@ async function updateOne(db: TQueryable, sql: string, params: unknown[]): Promis
   return rows[0]
 }
 
-/** waiting (or processing, when a lost run is retried) -> processing; undefined when there is nothing to do. */
-export function claimTicketForAnalysis(db: TQueryable, ticketId: string) {
-  return updateOne(
-    db,
-    `update tickets set "processing_status" = $2, "processing_error" = null, updated_at = now()
-     where id = $1 and "processing_status" in ($3, $4) returning *`,
-    [ticketId, processing, waiting, processing],
-  )
-}
-
-/** Several tickets claimed in one statement: the rows of those there was something to do for. */
+/**
+ * waiting (or processing, when a lost run is retried) -> processing, in one statement: the rows of the
+ * tickets there was something to do for.
+ */
 export async function claimTicketsForAnalysis(db: TQueryable, ticketIds: string[]): Promise<TDocumentRow[]> {
   const { rows } = await db.query<TDocumentRow>(
     `update tickets set "processing_status" = $2, "processing_error" = null, updated_at = now()
@@ -31,7 +24,10 @@ export async function claimTicketsForAnalysis(db: TQueryable, ticketIds: string[
   return rows
 }
 
-/** Several analyses stored in one statement, on the same terms as storeTicketAnalysis. */
+/**
+ * Analyses stored in one statement. A late success still completes a ticket an earlier run gave up on: the
+ * customer is better served.
+ */
 export async function storeTicketAnalyses(
   db: TQueryable,
   items: { ticketId: string; analysis: TTicketAnalysis }[],
@@ -51,27 +47,6 @@ export async function storeTicketAnalyses(
     ],
   )
   return rows
-}
-
-/** A late success still completes a ticket an earlier run gave up on: the customer is better served. */
-export function storeTicketAnalysis(
-  db: TQueryable,
-  options: { ticketId: string; analysis: TTicketAnalysis },
-) {
-  const { analysis } = options
-  return updateOne(
-    db,
-    `update tickets set "processing_status" = $2, "priority" = $3, "category" = $4, "description" = $5,
-       "processing_error" = null, updated_at = now()
-     where id = $1 and "processing_status" <> $2 returning *`,
-    [
-      options.ticketId,
-      completed,
-      analysis.priority,
-      analysis.category,
-      analysis.analysis.slice(0, TicketLimits.description),
-    ],
-  )
 }
 
 /** processing -> waiting: the run failed and a retry is queued. */

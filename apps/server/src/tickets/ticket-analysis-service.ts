@@ -5,12 +5,10 @@ import type { TCollectionDefinition, TDocumentRow } from '../documents/collectio
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TEventBus } from '../realtime/event-bus'
 import {
-  claimTicketForAnalysis,
   claimTicketsForAnalysis,
   markTicketAnalysisFailed,
   returnTicketToWaiting,
   storeTicketAnalyses,
-  storeTicketAnalysis,
 } from './ticket-analysis-repository'
 
 export type TTicketAnalysisServiceDeps = {
@@ -60,57 +58,56 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
     )
   }
 
+  /**
+   * Claims the runs' tickets (one statement), announces every processing one, analyses them side by side,
+   * stores the analyses (one statement) and announces them. A failed analysis is recorded on its ticket.
+   */
+  async function analyseBatch(runs: TAnalyseTicketOptions[]) {
+    const errors: unknown[] = runs.map(() => undefined)
+    const claimed = await claimTicketsForAnalysis(
+      db,
+      runs.map((run) => run.ticketId),
+    )
+    // Published together, so the bus can store them as one group (in this order); all before any result.
+    await Promise.all(claimed.map((row) => publishUpdate(row)))
+    const analysed: { ticketId: string; analysis: TTicketAnalysis }[] = []
+    await Promise.all(
+      claimed.map(async (row) => {
+        const index = runs.findIndex((run) => run.ticketId === row.id)
+        const run = runs[index]
+        if (!run) return
+        try {
+          analysed.push({ ticketId: row.id, analysis: await analyse(row) })
+        } catch (error) {
+          errors[index] = error
+          await recordFailedRun({ ...run, error })
+        }
+      }),
+    )
+    const stored = await storeTicketAnalyses(db, analysed)
+    await Promise.all(stored.map((row) => publishUpdate(row)))
+    return { errors, claimed: claimed.length }
+  }
+
   return {
     /**
-     * waiting -> processing -> completed. A failed run puts the ticket back to waiting for its retry,
-     * or, on the last attempt, marks it failed with the reason; the error is rethrown either way so
-     * the queue records the attempt.
+     * waiting -> processing -> completed, as a batch of one. A failed run puts the ticket back to waiting
+     * for its retry, or, on the last attempt, marks it failed with the reason; the error is thrown either
+     * way so the queue records the attempt.
      */
     async analyseTicket(options: TAnalyseTicketOptions): Promise<TAnalyseTicketOutcome> {
-      const claimed = await claimTicketForAnalysis(db, options.ticketId)
-      if (!claimed) return 'skipped'
-      await publishUpdate(claimed)
-      let analysis: TTicketAnalysis
-      try {
-        analysis = await analyse(claimed)
-      } catch (error) {
-        await recordFailedRun({ ...options, error })
-        throw error
-      }
-      await publishUpdate(await storeTicketAnalysis(db, { ticketId: options.ticketId, analysis }))
-      return 'completed'
+      const { errors, claimed } = await analyseBatch([options])
+      if (errors[0] !== undefined) throw errors[0]
+      return claimed > 0 ? 'completed' : 'skipped'
     },
 
     /**
      * Many tickets as `analyseTicket` would take them one by one, with one claim and one store for all
      * (the same events, every processing one before the completed ones). Resolves with each run's
-     * error, or undefined, in order; a failed analysis is recorded on its ticket as for one run.
+     * error, or undefined, in order.
      */
     async analyseTickets(runs: TAnalyseTicketOptions[]): Promise<unknown[]> {
-      const errors: unknown[] = runs.map(() => undefined)
-      const claimed = await claimTicketsForAnalysis(
-        db,
-        runs.map((run) => run.ticketId),
-      )
-      // Published together, so the bus can store them as one group (in this order); all before any result.
-      await Promise.all(claimed.map((row) => publishUpdate(row)))
-      const analysed: { ticketId: string; analysis: TTicketAnalysis }[] = []
-      await Promise.all(
-        claimed.map(async (row) => {
-          const index = runs.findIndex((run) => run.ticketId === row.id)
-          const run = runs[index]
-          if (!run) return
-          try {
-            analysed.push({ ticketId: row.id, analysis: await analyse(row) })
-          } catch (error) {
-            errors[index] = error
-            await recordFailedRun({ ...run, error })
-          }
-        }),
-      )
-      const stored = await storeTicketAnalyses(db, analysed)
-      await Promise.all(stored.map((row) => publishUpdate(row)))
-      return errors
+      return (await analyseBatch(runs)).errors
     },
 
     /** For runs that ended without the handler's say (killed on the last attempt): failed, with why. */

@@ -1,45 +1,26 @@
-import path from 'node:path'
 import { Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TLog } from '../../core/logger'
 import type { TDatabase, TQueryable } from '../../db/database'
-import { createLocalFileStorage } from '../../files/local-file-storage'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
-import { sendRaw, signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
-import { createMessagesCollection } from '../messages/messages-collection'
-import { createInboundProcessor } from './inbound-processor'
+import { signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
+import { createTestProcessor, deliverMails, type TTestMail } from './ingest-test-kit'
 
-type TMail = { subject: string; messageId: string; from?: string; inReplyTo?: string; attachment?: string }
-
-function email(mail: TMail): string {
-  const boundary = 'batch-boundary'
-  const head = [
-    `From: Customer <${mail.from ?? 'ada@customer.example'}>`,
-    `To: support@${TEST_INBOUND_DOMAIN}`,
-    `Subject: ${mail.subject}`,
-    `Message-ID: <${mail.messageId}>`,
-    ...(mail.inReplyTo ? [`In-Reply-To: <${mail.inReplyTo}>`, `References: <${mail.inReplyTo}>`] : []),
-    'MIME-Version: 1.0',
-  ]
-  if (!mail.attachment) {
-    return [...head, 'Content-Type: text/plain; charset=utf-8', '', `About ${mail.subject}.`, ''].join('\r\n')
+/** The database, failing every statement that matches `pattern` (in transactions too). */
+function failingDatabase(db: TDatabase, pattern: RegExp): TDatabase {
+  const failing = (target: TQueryable): TQueryable['query'] =>
+    ((sql: string, params?: readonly unknown[]) =>
+      pattern.test(sql)
+        ? Promise.reject(new Error('the disk is full'))
+        : target.query(sql, params)) as TQueryable['query']
+  return {
+    kind: db.kind,
+    query: failing(db),
+    transaction: (fn) => db.transaction((tx) => fn({ query: failing(tx) })),
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
   }
-  return [
-    ...head,
-    `Content-Type: multipart/mixed; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    `About ${mail.subject}.`,
-    `--${boundary}`,
-    `Content-Type: text/plain; name="${mail.attachment}"`,
-    `Content-Disposition: attachment; filename="${mail.attachment}"`,
-    '',
-    `contents of ${mail.attachment}`,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n')
 }
 
 /** The database, counting every statement sent through it (in transactions too). */
@@ -75,28 +56,12 @@ describe.each(DATABASE_KINDS)('deciding a batch of deliveries together on %s', (
     await server?.stop()
   })
 
-  function processor(db = server.db) {
-    return createInboundProcessor({
-      db,
-      bus: server.bus,
-      storage: createLocalFileStorage({ dir: path.join(server.config.dataDir, 'files') }),
-      tickets: server.tickets,
-      messages: createMessagesCollection(),
-      inboundDomain: TEST_INBOUND_DOMAIN,
-    })
+  function processor(db = server.db, log?: TLog) {
+    return createTestProcessor(server, db, log)
   }
 
-  async function deliver(address: string, mails: TMail[]): Promise<string[]> {
-    for (const mail of mails) {
-      const sent = await sendRaw({ port: server.smtpPort ?? 0, to: address, raw: email(mail) })
-      expect(sent.accepted).toBe(true)
-    }
-    const { rows } = await server.db.query<{ id: string }>(
-      `select i.id from inbound_emails i join mailboxes m on m.id = i."mailboxId"
-       where m.address = $1 and i."status" = 'received' order by i.seq`,
-      [address],
-    )
-    return rows.map((row) => row.id)
+  function deliver(address: string, mails: TTestMail[]): Promise<string[]> {
+    return deliverMails(server, address, mails)
   }
 
   it('threads, folds duplicates and files attachments within one batch as one by one', async () => {
@@ -183,5 +148,62 @@ describe.each(DATABASE_KINDS)('deciding a batch of deliveries together on %s', (
     }
     const five = await statementsFor(5)
     expect(await statementsFor(20)).toBe(five)
+  })
+
+  it('decides the rest of a batch when one delivery cannot be written, logging it with its id', async () => {
+    const { user, mailbox } = await signUpWithMailbox(server.url)
+    const [first = ''] = await deliver(mailbox.address, [
+      { subject: 'Scanner', messageId: 'scanner@customer.example' },
+    ])
+    await processor().processInboundEmail({ inboundId: first, isLastAttempt: false })
+    const batch = (
+      await deliver(mailbox.address, [
+        { subject: 'Modem', messageId: 'modem@customer.example' },
+        {
+          subject: 'Re: Scanner',
+          messageId: 'scanner-2@customer.example',
+          inReplyTo: 'scanner@customer.example',
+        },
+        { subject: 'Router', messageId: 'router@customer.example' },
+      ])
+    ).slice(-3)
+    const answer = batch[1] ?? ''
+    const logged: string[] = []
+    // Conversation messages cannot be stored: the answer fails, the batch's transaction with it.
+    const broken = processor(failingDatabase(server.db, /insert into "?messages"?/), (message) =>
+      logged.push(message),
+    )
+    const runs = (isLastAttempt: boolean) => batch.map((inboundId) => ({ inboundId, isLastAttempt }))
+
+    const errors = await broken.processInboundBatch(runs(false))
+    expect(errors.map((error) => (error instanceof Error ? error.message : error))).toEqual([
+      undefined,
+      'the disk is full',
+      undefined,
+    ])
+    expect(logged).toContain(`delivery ${answer}: deciding failed`)
+    const decided = async () =>
+      (
+        await user.databases.listDocuments({
+          databaseId: 'main',
+          collectionId: 'inbound',
+          queries: [Query.orderAsc('$sequence')],
+        })
+      ).documents.map((d) => [d.subject, d.status])
+    expect(await decided()).toEqual([
+      ['Scanner', 'ticket'],
+      ['Modem', 'ticket'],
+      [null, 'received'],
+      ['Router', 'ticket'],
+    ])
+
+    // Its last try: recorded as rejected with the reason, and the run counts as done.
+    expect(await broken.processInboundBatch(runs(true))).toEqual([undefined, undefined, undefined])
+    expect((await decided())[2]).toEqual(['Re: Scanner', 'rejected'])
+    const { rows } = await server.db.query<{ reason: string }>(
+      'select "reason" from inbound_emails where id = $1',
+      [answer],
+    )
+    expect(rows[0]?.reason).toBe('processing failed: the disk is full')
   })
 })

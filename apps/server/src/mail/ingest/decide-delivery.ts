@@ -1,0 +1,128 @@
+import type { TQueryable } from '../../db/database'
+import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
+import type { TNewTicket } from '../../tickets/ticket-service'
+import { lockPendingInbounds, newInboundId } from '../inbound/inbound-repository'
+import { extractThreadKeys } from '../parse'
+import {
+  findDecidedMessageIds,
+  findKnownThreadIds,
+  messageKey,
+  threadKey,
+} from './batch-decisions-repository'
+import { buildMailFields } from './build-mail-fields'
+import { findThreadTicket } from './find-thread-ticket'
+import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
+
+/**
+ * What a mail becomes, decided and not yet written: a new ticket (its fields all there, so whatever
+ * shapes a new ticket before it is stored works on this plan), an answer on a ticket's conversation,
+ * or a repeat of mail already received.
+ */
+export type TMailDecision =
+  | { kind: 'new-ticket'; ticket: TNewTicket }
+  | { kind: 'thread'; ticket: TDocumentRow; matchedBy: string }
+  | { kind: 'duplicate'; of: string }
+
+/** The new ticket a mail opens: its text, its whole message as JSON and its attachments' files. */
+export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kind: 'new-ticket' }> {
+  const fields = buildMailFields(mail.parsed, mail.written)
+  return {
+    kind: 'new-ticket',
+    ticket: { id: newInboundId(), ownerId: mail.inbound.userId, email: mail.sender, ...fields },
+  }
+}
+
+/**
+ * Takes the deciding transaction's locks and returns the deliveries still undecided, in the order given.
+ * Two deliveries of one Message-ID decided at once must see each other, so one waits for the other; keys
+ * and rows are locked in sorted order, so two batches never hold each other's.
+ */
+export async function lockUndecided(
+  tx: TQueryable,
+  deliveries: TPreparedDelivery[],
+): Promise<TPreparedDelivery[]> {
+  const keys = [
+    ...new Set(
+      deliveries.flatMap((d) =>
+        d.parsed?.messageId ? [messageKey(d.inbound.mailboxId, d.parsed.messageId)] : [],
+      ),
+    ),
+  ].sort()
+  if (keys.length > 0) {
+    await tx.query('select pg_advisory_xact_lock(hashtext(k)) from unnest($1::text[]) as k', [keys])
+  }
+  const pending = await lockPendingInbounds(
+    tx,
+    deliveries.map((d) => d.inbound.id),
+  )
+  return deliveries.filter((d) => pending.has(d.inbound.id))
+}
+
+/**
+ * The mail among `deliveries` that can only open a new ticket, in two statements for all of them: no
+ * repeated Message-ID (here or already decided), no answer to a known conversation or to another mail
+ * of the batch, no ticket tag. These can be written together; the rest is decided one by one, in order.
+ */
+export async function findPlainNewTickets(
+  tx: TQueryable,
+  deliveries: TPreparedDelivery[],
+): Promise<Set<TMailDelivery>> {
+  const withIds = deliveries.flatMap((d) =>
+    d.parsed?.messageId ? [{ mailboxId: d.inbound.mailboxId, messageId: d.parsed.messageId }] : [],
+  )
+  const mails = deliveries.filter((d): d is TMailDelivery => d.kind === 'mail')
+  const answers = mails.map((mail) => {
+    const keys = extractThreadKeys(mail.parsed)
+    const candidates = [keys.inReplyTo, ...keys.references].filter((id): id is string => !!id)
+    return { mail, candidates, isTagged: !!keys.ticketTag }
+  })
+  const decided = await findDecidedMessageIds(tx, withIds)
+  const known = await findKnownThreadIds(
+    tx,
+    answers.flatMap(({ mail, candidates }) =>
+      candidates.map((messageId) => ({ userId: mail.inbound.userId, messageId })),
+    ),
+  )
+  const idsInBatch = new Map<string, number>()
+  for (const { messageId } of withIds) idsInBatch.set(messageId, (idsInBatch.get(messageId) ?? 0) + 1)
+  const plain = new Set<TMailDelivery>()
+  for (const { mail, candidates, isTagged } of answers) {
+    const messageId = mail.parsed.messageId
+    const isRepeat =
+      messageId !== null &&
+      (decided.has(messageKey(mail.inbound.mailboxId, messageId)) || (idsInBatch.get(messageId) ?? 0) > 1)
+    const mayAnswer = candidates.some(
+      (id) => known.has(threadKey(mail.inbound.userId, id)) || idsInBatch.has(id),
+    )
+    if (!isTagged && !isRepeat && !mayAnswer) plain.add(mail)
+  }
+  return plain
+}
+
+/**
+ * What one mail becomes, read in the deciding transaction after everything before it was written: a
+ * duplicate of the first delivery of its Message-ID, an answer on the ticket it threads onto, or a new
+ * ticket.
+ */
+export async function decideMail(
+  tx: TQueryable,
+  mail: TMailDelivery,
+  options: { tickets: TCollectionDefinition },
+): Promise<TMailDecision> {
+  const { inbound, parsed } = mail
+  if (parsed.messageId) {
+    const decided = await findDecidedMessageIds(tx, [
+      { mailboxId: inbound.mailboxId, messageId: parsed.messageId },
+    ])
+    const earlier = decided.get(messageKey(inbound.mailboxId, parsed.messageId))
+    if (earlier) return { kind: 'duplicate', of: earlier }
+  }
+  const match = await findThreadTicket(tx, {
+    tickets: options.tickets,
+    userId: inbound.userId,
+    keys: extractThreadKeys(parsed),
+    senderAddress: mail.sender,
+  })
+  if (match) return { kind: 'thread', ticket: match.ticket, matchedBy: match.reason }
+  return planNewTicket(mail)
+}

@@ -1,0 +1,214 @@
+import type { TQueryable } from '../../db/database'
+import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
+import { insertDocument } from '../../documents/document-repository'
+import type { TNewTicket, TTicketService } from '../../tickets/ticket-service'
+import { addOutcomeCounts, newInboundId, type TOutcomeCounter } from '../inbound/inbound-repository'
+import { OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
+import { messagePermissions } from '../messages/messages-collection'
+import type { TParsedEmail } from '../parse'
+import { recordInboundOutcomes, rememberThreadIds } from './batch-decisions-repository'
+import { buildMailFields } from './build-mail-fields'
+import type { TMailDecision } from './decide-delivery'
+import type { TMailDelivery, TNoTicketDelivery } from './prepared-delivery'
+import { insertAttachmentRows } from './store-attachments'
+
+/** What a delivery became once written, for the counters, the announcement and the files' clean-up. */
+export type TWrittenDecision = { inboundId: string; mailboxId: string } & (
+  | { kind: 'ticket'; ticket: TDocumentRow }
+  | { kind: 'thread'; ticket: TDocumentRow; message: TDocumentRow }
+  | { kind: 'no-ticket'; status: TInboundOutcome }
+)
+
+const MAX_REASON_DEFECTS = 5
+
+function describeDefects(parsed: TParsedEmail): string | null {
+  if (parsed.defects.length === 0) return null
+  const shown = parsed.defects.slice(0, MAX_REASON_DEFECTS).join('; ')
+  const more =
+    parsed.defects.length > MAX_REASON_DEFECTS ? ` (+${parsed.defects.length - MAX_REASON_DEFECTS} more)` : ''
+  return `read with defects: ${shown}${more}`
+}
+
+function counterOf(decision: TWrittenDecision): TOutcomeCounter {
+  if (decision.kind === 'ticket') return OUTCOME_COUNTER.ticket
+  if (decision.kind === 'thread') return OUTCOME_COUNTER['thread-message']
+  return OUTCOME_COUNTER[decision.status]
+}
+
+/**
+ * Writes decisions in the deciding transaction: the ticket or conversation message, the Message-IDs that
+ * thread answers onto it, the attachments' rows, the delivery's outcome and the mailbox's counters. Each
+ * kind of row is one statement for any number of new tickets.
+ */
+export function createDecisionWriter(deps: { tickets: TTicketService; messages: TCollectionDefinition }) {
+  const { tickets, messages } = deps
+
+  async function writeNewTickets(
+    tx: TQueryable,
+    plans: { mail: TMailDelivery; ticket: TNewTicket }[],
+  ): Promise<TWrittenDecision[]> {
+    if (plans.length === 0) return []
+    // Only a freshly drawn id already taken could fail this: the batch fails and is retried.
+    const created = await tickets.insertTickets(
+      tx,
+      plans.map((plan) => plan.ticket),
+    )
+    const pairs = plans.map(({ mail }, index) => ({ mail, ticket: created[index] as TDocumentRow }))
+    await rememberThreadIds(
+      tx,
+      pairs.map(({ mail, ticket }) => ({
+        userId: mail.inbound.userId,
+        messageId: mail.parsed.messageId,
+        ticketId: ticket.id,
+      })),
+    )
+    await insertAttachmentRows(
+      tx,
+      pairs.map(({ mail, ticket }) => ({
+        written: mail.written,
+        inboundId: mail.inbound.id,
+        userId: mail.inbound.userId,
+        ticketId: ticket.id,
+        threadMessageId: null,
+      })),
+    )
+    await recordInboundOutcomes(
+      tx,
+      pairs.map(({ mail, ticket }) => ({
+        inboundId: mail.inbound.id,
+        status: 'ticket',
+        reason: describeDefects(mail.parsed) ?? mail.parsed.classification.reason,
+        from: mail.sender,
+        subject: mail.parsed.subject,
+        messageId: mail.parsed.messageId,
+        ticketId: ticket.id,
+      })),
+    )
+    return pairs.map(({ mail, ticket }) => ({
+      kind: 'ticket',
+      inboundId: mail.inbound.id,
+      mailboxId: mail.inbound.mailboxId,
+      ticket,
+    }))
+  }
+
+  async function writeAnswer(
+    tx: TQueryable,
+    mail: TMailDelivery,
+    decision: Extract<TMailDecision, { kind: 'thread' }>,
+  ): Promise<TWrittenDecision> {
+    const { inbound, parsed } = mail
+    const fields = buildMailFields(parsed, mail.written)
+    const message = await insertDocument(tx, messages, {
+      id: newInboundId(),
+      data: {
+        ticketId: decision.ticket.id,
+        userId: inbound.userId,
+        direction: 'inbound',
+        from: mail.sender,
+        subject: fields.subject,
+        body: fields.body,
+        rawJson: fields.rawJson,
+        messageId: parsed.messageId,
+        inboundId: inbound.id,
+        sentAt: parsed.date,
+        createdAt: new Date().toISOString(),
+      },
+      permissions: messagePermissions(inbound.userId),
+    })
+    const { row: ticket, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket)
+    await rememberThreadIds(tx, [
+      { userId: inbound.userId, messageId: parsed.messageId, ticketId: ticket.id },
+    ])
+    await insertAttachmentRows(tx, [
+      {
+        written: mail.written,
+        inboundId: inbound.id,
+        userId: inbound.userId,
+        ticketId: ticket.id,
+        threadMessageId: message.id,
+      },
+    ])
+    await recordInboundOutcomes(tx, [
+      {
+        inboundId: inbound.id,
+        status: 'thread-message',
+        reason: `answers ticket ${ticket.id} (${decision.matchedBy})${reopened ? ', reopened it' : ''}`,
+        from: mail.sender,
+        subject: parsed.subject,
+        messageId: parsed.messageId,
+        ticketId: ticket.id,
+        threadMessageId: message.id,
+      },
+    ])
+    return { kind: 'thread', inboundId: inbound.id, mailboxId: inbound.mailboxId, ticket, message }
+  }
+
+  async function writeDuplicate(tx: TQueryable, mail: TMailDelivery, of: string): Promise<TWrittenDecision> {
+    const { inbound, parsed } = mail
+    await recordInboundOutcomes(tx, [
+      {
+        inboundId: inbound.id,
+        status: 'duplicate',
+        reason: `Message-ID <${parsed.messageId}> was already received as ${of}`,
+        from: mail.sender,
+        subject: parsed.subject,
+        messageId: parsed.messageId,
+        duplicateOf: of,
+      },
+    ])
+    return { kind: 'no-ticket', inboundId: inbound.id, mailboxId: inbound.mailboxId, status: 'duplicate' }
+  }
+
+  return {
+    writeNewTickets,
+
+    /** One mail's decision, written where it stands in the batch so the mail after it sees it. */
+    async writeMailDecision(tx: TQueryable, mail: TMailDelivery, decision: TMailDecision) {
+      if (decision.kind === 'thread') return writeAnswer(tx, mail, decision)
+      if (decision.kind === 'duplicate') return writeDuplicate(tx, mail, decision.of)
+      const [written] = await writeNewTickets(tx, [{ mail, ticket: decision.ticket }])
+      return written as TWrittenDecision
+    },
+
+    /** A delivery that becomes no ticket: what it said of itself, when it could be read, and why. */
+    async writeNoTicket(tx: TQueryable, delivery: TNoTicketDelivery): Promise<TWrittenDecision> {
+      const { inbound, parsed, outcome } = delivery
+      await recordInboundOutcomes(tx, [
+        {
+          inboundId: inbound.id,
+          status: outcome.status,
+          reason: outcome.reason,
+          from: parsed?.from?.address ?? inbound.envelopeFrom,
+          subject: parsed?.subject ?? null,
+          messageId: parsed?.messageId ?? null,
+        },
+      ])
+      return {
+        kind: 'no-ticket',
+        inboundId: inbound.id,
+        mailboxId: inbound.mailboxId,
+        status: outcome.status,
+      }
+    },
+
+    /**
+     * Adds the outcomes to their mailboxes' counters, one update per mailbox. The mailbox row is every
+     * delivery's hot spot (SMTP intake counts `received` on it too), so this comes last, just before commit,
+     * and in mailbox order so two batches never wait on each other in a cycle.
+     */
+    async countOutcomes(tx: TQueryable, written: TWrittenDecision[]): Promise<void> {
+      const counts = new Map<string, Map<TOutcomeCounter, number>>()
+      for (const decision of written) {
+        const mailboxCounts = counts.get(decision.mailboxId) ?? new Map<TOutcomeCounter, number>()
+        const counter = counterOf(decision)
+        counts.set(decision.mailboxId, mailboxCounts.set(counter, (mailboxCounts.get(counter) ?? 0) + 1))
+      }
+      for (const mailboxId of [...counts.keys()].sort()) {
+        await addOutcomeCounts(tx, { mailboxId, counts: counts.get(mailboxId) ?? new Map() })
+      }
+    },
+  }
+}
+
+export type TDecisionWriter = ReturnType<typeof createDecisionWriter>
