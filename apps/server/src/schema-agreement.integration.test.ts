@@ -3,6 +3,7 @@ import {
   ZInboundAttributes,
   ZMailboxAttributes,
   ZMessageAttributes,
+  ZOutboundMailAttributes,
   ZTicketAttributes,
   ZWaitlistRequest,
 } from '@parsedesk/contracts'
@@ -18,6 +19,7 @@ import { createSecretBox } from './mail/imap/secret-box'
 import { createInboundCollection } from './mail/inbound/inbound-collection'
 import { createMailboxesCollection } from './mail/mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './mail/messages/messages-collection'
+import { createOutboxCollection } from './mail/outbox/outbox-collection'
 import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
@@ -37,6 +39,7 @@ const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
     ZImapAccountAttributes,
   ],
   [createWaitlistCollection(), ZWaitlistRequest],
+  [createOutboxCollection(), ZOutboundMailAttributes],
 ]
 
 const COLUMN_TYPES: Record<TAttributeType, string[]> = {

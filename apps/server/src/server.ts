@@ -17,7 +17,10 @@ import { JOB_DEFINITIONS } from './job-registry'
 import { startJobQueue } from './jobs/job-queue'
 import { createImapModule } from './mail/imap/imap-module'
 import { createMailModule } from './mail/mail-module'
+import { createOutboxCollection } from './mail/outbox/outbox-collection'
 import { schedulePruning } from './maintenance/prune-expired'
+import { createOutbox, type TOutbox } from './outbox/outbox-service'
+import { startOutboxSweeper } from './outbox/outbox-sweeper'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
 import { realtimeRoutes } from './realtime/realtime-routes'
@@ -38,6 +41,8 @@ export type TRunningServer = {
   db: TDatabase
   bus: TEventBus
   tickets: TTicketService
+  /** Where every domain queues the mail it sends. */
+  outbox: TOutbox
   app: FastifyInstance | undefined
   /** The http role's address, e.g. http://127.0.0.1:3000 (undefined without the http role). */
   url: string | undefined
@@ -75,11 +80,20 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   })
   const mail = createMailModule({ config, db, bus, queue: jobs, tickets, logOf })
   const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })
+  const outbox = createOutbox({
+    queue: jobs,
+    from: config.outbox.from,
+    messageIdDomain: config.inboundDomain,
+    log: logOf('outbox'),
+  })
   const collections = new Map<string, TCollectionDefinition>(
-    [tickets.collection, createWaitlistCollection(), ...mail.collections, imap.collection].map((def) => [
-      def.id,
-      def,
-    ]),
+    [
+      tickets.collection,
+      createWaitlistCollection(),
+      ...mail.collections,
+      imap.collection,
+      createOutboxCollection(),
+    ].map((def) => [def.id, def]),
   )
 
   if (roles.has('worker')) {
@@ -97,6 +111,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     )
     const inboundSweeper = mail.startSweeper()
     closers.unshift(() => inboundSweeper.stop())
+    const outboxSweeper = startOutboxSweeper({
+      db,
+      queue: jobs,
+      hasRelay: config.outbox.relayUrl !== undefined,
+      log: logOf('outbox'),
+    })
+    closers.unshift(() => outboxSweeper.stop())
     const imapPoller = imap.startPoller()
     closers.unshift(() => imapPoller.stop())
     const pruningLog = logOf('maintenance')
@@ -139,6 +160,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     db,
     bus,
     tickets,
+    outbox,
     app,
     url: url?.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
     smtpPort,

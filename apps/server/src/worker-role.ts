@@ -7,6 +7,8 @@ import type { TJobQueue } from './jobs/job-queue'
 import { listenForJobWakes } from './jobs/job-wake-listener'
 import { startJobWorker } from './jobs/job-worker'
 import type { TInboundProcessor } from './mail/ingest/inbound-processor'
+import { createOutboundMailSender } from './outbox/outbound-mail-sender'
+import { openSmtpRelay } from './outbox/smtp-relay'
 import type { TEventBus } from './realtime/event-bus'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
 import { createTicketAnalysisService } from './tickets/ticket-analysis-service'
@@ -31,6 +33,8 @@ const SWEEP_INTERVAL_SECONDS = 30
 export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise<() => Promise<void>> {
   const { config, db, queue } = options
   const { log } = options
+  // First: a DKIM key that cannot sign stops the start before any job runs.
+  const relay = openSmtpRelay(config.outbox)
   const analyser = await createAnalyser({
     ...(config.llm ? { llm: config.llm } : {}),
     onLlmFallback: (error) => log('the LLM failed, the local model analysed the ticket', error),
@@ -44,7 +48,11 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
   await startJobWorker({
     db,
     queue,
-    ctx: { ticketAnalysis, inboundProcessor: options.inboundProcessor },
+    ctx: {
+      ticketAnalysis,
+      inboundProcessor: options.inboundProcessor,
+      outboundMail: createOutboundMailSender({ db, relay, log }),
+    },
     log,
   })
   const sweeper = startTicketAnalysisSweeper({
@@ -69,5 +77,6 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     stopWaking()
     await wakeListener?.stop()
     await sweeper.stop()
+    relay?.close()
   }
 }

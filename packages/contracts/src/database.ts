@@ -8,6 +8,7 @@ export const CollectionId = {
   messages: 'messages',
   inbound: 'inbound',
   imapAccounts: 'imap_accounts',
+  outbox: 'outbox',
 } as const
 export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
 

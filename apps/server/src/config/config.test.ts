@@ -41,6 +41,48 @@ describe('configuration', () => {
     expect(database).not.toContain('hunter2')
   })
 
+  it('sends no mail by default, from the inbound domain once a relay is set', () => {
+    expect(loadConfig({}).outbox).toEqual({
+      relayUrl: undefined,
+      from: 'Parsedesk <no-reply@inbound.localhost>',
+      dkim: undefined,
+    })
+    const config = loadConfig({
+      INBOUND_DOMAIN: 'mail.example.com',
+      SMTP_RELAY_URL: 'smtps://parsedesk:s3cret@smtp.example.com',
+      DKIM_DOMAIN: 'example.com',
+      DKIM_SELECTOR: 'pd2026',
+      DKIM_PRIVATE_KEY_PATH: '/etc/parsedesk/dkim.pem',
+    })
+    expect(config.outbox).toEqual({
+      relayUrl: 'smtps://parsedesk:s3cret@smtp.example.com',
+      from: 'Parsedesk <no-reply@mail.example.com>',
+      dkim: { domain: 'example.com', selector: 'pd2026', privateKeyPath: '/etc/parsedesk/dkim.pem' },
+    })
+    expect(loadConfig({ MAIL_FROM: 'Acme Support <help@acme.example>' }).outbox.from).toBe(
+      'Acme Support <help@acme.example>',
+    )
+  })
+
+  it('refuses a bad relay, sender or DKIM setting in one line each, never showing the relay password', () => {
+    const problems = problemsOf({
+      SMTP_RELAY_URL: 'https://parsedesk:hunter2@smtp.example.com',
+      MAIL_FROM: 'Parsedesk <no-reply>',
+      DKIM_SELECTOR: 'pd2026',
+    })
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'DKIM_DOMAIN',
+      'DKIM_PRIVATE_KEY_PATH',
+      'MAIL_FROM',
+      'SMTP_RELAY_URL',
+    ])
+    expect(problems.join('\n')).not.toContain('hunter2')
+    expect(problems.find((p) => p.startsWith('SMTP_RELAY_URL:'))).toContain('(got a hidden value)')
+    expect(problems.find((p) => p.startsWith('DKIM_DOMAIN:'))).toContain('DKIM_SELECTOR')
+    expect(problemsOf({ SMTP_RELAY_URL: 'smtp://relay.example.com:587/path' })).toHaveLength(1)
+    expect(problemsOf({ SMTP_RELAY_URL: 'smtp://relay.example.com:587' })).toEqual([])
+  })
+
   it('reads roles from --role, all three by default', () => {
     expect([...parseRoles([])]).toEqual(['http', 'smtp', 'worker'])
     expect([...parseRoles(['--role=http,worker'])]).toEqual(['http', 'worker'])

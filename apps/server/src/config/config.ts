@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
+import { MAIL_ADDRESS_PATTERN, PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
 
@@ -12,8 +12,21 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
 const port = z.coerce.number().int().min(0).max(65535)
 const url = z.url({ protocol: /^https?$/ })
+const DOMAIN_PATTERN = /^[a-z0-9.-]+$/i
 
-const ZEnv = z.object({
+function isRelayUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value)
+    return /^smtps?:$/.test(parsed.protocol) && parsed.hostname !== '' && /^\/?$/.test(parsed.pathname)
+  } catch {
+    return false
+  }
+}
+
+// DKIM signs with all three or not at all.
+const DKIM_VARIABLES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY_PATH'] as const
+
+const ZEnvVariables = z.object({
   PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: url.optional(),
@@ -35,10 +48,7 @@ const ZEnv = z.object({
     .default(25 * 1024 * 1024),
   SMTP_TLS_KEY: optionalString,
   SMTP_TLS_CERT: optionalString,
-  INBOUND_DOMAIN: z
-    .string()
-    .regex(/^[a-z0-9.-]+$/i, 'a domain name')
-    .default('inbound.localhost'),
+  INBOUND_DOMAIN: z.string().regex(DOMAIN_PATTERN, 'a domain name').default('inbound.localhost'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   OIDC_ISSUER: url.default('https://accounts.google.com'),
@@ -53,6 +63,23 @@ const ZEnv = z.object({
     (value) => (value ?? '').split(',').every((entry) => /^[\w.:/[\]-]*$/.test(entry.trim())),
     'a comma-separated list of host names, addresses and ranges such as 10.0.0.0/8',
   ),
+  SMTP_RELAY_URL: optionalString.refine(
+    (value) => value === undefined || isRelayUrl(value),
+    'smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465 (TLS)',
+  ),
+  MAIL_FROM: optionalString.refine(
+    (value) => value === undefined || MAIL_ADDRESS_PATTERN.test(value),
+    'an address, e.g. Parsedesk <no-reply@example.com> or no-reply@example.com',
+  ),
+  DKIM_DOMAIN: optionalString.refine(
+    (value) => value === undefined || DOMAIN_PATTERN.test(value),
+    'a domain name',
+  ),
+  DKIM_SELECTOR: optionalString.refine(
+    (value) => value === undefined || /^[a-z0-9]([a-z0-9_.-]{0,61}[a-z0-9])?$/i.test(value),
+    'a DKIM selector: letters, digits, dots, hyphens and underscores',
+  ),
+  DKIM_PRIVATE_KEY_PATH: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -61,11 +88,24 @@ const ZEnv = z.object({
   PARSEDESK_TEST_ANALYSIS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 })
 
+const ZEnv = ZEnvVariables.superRefine((env, context) => {
+  const dkim = DKIM_VARIABLES.filter((name) => env[name] !== undefined)
+  if (dkim.length === 0 || dkim.length === DKIM_VARIABLES.length) return
+  for (const name of DKIM_VARIABLES.filter((name) => env[name] === undefined)) {
+    context.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `set it with ${dkim.join(' and ')}, or none of them`,
+    })
+  }
+})
+
 export type TConfig = ReturnType<typeof toConfig>
 
 function toConfig(env: z.infer<typeof ZEnv>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   const dataDir = path.resolve(env.DATA_DIR)
+  const inboundDomain = env.INBOUND_DOMAIN.toLowerCase()
   return {
     port: env.PORT,
     host: env.HOST,
@@ -80,7 +120,20 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       tlsKeyPath: env.SMTP_TLS_KEY,
       tlsCertPath: env.SMTP_TLS_CERT,
     },
-    inboundDomain: env.INBOUND_DOMAIN.toLowerCase(),
+    inboundDomain,
+    outbox: {
+      /** Where outbound mail goes; it holds the relay's password, so it is never logged. Unset: not sent. */
+      relayUrl: env.SMTP_RELAY_URL,
+      from: env.MAIL_FROM ?? `Parsedesk <no-reply@${inboundDomain}>`,
+      dkim:
+        env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY_PATH
+          ? {
+              domain: env.DKIM_DOMAIN,
+              selector: env.DKIM_SELECTOR,
+              privateKeyPath: env.DKIM_PRIVATE_KEY_PATH,
+            }
+          : undefined,
+    },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.OIDC_ISSUER }
@@ -108,7 +161,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
 }
 
 /** Never echoed back: they may hold credentials. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'GOOGLE_CLIENT_SECRET', 'LLM_API_KEY', 'SECRET_KEY'])
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'LLM_API_KEY',
+  'SECRET_KEY',
+  'SMTP_RELAY_URL',
+])
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

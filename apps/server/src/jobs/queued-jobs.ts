@@ -30,6 +30,23 @@ export async function findLatestJobs(options: {
   return new Map(rows.map((row) => [row.singletonKey, row]))
 }
 
+/** The jobs of `queue` with these ids, those that are still kept. */
+export async function findJobsById(options: {
+  db: TQueryable
+  queue: string
+  ids: string[]
+}): Promise<Map<string, TQueuedJob>> {
+  if (options.ids.length === 0) return new Map()
+  const { rows } = await options.db.query<TQueuedJob>(
+    `select id::text as id, singleton_key as "singletonKey", state::text as state,
+       retry_count as "retryCount", output
+     from pgboss.job
+     where name = $1 and id = any($2::uuid[])`,
+    [options.queue, options.ids],
+  )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
 /** Ids of the jobs of `queue` that some worker has started and not finished. */
 export async function findActiveJobIds(options: { db: TQueryable; queue: string }): Promise<string[]> {
   const { rows } = await options.db.query<{ id: string }>(

@@ -1,0 +1,97 @@
+import { OutboundMailState } from '@parsedesk/contracts'
+import type { TLog } from '../core/logger'
+import type { TDatabase } from '../db/database'
+import type { TJobQueue } from '../jobs/job-queue'
+import { findJobsById, findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../jobs/queued-jobs'
+import { findIdleOutboxRows, requeueNotSent, settleIdleOutboxRow } from './outbox-repository'
+import { sendOutboundMailJob } from './send-outbound-mail.job'
+
+const SWEEP_LIMIT = 500
+// Mail still queued this long after its commit, with no live job, is swept up; a caller enqueues at once.
+const SWEEP_IDLE_SECONDS = 5
+const SWEEP_INTERVAL_SECONDS = 10
+
+export type TOutboxSweepResult = { requeued: string[]; enqueued: string[]; failed: string[] }
+
+/**
+ * Mail nobody is going to send: queued with no live job (the process died between commit and enqueue) gets
+ * a job; sending under a job that is gone (its run died and will not be retried) goes back to the queue;
+ * either whose job failed its last try without saying so (killed on it) is failed with pg-boss's reason.
+ * With a relay, mail kept `not-sent` while there was none is queued again. Mail whose job is waiting,
+ * retrying or running is pg-boss's business.
+ */
+export async function sweepOutbox(options: {
+  db: TDatabase
+  queue: TJobQueue
+  hasRelay: boolean
+  /** Leaves alone mail that moved more recently, so a caller's own enqueue is never raced. */
+  idleSeconds?: number
+}): Promise<TOutboxSweepResult> {
+  const { db, queue } = options
+  const result: TOutboxSweepResult = { requeued: [], enqueued: [], failed: [] }
+  if (options.hasRelay) result.requeued = await requeueNotSent(db, SWEEP_LIMIT)
+  const idle = await findIdleOutboxRows(db, {
+    idleSeconds: options.idleSeconds ?? SWEEP_IDLE_SECONDS,
+    limit: SWEEP_LIMIT,
+  })
+  const queuedIds = idle.filter((row) => row.state === OutboundMailState.queued).map((row) => row.id)
+  const holders = idle.flatMap((row) => (row.state === OutboundMailState.sending && row.sendingJob) || [])
+  const [latestJobs, holdingJobs] = await Promise.all([
+    findLatestJobs({ db, queue: sendOutboundMailJob.id, keys: queuedIds }),
+    findJobsById({ db, queue: sendOutboundMailJob.id, ids: holders }),
+  ])
+  const toEnqueue = [...result.requeued]
+  for (const row of idle) {
+    const job =
+      row.state === OutboundMailState.queued ? latestJobs.get(row.id) : holdingJobs.get(row.sendingJob ?? '')
+    if (job && LIVE_JOB_STATES.has(job.state)) continue
+    if (job?.state === 'failed') {
+      const lastError = jobFailureMessage(job.output)
+      if (await settleIdleOutboxRow(db, row, { state: OutboundMailState.failed, lastError }))
+        result.failed.push(row.id)
+      continue
+    }
+    if (
+      row.state === OutboundMailState.queued ||
+      (await settleIdleOutboxRow(db, row, { state: OutboundMailState.queued }))
+    )
+      toEnqueue.push(row.id)
+  }
+  for (const mailId of toEnqueue) {
+    if (await queue.enqueue(sendOutboundMailJob, { mailId })) result.enqueued.push(mailId)
+  }
+  return result
+}
+
+/** Sweeps at start and then every few seconds, one sweep at a time, until stopped. */
+export function startOutboxSweeper(options: {
+  db: TDatabase
+  queue: TJobQueue
+  hasRelay: boolean
+  log: TLog
+}): { stop(): Promise<void> } {
+  const { log } = options
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+  let isStopped = false
+  const sweep = () => {
+    running = sweepOutbox(options)
+      .then(({ requeued, enqueued, failed }) => {
+        if (requeued.length > 0) log(`outbox sweeper queued ${requeued.length} mail(s) kept without a relay`)
+        if (enqueued.length > 0) log(`outbox sweeper enqueued ${enqueued.length} waiting mail(s)`)
+        if (failed.length > 0) log(`outbox sweeper failed ${failed.length} mail(s) out of tries`)
+      })
+      .catch((error: unknown) => log('outbox sweep failed', error))
+      .finally(() => {
+        if (!isStopped) timer = setTimeout(sweep, SWEEP_INTERVAL_SECONDS * 1000)
+      })
+  }
+  sweep()
+  return {
+    async stop() {
+      isStopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

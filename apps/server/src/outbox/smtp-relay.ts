@@ -1,0 +1,103 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { LOOP_HEADER, OutboundMailKind } from '@parsedesk/contracts'
+import nodemailer from 'nodemailer'
+import { ConfigError, type TConfig } from '../config/config'
+import type { TOutboxRow } from './outbox-repository'
+
+/** The relay took the mail; `refused` names recipients it turned down while taking it for the rest. */
+export type TRelayAcceptance = { refused: string[] }
+
+export type TSmtpRelay = {
+  /** Resolves on the relay's 250; rejects with nodemailer's error (see relay-failure.ts) otherwise. */
+  send(mail: TOutboxRow): Promise<TRelayAcceptance>
+  close(): void
+}
+
+/**
+ * A send still going after this long is abandoned and tried again, so a relay that stalls cannot hold a
+ * run past its job's expiry (when pg-boss would start a second one beside it). The relay may have taken
+ * the mail all the same: that is the window decision 008 describes.
+ */
+export const SEND_DEADLINE_MS = 60_000
+
+// Generous for a relay on the same network or a provider's submission port; a dead one fails fast.
+const TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  dnsTimeout: 10_000,
+}
+
+/** The relay SMTP_RELAY_URL names, signing with DKIM when configured; undefined without one. */
+export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefined {
+  if (!options.relayUrl) return undefined
+  const relay = new URL(options.relayUrl)
+  // smtps:// is TLS from the first byte; smtp:// upgrades with STARTTLS whenever the relay offers it.
+  const secure = relay.protocol === 'smtps:'
+  const transport = nodemailer.createTransport({
+    host: relay.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: relay.port ? Number(relay.port) : secure ? 465 : 587,
+    secure,
+    ...(relay.username
+      ? { auth: { user: decodeURIComponent(relay.username), pass: decodeURIComponent(relay.password) } }
+      : {}),
+    // Relays may refuse a bare host name in EHLO; the sender's domain is a name they accept.
+    name: domainOf(options.from),
+    ...TIMEOUTS,
+    ...(options.dkim
+      ? {
+          dkim: {
+            domainName: options.dkim.domain,
+            keySelector: options.dkim.selector,
+            privateKey: readDkimKey(options.dkim.privateKeyPath),
+          },
+        }
+      : {}),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  })
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html === null ? {} : { html: mail.html }),
+        // Ours and fixed when queued, so every try carries the same one and receivers can drop repeats.
+        messageId: mail.messageId,
+        date: mail.created_at,
+        ...(mail.inReplyTo === null ? {} : { inReplyTo: mail.inReplyTo }),
+        ...(mail.references === null ? {} : { references: mail.references }),
+        headers: {
+          // Our own mail coming back to a parsing address is a loop, never a ticket (detect-noise.ts).
+          [LOOP_HEADER]: mail.id,
+          // Out-of-office robots do not answer what a program sent (RFC 3834); an agent's reply is a person's.
+          ...(mail.kind === OutboundMailKind.reply ? {} : { 'Auto-Submitted': 'auto-generated' }),
+        },
+        signal: AbortSignal.timeout(SEND_DEADLINE_MS),
+      })
+      const refusals = (info.rejectedErrors ?? []) as { recipient?: string; response?: string }[]
+      return { refused: refusals.map((refusal) => `${refusal.recipient ?? '?'}: ${refusal.response ?? ''}`) }
+    },
+    close: () => transport.close(),
+  }
+}
+
+function domainOf(address: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? 'localhost'
+}
+
+/** The PEM key DKIM signs with, checked now: a key that cannot sign stops the start with one line. */
+function readDkimKey(keyPath: string): string {
+  try {
+    const pem = fs.readFileSync(keyPath, 'utf8')
+    crypto.createPrivateKey(pem)
+    return pem
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ConfigError([`DKIM_PRIVATE_KEY_PATH: no private key could be read from ${keyPath} (${reason})`])
+  }
+}

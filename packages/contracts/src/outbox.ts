@@ -1,0 +1,69 @@
+import { z } from 'zod'
+
+/** Why the product sends a mail: each kind of outbound mail has its own sender in the server. */
+export const OutboundMailKind = {
+  invitation: 'invitation',
+  recovery: 'recovery',
+  verification: 'verification',
+  reply: 'reply',
+} as const
+export const OUTBOUND_MAIL_KINDS = ['invitation', 'recovery', 'verification', 'reply'] as const
+export type TOutboundMailKind = (typeof OUTBOUND_MAIL_KINDS)[number]
+
+/**
+ * Where a mail of the outbox stands: `queued` until a worker takes it, `sending` while it talks to the
+ * relay, then `sent`, `failed` (the relay refused it for good, or every try failed; `lastError` says why)
+ * or `not-sent` (no relay was configured; queued again once one is).
+ */
+export const OutboundMailState = {
+  queued: 'queued',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
+  notSent: 'not-sent',
+} as const
+export const OUTBOUND_MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'not-sent'] as const
+export type TOutboundMailState = (typeof OUTBOUND_MAIL_STATES)[number]
+
+export const OutboxMessages = {
+  noRelay: 'not sent: no relay configured',
+} as const
+
+/** Bounds on one outbound mail, so a caller's bug cannot queue a message no relay would take. */
+export const OutboundMailLimits = {
+  address: 320,
+  recipients: 50,
+  subject: 998,
+  text: 1_000_000,
+  html: 2_000_000,
+  messageId: 998,
+  references: 100,
+  idempotencyKey: 200,
+  lastError: 2000,
+} as const
+
+/** An address as a header takes it: `Name <local@domain>` or a bare `local@domain`, on one line. */
+export const MAIL_ADDRESS_PATTERN = /^([^<>\r\n]*<[^\s<>@]+@[a-z0-9.-]+>|[^\s<>@]+@[a-z0-9.-]+)$/i
+
+/** A mail of the outbox as stored (collection `outbox`), written only by the server. */
+export const ZOutboundMailAttributes = z.object({
+  kind: z.enum(OUTBOUND_MAIL_KINDS),
+  idempotencyKey: z.string().max(OutboundMailLimits.idempotencyKey),
+  from: z.string().max(OutboundMailLimits.address),
+  to: z.array(z.string().max(OutboundMailLimits.address)).max(OutboundMailLimits.recipients),
+  cc: z.array(z.string().max(OutboundMailLimits.address)).max(OutboundMailLimits.recipients),
+  subject: z.string().max(OutboundMailLimits.subject),
+  text: z.string().max(OutboundMailLimits.text),
+  html: z.string().max(OutboundMailLimits.html).nullable(),
+  messageId: z.string().max(OutboundMailLimits.messageId),
+  inReplyTo: z.string().max(OutboundMailLimits.messageId).nullable(),
+  references: z
+    .array(z.string().max(OutboundMailLimits.messageId))
+    .max(OutboundMailLimits.references)
+    .nullable(),
+  state: z.enum(OUTBOUND_MAIL_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().max(OutboundMailLimits.lastError).nullable(),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+})
+export type TOutboundMailAttributes = z.infer<typeof ZOutboundMailAttributes>
