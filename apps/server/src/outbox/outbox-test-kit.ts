@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { OutboundMailKind } from '@parsedesk/contracts'
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
@@ -15,6 +18,8 @@ export type TArrivedMail = {
   envelope: { from: string; to: string[] }
   /** The user the sender signed in as. */
   user: string | undefined
+  /** Whether the session was encrypted (STARTTLS) when the mail came. */
+  secure: boolean
 }
 
 export type TTestRelay = {
@@ -49,9 +54,10 @@ function smtpReply(answer: { code: number; message: string }): Error {
 
 /**
  * A real SMTP server on 127.0.0.1 standing in for the relay: it asks for the password in the URL it
- * hands out, offers no STARTTLS (it has no certificate a client would trust) and keeps what it takes.
+ * hands out and keeps what it takes. With `tls` it offers STARTTLS with that certificate; without, it
+ * offers none (a client would not trust smtp-server's own).
  */
-export async function startTestRelay(): Promise<TTestRelay> {
+export async function startTestRelay(options: { tls?: TRelayCertificate } = {}): Promise<TTestRelay> {
   const arrived: TArrivedMail[] = []
   const tries = new Map<string, number>()
   const closed = new Set<string>()
@@ -66,7 +72,7 @@ export async function startTestRelay(): Promise<TTestRelay> {
 
   const server = new SMTPServer({
     name: 'relay.test',
-    disabledCommands: ['STARTTLS'],
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
@@ -112,6 +118,7 @@ export async function startTestRelay(): Promise<TTestRelay> {
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             },
             user: typeof session.user === 'string' ? session.user : undefined,
+            secure: session.secure,
           })
           callback(null, 'queued by the test relay')
         } catch (error) {
@@ -142,6 +149,31 @@ export async function startTestRelay(): Promise<TTestRelay> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+export type TRelayCertificate = { key: string; cert: string; certPath: string }
+
+/**
+ * A self-signed certificate for 127.0.0.1 in `dir` (openssl), for a relay whose STARTTLS a server
+ * process trusts through NODE_EXTRA_CA_CERTS=certPath; undefined when openssl is not installed.
+ */
+export function relayCertificate(dir: string): TRelayCertificate | undefined {
+  const keyPath = path.join(dir, 'relay-key.pem')
+  const certPath = path.join(dir, 'relay-cert.pem')
+  try {
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
+        ...['-keyout', keyPath, '-out', certPath],
+        ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    )
+  } catch {
+    return undefined
+  }
+  return { key: fs.readFileSync(keyPath, 'utf8'), cert: fs.readFileSync(certPath, 'utf8'), certPath }
 }
 
 let counter = 0

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { CollectionId, DATABASE_ID, OutboundMailState, OutboxMessages } from '@parsedesk/contracts'
 import { type Models, Query } from 'appwrite'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -8,7 +11,7 @@ import { startServerProcess, type TServerProcess } from '../testing/server-proce
 import { testLog } from '../testing/test-log'
 import { waitForValue } from '../testing/wait-for-value'
 import { createOutbox } from './outbox-service'
-import { startTestRelay, type TTestRelay, verificationMail } from './outbox-test-kit'
+import { relayCertificate, startTestRelay, type TTestRelay, verificationMail } from './outbox-test-kit'
 
 const MAILS = 10
 const DOMAIN = 'outbox.test'
@@ -20,18 +23,23 @@ type TOutboxDocument = Models.Document & { state: string; lastError: string | nu
 describe('outbound mail with the worker killed mid-send (PGlite, separate processes)', () => {
   let relay: TTestRelay | undefined
   let server: TServerProcess | undefined
+  const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-relay-'))
   afterAll(async () => {
     await server?.stop()
     await relay?.close()
+    fs.rmSync(certDir, { recursive: true, force: true })
   })
 
   it('keeps mail without a relay, then delivers every mail after a crash, twice only within the window', async () => {
-    relay = await startTestRelay()
+    // The relay offers STARTTLS with a certificate the server process trusts, as a provider's would be.
+    const tls = relayCertificate(certDir)
+    if (!tls) console.log('[outbox] openssl is not installed: the relay offers no STARTTLS in this run')
+    relay = await startTestRelay({ tls })
     const relayEnv = { SMTP_RELAY_URL: relay.url }
     server = await startServerProcess({
       database: 'pglite',
       roles: 'http,worker',
-      env: { INBOUND_DOMAIN: DOMAIN },
+      env: { INBOUND_DOMAIN: DOMAIN, ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certPath } : {}) },
     })
     const running = server
     const owner = await signUpUser(running.url, 'Outbox Owner')
@@ -144,5 +152,6 @@ describe('outbound mail with the worker killed mid-send (PGlite, separate proces
       else expect({ messageId, count }).toEqual({ messageId, count: 1 })
     }
     expect(new Set(relay.arrived.map((mail) => mail.messageId))).toEqual(new Set(counts.keys()))
+    expect(relay.arrived.every((mail) => mail.secure)).toBe(tls !== undefined)
   }, 300_000)
 })
