@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { accountRoutes } from './accounts/account-routes'
 import { createAccountService } from './accounts/account-service'
+import { accountSettingsRoutes } from './accounts/account-settings-routes'
+import { createAccountSettings } from './accounts/account-settings-service'
 import type { TAuth } from './accounts/auth-context'
 import { googleRoutes } from './accounts/google-routes'
 import type { TConfig, TServerRole } from './config/config'
@@ -24,6 +26,8 @@ import { startOutboxSweeper } from './outbox/outbox-sweeper'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
 import { realtimeRoutes } from './realtime/realtime-routes'
+import { teamRoutes } from './teams/team-routes'
+import { createTeamService } from './teams/team-service'
 import { createTicketService, type TTicketService } from './tickets/ticket-service'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 import { startWorkerRole } from './worker-role'
@@ -134,7 +138,15 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   let app: FastifyInstance | undefined
   let url: string | undefined
   if (roles.has('http')) {
-    const accounts = createAccountService({ db, sessionIdleMs: config.sessionIdleMs })
+    // Where mailed links (invitations, recovery, verification) may point: our own pages only.
+    const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins])
+    const teams = createTeamService({ db, bus, outbox, allowedOrigins })
+    const settings = createAccountSettings({ db, outbox, allowedOrigins })
+    const accounts = createAccountService({
+      db,
+      sessionIdleMs: config.sessionIdleMs,
+      setUpAccount: (tx, user) => teams.createWorkspaceFor(tx, user),
+    })
     const documents = createDocumentService({ db, bus })
     const mayReadCollection = (collectionId: string, auth: TAuth) =>
       collections.get(collectionId)?.canRead(auth) ?? false
@@ -143,8 +155,10 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       db,
       routes: [
         accountRoutes({ accounts, db, config }),
+        accountSettingsRoutes({ settings }),
         googleRoutes({ accounts, db, config }),
         documentRoutes({ documents, collections }),
+        teamRoutes({ teams }),
         realtimeRoutes({ config, db, bus, mayReadCollection }),
         ...mail.routes,
       ],

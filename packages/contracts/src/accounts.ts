@@ -12,3 +12,40 @@ export const ZEmailSession = z.object({
   email: z.string().max(320),
   password: z.string().max(PasswordLimits.max * 4),
 })
+
+const ZUrl = z.url().max(2000)
+
+export const ZAccountNameUpdate = z.object({ name: z.string().trim().max(128) })
+export const ZAccountPasswordUpdate = z.object({
+  password: z.string(),
+  oldPassword: z
+    .string()
+    .max(PasswordLimits.max * 4)
+    .optional(),
+})
+export const ZAccountEmailUpdate = z.object({
+  email: z.email().max(320),
+  password: z.string().max(PasswordLimits.max * 4),
+})
+export const ZRecoveryCreate = z.object({ email: z.string().max(320), url: ZUrl })
+export const ZRecoveryUpdate = z.object({
+  userId: z.string().max(36),
+  secret: z.string().min(1).max(256),
+  password: z.string(),
+})
+export const ZVerificationCreate = z.object({ url: ZUrl })
+export const ZVerificationUpdate = z.object({
+  userId: z.string().max(36),
+  secret: z.string().min(1).max(256),
+})
+
+/** How long the links mailed for a forgotten password and for checking an address work, once. */
+export const AccountTokenLimits = { recoveryMinutes: 60, verificationDays: 7 } as const
+
+/** What the account screens and the API say about changes of sign-in details. */
+export const AccountMessages = {
+  linkInvalid:
+    'This link is not valid: it was used, replaced by a newer one, or has expired. Ask for a new one.',
+  linkForeign: 'The link must point to this Parsedesk.',
+  emailTaken: 'An account with this email already exists.',
+} as const

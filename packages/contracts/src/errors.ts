@@ -19,6 +19,7 @@ export const ErrorType = {
   userPasswordLength: 'user_password_length',
   passwordPersonalData: 'password_personal_data',
   userBlocked: 'user_blocked',
+  userInvalidToken: 'user_invalid_token',
   userOauthFailed: 'user_oauth2_provider_error',
   projectUnknown: 'project_unknown',
   documentNotFound: 'document_not_found',
@@ -28,6 +29,12 @@ export const ErrorType = {
   databaseNotFound: 'database_not_found',
   storageFileNotFound: 'storage_file_not_found',
   storageBucketNotFound: 'storage_bucket_not_found',
+  teamNotFound: 'team_not_found',
+  teamAlreadyExists: 'team_already_exists',
+  membershipNotFound: 'membership_not_found',
+  teamInviteAlreadyExists: 'team_invite_already_exists',
+  teamInvalidSecret: 'team_invalid_secret',
+  teamInviteMismatch: 'team_invite_mismatch',
 } as const
 export type TErrorType = (typeof ErrorType)[keyof typeof ErrorType]
 

@@ -7,7 +7,7 @@ import {
   ZEmailSession,
 } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
-import type { TDatabase } from '../db/database'
+import type { TDatabase, TQueryable } from '../db/database'
 import { findPasswordProblem } from './password-rules'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords'
 import { clearHits, type TRateLimit, takeSlot } from './rate-limit'
@@ -17,6 +17,7 @@ import {
   findUserByGoogleSub,
   insertUser,
   linkGoogleSub,
+  type TInsertUserOptions,
   type TUserRow,
   touchUser,
 } from './users-repository'
@@ -52,8 +53,24 @@ function minutes(ms: number): string {
   return `${count} minute${count === 1 ? '' : 's'}`
 }
 
-export function createAccountService(deps: { db: TDatabase; sessionIdleMs: number }) {
+export type TAccountServiceDeps = {
+  db: TDatabase
+  sessionIdleMs: number
+  /** What every new account gets, in the transaction that creates it: its own workspace. */
+  setUpAccount(tx: TQueryable, user: TUserRow): Promise<void>
+}
+
+export function createAccountService(deps: TAccountServiceDeps) {
   const { db } = deps
+
+  /** A new account and what comes with it, together or not at all. */
+  function createUser(options: TInsertUserOptions): Promise<TUserRow> {
+    return db.transaction(async (tx) => {
+      const user = await insertUser(tx, options)
+      await deps.setUpAccount(tx, user)
+      return user
+    })
+  }
   const passwordWork = createWorkGate({ ...PASSWORD_WORK, busyMessage: BUSY_MESSAGE })
 
   async function openSession(
@@ -108,7 +125,7 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
         const passwordHash = await hashPassword(password)
         if (await findUserByEmail(db, normalised)) throw new AppError(ErrorType.userAlreadyExists)
         try {
-          return await insertUser(db, { id, email: normalised, name: name?.trim() ?? '', passwordHash })
+          return await createUser({ id, email: normalised, name: name?.trim() ?? '', passwordHash })
         } catch (error) {
           if ((error as { code?: string }).code === '23505') throw new AppError(ErrorType.userAlreadyExists)
           throw error
@@ -154,7 +171,7 @@ export function createAccountService(deps: { db: TDatabase; sessionIdleMs: numbe
           await linkGoogleSub(db, existing.id, claims.sub)
           user = existing
         } else {
-          user = await insertUser(db, {
+          user = await createUser({
             id: uniqueId(),
             email,
             name: claims.name ?? '',

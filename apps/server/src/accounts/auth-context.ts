@@ -1,3 +1,4 @@
+import { rolesOfGrants, type TMembershipGrant } from './membership-grants'
 import type { TSessionRow } from './sessions'
 import type { TUserRow } from './users-repository'
 
@@ -8,7 +9,7 @@ export type TAuth =
 
 export const GUEST: TAuth = { kind: 'guest', roles: ['any', 'guests'] }
 
-export function rolesOfUser(user: TUserRow): string[] {
+export function rolesOfUser(user: TUserRow, grants: TMembershipGrant[] = []): string[] {
   const verified = user.email_verification ? 'verified' : 'unverified'
   return [
     'any',
@@ -17,9 +18,11 @@ export function rolesOfUser(user: TUserRow): string[] {
     `user:${user.id}`,
     `user:${user.id}/${verified}`,
     ...user.labels.map((label) => `label:${label}`),
+    ...rolesOfGrants(grants),
   ]
 }
 
-export function userAuth(user: TUserRow, session: TSessionRow): TAuth {
-  return { kind: 'user', user, session, roles: rolesOfUser(user) }
+/** A signed-in user's roles: their own, and those of the workspaces they are a confirmed member of. */
+export function userAuth(user: TUserRow, session: TSessionRow, grants: TMembershipGrant[]): TAuth {
+  return { kind: 'user', user, session, roles: rolesOfUser(user, grants) }
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { TDatabase } from '../db/database'
 import { GUEST, type TAuth, userAuth } from './auth-context'
+import { findMembershipGrants } from './membership-grants'
 import { resolveSession } from './sessions'
 import { findUserById } from './users-repository'
 
@@ -37,5 +38,6 @@ export async function authenticate(
   if (!session) return GUEST
   const user = await findUserById(db, session.user_id)
   if (!user?.status) return GUEST
-  return userAuth(user, session)
+  const grants = await findMembershipGrants(db, [user.id])
+  return userAuth(user, session, grants.get(user.id) ?? [])
 }

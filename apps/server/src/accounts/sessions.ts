@@ -27,7 +27,7 @@ function expiryOf(createdAt: Date, idleMs: number): Date {
 }
 
 /** Sessions signed in before this are over, whatever their stored expiry (one written before the lifetime). */
-function lifetimeStart(): Date {
+export function sessionLifetimeStart(): Date {
   return new Date(Date.now() - SESSION_LIFETIME_MS)
 }
 
@@ -100,7 +100,7 @@ export async function resolveSession(
   if (!decoded) return undefined
   const { rows } = await db.query<TSessionRow>(
     'select * from sessions where secret_hash = $1 and user_id = $2 and expire > now() and created_at > $3',
-    [hashSecret(decoded.secret), decoded.id, lifetimeStart()],
+    [hashSecret(decoded.secret), decoded.id, sessionLifetimeStart()],
   )
   const session = rows[0]
   if (session && Date.now() - session.updated_at.getTime() > TOUCH_EVERY_MS) {
@@ -115,7 +115,7 @@ export async function resolveSession(
 export async function listSessions(db: TQueryable, userId: string): Promise<TSessionRow[]> {
   const { rows } = await db.query<TSessionRow>(
     'select * from sessions where user_id = $1 and expire > now() and created_at > $2 order by created_at desc',
-    [userId, lifetimeStart()],
+    [userId, sessionLifetimeStart()],
   )
   return rows
 }
@@ -128,12 +128,20 @@ export async function deleteSession(db: TQueryable, userId: string, sessionId: s
   return rowCount > 0
 }
 
-export async function deleteAllSessions(db: TQueryable, userId: string): Promise<void> {
-  await db.query('delete from sessions where user_id = $1', [userId])
+/** Signs the user out everywhere, or everywhere but `exceptSessionId` (the device that asked). */
+export async function deleteAllSessions(
+  db: TQueryable,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db.query("delete from sessions where user_id = $1 and id <> coalesce($2, '')", [
+    userId,
+    exceptSessionId ?? null,
+  ])
 }
 
 export async function pruneExpiredSessions(db: TQueryable): Promise<void> {
-  await db.query('delete from sessions where expire < now() or created_at <= $1', [lifetimeStart()])
+  await db.query('delete from sessions where expire < now() or created_at <= $1', [sessionLifetimeStart()])
 }
 
 export function toSessionModel(session: TSessionRow, currentSessionId: string | undefined) {

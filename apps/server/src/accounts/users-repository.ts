@@ -74,3 +74,29 @@ export async function linkGoogleSub(db: TQueryable, userId: string, sub: string)
 export async function touchUser(db: TQueryable, userId: string): Promise<void> {
   await db.query('update users set accessed_at = now() where id = $1', [userId])
 }
+
+/** Changes what an account may change of itself: its name, password hash, address (unverified again) or its verification. */
+export async function updateUser(
+  db: TQueryable,
+  userId: string,
+  change: { name?: string; passwordHash?: string; email?: string; emailVerified?: boolean },
+): Promise<TUserRow> {
+  const { rows } = await db.query<TUserRow>(
+    `update users set
+       name = coalesce($2, name),
+       password_hash = coalesce($3, password_hash),
+       password_update = case when $3::text is null then password_update else now() end,
+       email = coalesce($4, email),
+       email_verification = case when $4::text is not null then false else coalesce($5, email_verification) end,
+       updated_at = now()
+     where id = $1 returning *`,
+    [
+      userId,
+      change.name ?? null,
+      change.passwordHash ?? null,
+      change.email ?? null,
+      change.emailVerified ?? null,
+    ],
+  )
+  return rows[0] as TUserRow
+}

@@ -21,6 +21,10 @@ const DEFAULT_MESSAGES: Partial<Record<TErrorType, string>> = {
   [ErrorType.projectUnknown]: 'Project with the requested ID could not be found.',
   [ErrorType.storageFileNotFound]: 'The requested file could not be found.',
   [ErrorType.storageBucketNotFound]: 'Storage bucket with the requested ID could not be found.',
+  [ErrorType.teamNotFound]: 'Team with the requested ID could not be found.',
+  [ErrorType.teamAlreadyExists]:
+    'Team with requested ID already exists. Please choose a different ID and try again.',
+  [ErrorType.membershipNotFound]: 'Membership with the requested ID could not be found.',
 }
 
 /**

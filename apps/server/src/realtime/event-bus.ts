@@ -10,6 +10,11 @@ export type TDocumentEvent = {
   document: Record<string, unknown>
   readRoles: string[]
   timestamp: string
+  /**
+   * The channels and event names of a change that is not a document's (a workspace's or a membership's),
+   * set by its publisher; such an event goes to whoever holds one of `readRoles`, with no collection check.
+   */
+  names?: { channels: string[]; events: string[] }
 }
 
 export type TEventBus = {

@@ -2,6 +2,8 @@ import type { TDocumentEvent } from './event-bus'
 
 /** One change as the realtime protocol shows it, before it is addressed to a socket's subscriptions. */
 export type TRealtimeEvent = {
+  /** A document's change, which the reader's collection access also governs; else a workspace's. */
+  isDocument: boolean
   collectionId: string
   events: string[]
   channels: string[]
@@ -42,9 +44,22 @@ export function documentChannels(event: TDocumentEvent): string[] {
 }
 
 export function toRealtimeEvent(event: TDocumentEvent): TRealtimeEvent {
+  if (event.names) {
+    return {
+      isDocument: false,
+      collectionId: event.collectionId,
+      events: event.names.events,
+      channels: event.names.channels,
+      matchChannels: new Set(event.names.channels),
+      timestamp: event.timestamp,
+      payload: event.document,
+      readRoles: event.readRoles,
+    }
+  }
   const channels = documentChannels(event)
   const [, collection, document] = channels as [string, string, string]
   return {
+    isDocument: true,
     collectionId: event.collectionId,
     events: documentEventNames(event),
     channels,

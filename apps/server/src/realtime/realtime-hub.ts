@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type RawData, WebSocket } from 'ws'
 import { toAccountModel } from '../accounts/account-model'
 import { GUEST, type TAuth, userAuth } from '../accounts/auth-context'
+import { findMembershipGrants } from '../accounts/membership-grants'
 import { authenticate } from '../accounts/request-auth'
 import type { TDatabase } from '../db/database'
 import type { TDocumentEvent, TEventBus } from './event-bus'
@@ -245,12 +246,13 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
       db,
       checked.map((auth) => auth.session.id),
     )
+    const grants = await findMembershipGrants(db, [...new Set([...live.values()].map((user) => user.id))])
     for (const conn of candidates) {
       const { auth } = conn
       // Guests have nothing to re-check; an `authentication` handled meanwhile is fresher than this check.
       if (auth.kind !== 'user' || !checked.includes(auth) || !connections.has(conn)) continue
       const user = live.get(auth.session.id)
-      setAuth(conn, user ? userAuth(user, auth.session) : GUEST)
+      setAuth(conn, user ? userAuth(user, auth.session, grants.get(user.id) ?? []) : GUEST)
     }
   }
 
@@ -278,7 +280,7 @@ export function createRealtimeHub(options: TRealtimeHubOptions) {
       let prefix: string | undefined
       for (const conn of candidates) {
         // A collection this process does not know, or the socket may not read, is delivered to no one.
-        if (!options.mayReadCollection(event.collectionId, conn.auth)) continue
+        if (event.isDocument && !options.mayReadCollection(event.collectionId, conn.auth)) continue
         if (!conn.auth.roles.some((role) => event.readRoles.includes(role))) continue
         const ids = [...conn.subscriptions.values()]
           .filter((s) => matchesSubscription(s, event))

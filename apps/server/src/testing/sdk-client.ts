@@ -27,9 +27,11 @@ export function sdkClient(serverUrl: string, projectId = 'parsedesk'): Client {
 let counter = 0
 
 /** Signs up a fresh user through the SDK and signs it in; the client then carries that session. */
-export async function signUpUser(serverUrl: string, name = 'Test User'): Promise<TSdkUser> {
-  counter += 1
-  const email = `user${Date.now()}${counter}@example.com`
+export async function signUpUser(
+  serverUrl: string,
+  name = 'Test User',
+  email = `user${Date.now()}${++counter}@example.com`,
+): Promise<TSdkUser> {
   const password = 'correct horse battery'
   const client = sdkClient(serverUrl)
   const account = new Account(client)

@@ -1,0 +1,146 @@
+import { AccountMessages, ErrorType } from '@parsedesk/contracts'
+import { Account, AppwriteException } from 'appwrite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
+import { rejection, sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { DATABASE_KINDS } from '../testing/test-database'
+import { startTestServer, type TTestServer } from '../testing/test-server'
+import { waitForValue } from '../testing/wait-for-value'
+
+const NEW_PASSWORD = 'purple monkey dishwasher'
+
+describe.each(DATABASE_KINDS)('account settings, recovery and verification on %s', (database) => {
+  let server: TTestServer
+  let relay: TTestRelay
+
+  beforeAll(async () => {
+    relay = await startTestRelay()
+    server = await startTestServer({
+      database,
+      roles: ['http', 'worker'],
+      env: { SMTP_RELAY_URL: relay.url },
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await relay?.close()
+  })
+
+  /** The link of the newest mail the relay took for `to` with `subject`, and its fields. */
+  async function mailedLink(to: string, subject: string) {
+    const mail = await waitForValue(
+      () => relay.arrived.findLast((m) => m.envelope.to.includes(to) && m.email.subject === subject),
+      { what: `"${subject}" to ${to}` },
+    )
+    const link = new URL(String(mail.email.text).match(/https?:\/\/\S+/)?.[0] ?? 'http://missing.example')
+    return {
+      link,
+      userId: link.searchParams.get('userId') ?? '',
+      secret: link.searchParams.get('secret') ?? '',
+    }
+  }
+
+  function signIn(email: string, password: string) {
+    return new Account(sdkClient(server.url)).createEmailPasswordSession({ email, password })
+  }
+
+  it('changes the name, and the password with the old one, ending the other sessions', async () => {
+    const user = await signUpUser(server.url, 'Ada Lovelace')
+    expect((await user.account.updateName({ name: 'Ada King' })).name).toBe('Ada King')
+
+    const otherDevice = await signIn(user.email, user.password)
+    expect(
+      await rejection(user.account.updatePassword({ password: NEW_PASSWORD, oldPassword: 'wrong password' })),
+    ).toMatchObject({
+      type: ErrorType.userInvalidCredentials,
+    })
+    expect(
+      await rejection(user.account.updatePassword({ password: 'password', oldPassword: user.password })),
+    ).toMatchObject({
+      code: 400,
+    })
+    await user.account.updatePassword({ password: NEW_PASSWORD, oldPassword: user.password })
+    // This device stays signed in; the other one is signed out; the new password works.
+    expect((await user.account.get()).name).toBe('Ada King')
+    const other = new Account(sdkClient(server.url).setSession(otherDevice.secret))
+    expect((await rejection(other.get())).code).toBe(401)
+    expect((await signIn(user.email, NEW_PASSWORD)).userId).toBe(user.userId)
+  })
+
+  it('changes the address with the password, unverified again, and refuses one that is taken', async () => {
+    const user = await signUpUser(server.url)
+    const other = await signUpUser(server.url)
+    expect(
+      await rejection(user.account.updateEmail({ email: other.email, password: user.password })),
+    ).toMatchObject({
+      type: ErrorType.userAlreadyExists,
+      message: AccountMessages.emailTaken,
+    })
+    expect(
+      await rejection(user.account.updateEmail({ email: 'x@example.com', password: 'not it at all' })),
+    ).toMatchObject({
+      type: ErrorType.userInvalidCredentials,
+    })
+    const email = `moved${Date.now()}@example.com`
+    const moved = await user.account.updateEmail({ email, password: user.password })
+    expect(moved).toMatchObject({ email, emailVerification: false })
+  })
+
+  it('mails a recovery link that sets a new password once and signs out everywhere', async () => {
+    const user = await signUpUser(server.url)
+    const guest = new Account(sdkClient(server.url))
+    await guest.createRecovery({ email: user.email.toUpperCase(), url: `${server.url}/recovery` })
+    const { link, userId, secret } = await mailedLink(user.email, 'Reset your Parsedesk password')
+    expect(link.origin + link.pathname).toBe(`${server.url}/recovery`)
+    expect(userId).toBe(user.userId)
+
+    expect(
+      await rejection(guest.updateRecovery({ userId, secret: 'f'.repeat(64), password: NEW_PASSWORD })),
+    ).toMatchObject({
+      type: ErrorType.userInvalidToken,
+      message: AccountMessages.linkInvalid,
+    })
+    await guest.updateRecovery({ userId, secret, password: NEW_PASSWORD })
+    expect((await rejection(user.account.get())).code).toBe(401)
+    expect((await signIn(user.email, NEW_PASSWORD)).userId).toBe(user.userId)
+    expect(
+      await rejection(guest.updateRecovery({ userId, secret, password: 'another fine password' })),
+    ).toMatchObject({
+      type: ErrorType.userInvalidToken,
+    })
+  })
+
+  it('answers a recovery for an unknown address as for a known one, and sends nothing', async () => {
+    const before = relay.arrived.length
+    const guest = new Account(sdkClient(server.url))
+    const token = await guest.createRecovery({
+      email: 'nobody-here@example.com',
+      url: `${server.url}/recovery`,
+    })
+    expect(token).toMatchObject({ secret: '', userId: '' })
+    expect(
+      (
+        await rejection(
+          guest.createRecovery({ email: 'x@example.com', url: 'https://evil.example/recovery' }),
+        )
+      ).message,
+    ).toBe(AccountMessages.linkForeign)
+    // Mail to a known address still arrives after it, so the unknown one would have been seen by now.
+    const known = await signUpUser(server.url)
+    await guest.createRecovery({ email: known.email, url: `${server.url}/recovery` })
+    await mailedLink(known.email, 'Reset your Parsedesk password')
+    expect(relay.arrived.slice(before).map((m) => m.envelope.to)).toEqual([[known.email]])
+  })
+
+  it('verifies the address with the mailed link, from any browser', async () => {
+    const user: TSdkUser = await signUpUser(server.url)
+    await user.account.createEmailVerification({ url: `${server.url}/verify` })
+    const { userId, secret } = await mailedLink(user.email, 'Confirm your email address for Parsedesk')
+    await new Account(sdkClient(server.url)).updateEmailVerification({ userId, secret })
+    expect((await user.account.get()).emailVerification).toBe(true)
+    const again = await new Account(sdkClient(server.url))
+      .updateEmailVerification({ userId, secret })
+      .catch((e) => e)
+    expect(again).toBeInstanceOf(AppwriteException)
+  })
+})
