@@ -13,6 +13,8 @@ const AFTER_PAINT = ['src/lib/appwrite.ts']
 const QUERIES = 'src/app/query-provider.tsx'
 /** Loaded with the first toast. */
 const TOASTER = 'src/app/app-toaster.tsx'
+/** The signed-in header's workspace switcher (not on the landing page). */
+const SWITCHER = 'src/features/workspaces/components/workspace-switcher.tsx'
 
 const ROUTES: TRouteSpec[] = [
   {
@@ -30,8 +32,20 @@ const ROUTES: TRouteSpec[] = [
   {
     route: '/tickets',
     page: ['src/features/tickets/routes/dashboard-page.tsx', QUERIES],
-    afterPaint: [...AFTER_PAINT, 'src/components/layout/logout-button.tsx'],
+    afterPaint: [...AFTER_PAINT, 'src/components/layout/logout-button.tsx', SWITCHER],
     onDemand: [TOASTER, 'src/features/tickets/components/raw-json-panel.tsx'],
+  },
+  {
+    route: '/settings/workspace',
+    page: ['src/features/workspaces/routes/workspace-settings-page.tsx', QUERIES],
+    afterPaint: [...AFTER_PAINT, 'src/components/layout/logout-button.tsx', SWITCHER],
+    onDemand: [TOASTER],
+  },
+  {
+    route: '/invite',
+    page: ['src/features/workspaces/routes/invite-page.tsx', QUERIES],
+    afterPaint: AFTER_PAINT,
+    onDemand: [TOASTER],
   },
   {
     route: '/error',
@@ -88,24 +102,25 @@ console.log(
 )
 console.log(`vite build (in memory): ${(buildMs / 1000).toFixed(1)} s, ${chunks.length} JS chunks`)
 console.log('gzipped KB (zlib default level) per route:')
-console.log('route      first-paint JS  +after paint  +on demand   CSS')
+console.log(`${'route'.padEnd(20)} first-paint JS  +after paint  +on demand   CSS`)
 for (const size of sizes) {
   console.log(
-    `${size.route.padEnd(10)} ${kb(size.firstPaintJs).padStart(14)}  ${kb(size.afterPaintJs).padStart(12)}  ${kb(size.onDemandJs).padStart(10)}  ${kb(size.css).padStart(5)}`,
+    `${size.route.padEnd(20)} ${kb(size.firstPaintJs).padStart(14)}  ${kb(size.afterPaintJs).padStart(12)}  ${kb(size.onDemandJs).padStart(10)}  ${kb(size.css).padStart(5)}`,
   )
 }
 const landing = sizes.find((size) => size.route === '/')
 if (landing) {
-  const dashboardModules = landing.modules.filter((id) => /features\/tickets\//.test(id))
+  const isScreenModule = (id: string) => /features\/(tickets|workspaces)\//.test(id)
+  const dashboardModules = landing.modules.filter(isScreenModule)
   const isZod = (id: string) => /node_modules\/zod\//.test(id)
   const zodModules = landing.modules.filter(isZod)
   const contractsModules = landing.modules
     .filter((id) => id.includes('/packages/contracts/'))
     .map((id) => path.basename(id))
   console.log(
-    `landing first paint: ${kb(landing.firstPaintJs)} KB of JS (budget ${LANDING_BUDGET_KB} KB), ${dashboardModules.length} dashboard modules, ${zodModules.length} zod modules, contracts modules: ${contractsModules.join(', ') || 'none'}, files: ${landing.firstPaintFiles.join(', ')}`,
+    `landing first paint: ${kb(landing.firstPaintJs)} KB of JS (budget ${LANDING_BUDGET_KB} KB), ${dashboardModules.length} dashboard or workspace modules, ${zodModules.length} zod modules, contracts modules: ${contractsModules.join(', ') || 'none'}, files: ${landing.firstPaintFiles.join(', ')}`,
   )
   console.log(
-    `landing with everything it loads unasked: ${kb(landing.firstPaintJs + landing.afterPaintJs)} KB (budget ${LANDING_BUDGET_KB} KB), ${landing.afterPaintModules.filter(isZod).length} zod modules after paint`,
+    `landing with everything it loads unasked: ${kb(landing.firstPaintJs + landing.afterPaintJs)} KB (budget ${LANDING_BUDGET_KB} KB), ${landing.afterPaintModules.filter(isZod).length} zod and ${landing.afterPaintModules.filter(isScreenModule).length} dashboard or workspace modules after paint`,
   )
 }

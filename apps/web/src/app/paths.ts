@@ -6,4 +6,7 @@ export const Paths = {
   auth: '/auth',
   tickets: OAuthRedirect.success,
   error: OAuthRedirect.failure,
+  /** Where an invitation's link lands: the server appends the invitation's ids and secret. */
+  invite: '/invite',
+  workspaceSettings: '/settings/workspace',
 } as const

@@ -13,6 +13,14 @@ const AuthPage = lazyWithQueries(() =>
 const DashboardPage = lazyWithQueries(() =>
   import('@/features/tickets/routes/dashboard-page').then((module) => module.DashboardPage),
 )
+const WorkspaceSettingsPage = lazyWithQueries(() =>
+  import('@/features/workspaces/routes/workspace-settings-page').then(
+    (module) => module.WorkspaceSettingsPage,
+  ),
+)
+const InvitePage = lazyWithQueries(() =>
+  import('@/features/workspaces/routes/invite-page').then((module) => module.InvitePage),
+)
 const ErrorPage = lazy(() =>
   import('@/features/errors/routes/error-page').then((module) => ({ default: module.ErrorPage })),
 )
@@ -28,6 +36,8 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path={Paths.auth} element={<AuthPage />} />
         <Route path={Paths.tickets} element={<DashboardPage />} />
+        <Route path={Paths.workspaceSettings} element={<WorkspaceSettingsPage />} />
+        <Route path={Paths.invite} element={<InvitePage />} />
         <Route path={Paths.error} element={<ErrorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

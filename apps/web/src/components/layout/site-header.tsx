@@ -1,11 +1,27 @@
-import { useLocation } from 'react-router'
+import { Settings } from 'lucide-react'
+import { Suspense } from 'react'
+import { Link, useLocation } from 'react-router'
+import { lazyWithQueries } from '@/app/lazy-with-queries'
+import { Paths } from '@/app/paths'
+import { Spinner } from '@/components/ui/spinner'
+import { useSession } from '@/features/auth/session'
+import { MD_UP, useMediaQuery } from '@/lib/use-media-query'
 import { BrandLink } from './brand-link'
-import { MobileMenu } from './mobile-menu'
+import { MOBILE_MENU_LINK_CLASS, MobileMenu } from './mobile-menu'
 import { SECTION_LINKS } from './section-links'
 import { SessionControl } from './session-control'
+import { WorkspaceSettingsLink } from './workspace-settings-link'
+
+// The switcher reads the user's workspaces: it loads once signed in, and never on the landing page.
+const WorkspaceSwitcher = lazyWithQueries(() =>
+  import('@/features/workspaces/components/workspace-switcher').then((module) => module.WorkspaceSwitcher),
+)
 
 export function SiteHeader() {
-  const isLanding = useLocation().pathname === '/'
+  const isLanding = useLocation().pathname === Paths.home
+  const isSignedIn = !!useSession().user
+  const isDesktop = useMediaQuery(MD_UP)
+  const hasSwitcher = isSignedIn && !isLanding
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <a
@@ -32,9 +48,46 @@ export function SiteHeader() {
             </ul>
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          {hasSwitcher && isDesktop && (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher variant="header" />
+            </Suspense>
+          )}
+          {isSignedIn && isDesktop && <WorkspaceSettingsLink />}
           <SessionControl />
-          {isLanding && <MobileMenu />}
+          {(isLanding || isSignedIn) && (
+            <MobileMenu label={isLanding ? 'Sections' : 'Menu'}>
+              {(close) => (
+                <>
+                  {isLanding && (
+                    <ul className="grid gap-1">
+                      {SECTION_LINKS.map((link) => (
+                        <li key={link.href}>
+                          <a href={link.href} onClick={close} className={MOBILE_MENU_LINK_CLASS}>
+                            {link.label}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {hasSwitcher && !isDesktop && (
+                    <div className="px-3 py-2">
+                      <Suspense fallback={<Spinner className="text-muted-foreground" />}>
+                        <WorkspaceSwitcher variant="menu" />
+                      </Suspense>
+                    </div>
+                  )}
+                  {isSignedIn && (
+                    <Link to={Paths.workspaceSettings} onClick={close} className={MOBILE_MENU_LINK_CLASS}>
+                      <Settings aria-hidden="true" className="size-4 text-muted-foreground" />
+                      Workspace settings
+                    </Link>
+                  )}
+                </>
+              )}
+            </MobileMenu>
+          )}
         </div>
       </div>
     </header>

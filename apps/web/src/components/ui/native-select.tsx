@@ -9,7 +9,7 @@ function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
     <div data-slot="native-select-wrapper" className="relative">
       <select
         data-slot="native-select"
-        className={cn('h-9 appearance-none pr-9', fieldClasses, className)}
+        className={cn('h-9 appearance-none', fieldClasses, 'pr-9', className)}
         {...props}
       />
       <ChevronDown

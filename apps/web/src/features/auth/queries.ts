@@ -32,12 +32,15 @@ export function useLogout() {
   return useMutation({ mutationFn: () => account.deleteSession({ sessionId: 'current' }) })
 }
 
-/** Leaves the page: the SDK sends the browser to the provider, which comes back to /tickets or /error. */
-export function startGoogleSignIn() {
+/**
+ * Leaves the page: the SDK sends the browser to the provider, which comes back to /tickets (or `returnTo`,
+ * a path of ours) or /error.
+ */
+export function startGoogleSignIn({ returnTo }: { returnTo?: string | null | undefined } = {}) {
   const origin = window.location.origin
   account.createOAuth2Session({
     provider: OAuthProvider.Google,
-    success: origin + Paths.tickets,
+    success: origin + (returnTo ?? Paths.tickets),
     failure: origin + Paths.error,
   })
 }

@@ -6,8 +6,10 @@ import { useSession } from './session'
 /**
  * '/' and '/auth' are open to everyone (spec, section 2). '/error' is too: it is where a failed Google
  * sign-in lands, so its visitor is signed out by definition and would otherwise never see the reason.
+ * '/invite' is where an invitation's link lands: it tells a signed-out visitor who invites them, then
+ * sends them to sign in or up and back.
  */
-const PUBLIC_PATHS: readonly string[] = [Paths.home, Paths.auth, Paths.error]
+const PUBLIC_PATHS: readonly string[] = [Paths.home, Paths.auth, Paths.error, Paths.invite]
 
 export function SessionRedirect() {
   const { user, isLoading } = useSession()

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
+import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -8,9 +9,10 @@ import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
 import { AuthFormErrors, Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
+import type { TAuthMode } from '../auth-links'
 import { useSignIn, useSignUp } from '../queries'
 
-export type TAuthMode = 'sign-in' | 'sign-up'
+export type { TAuthMode } from '../auth-links'
 
 export type TAuthFormValues = { email: string; password: string; confirmPassword: string; name: string }
 
@@ -21,8 +23,11 @@ const copy = {
   'sign-up': { submit: 'Start Free Trial', busy: 'Creating Account...' },
 } as const
 
-/** Re-mounted (by key) on every mode switch, so switching resets the form as the spec asks. */
-export function AuthForm({ mode }: { mode: TAuthMode }) {
+/**
+ * Re-mounted (by key) on every mode switch, so switching resets the form as the spec asks. Success goes to
+ * the dashboard, or back to `returnTo` (an invitation) when the visitor came from there.
+ */
+export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: string | null }) {
   const id = useId()
   const navigate = useNavigate()
   const signIn = useSignIn()
@@ -31,13 +36,14 @@ export function AuthForm({ mode }: { mode: TAuthMode }) {
   const isBusy = signIn.isPending || signUp.isPending
   const form = useForm<TAuthFormValues>({ defaultValues: emptyAuthFormValues })
   const confirmError = form.formState.errors.confirmPassword?.message
+  const destination = returnTo ?? Paths.tickets
 
   const submit = form.handleSubmit(async ({ email, password, name }) => {
     if (isSignUp) {
       try {
         await signUp.mutateAsync({ email, password, name })
         notifySuccess({ title: Toasts.signUpSucceeded, description: Toasts.signUpWelcome })
-        navigate('/tickets')
+        navigate(destination)
       } catch (error) {
         notifyError({ title: Toasts.signUpFailed, description: getErrorMessage(error) || Toasts.tryLater })
       }
@@ -46,7 +52,7 @@ export function AuthForm({ mode }: { mode: TAuthMode }) {
     try {
       await signIn.mutateAsync({ email, password })
       notifySuccess({ title: Toasts.signInSucceeded, description: Toasts.signInWelcome })
-      navigate('/tickets')
+      navigate(destination)
     } catch (error) {
       notifyError({ title: Toasts.signInFailed, description: getErrorMessage(error) || Toasts.tryLater })
     }

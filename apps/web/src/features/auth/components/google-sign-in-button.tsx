@@ -5,10 +5,11 @@ import { notifyError } from '@/lib/notify'
 import { startGoogleSignIn } from '../queries'
 import { GoogleIcon } from './google-icon'
 
-export function GoogleSignInButton({ disabled }: { disabled?: boolean }) {
+/** `returnTo`: the page Google sends the visitor back to (an invitation), instead of the dashboard. */
+export function GoogleSignInButton({ disabled, returnTo }: { disabled?: boolean; returnTo?: string | null }) {
   const signInWithGoogle = () => {
     try {
-      startGoogleSignIn()
+      startGoogleSignIn({ returnTo })
     } catch (error) {
       notifyError({ title: Toasts.googleFailed, description: getErrorMessage(error) || Toasts.tryLater })
     }

@@ -1,6 +1,8 @@
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
+import { readAuthMode, readReturnPath } from '../auth-links'
 import { AuthForm, type TAuthMode } from '../components/auth-form'
 import { GoogleSignInButton } from '../components/google-sign-in-button'
 
@@ -20,7 +22,10 @@ const copy = {
 } as const
 
 export function AuthPage() {
-  const [mode, setMode] = useState<TAuthMode>('sign-in')
+  const [searchParams] = useSearchParams()
+  // An invitation sends people here in the mode it offered, and takes them back afterwards.
+  const [mode, setMode] = useState<TAuthMode>(() => readAuthMode(searchParams))
+  const returnTo = readReturnPath(searchParams)
   const text = copy[mode]
   const toggleMode = () => setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'))
 
@@ -32,15 +37,18 @@ export function AuthPage() {
             <h1>{text.title}</h1>
           </CardTitle>
           <CardDescription>{text.description}</CardDescription>
+          {returnTo && (
+            <p className="text-sm text-muted-foreground">Afterwards you go back to your invitation.</p>
+          )}
         </CardHeader>
         <CardContent className="grid gap-4">
-          <AuthForm key={mode} mode={mode} />
+          <AuthForm key={mode} mode={mode} returnTo={returnTo} />
           <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" />
             or
             <span className="h-px flex-1 bg-border" />
           </div>
-          <GoogleSignInButton />
+          <GoogleSignInButton returnTo={returnTo} />
         </CardContent>
         <CardFooter className="justify-center gap-1 text-sm text-muted-foreground">
           {text.switchPrompt}

@@ -3,6 +3,7 @@ import { ImapAccountsCard } from '@/features/mailbox/components/imap-accounts-ca
 import { KeptMailCard } from '@/features/mailbox/components/kept-mail-card'
 import { ParsingAddressCard } from '@/features/mailbox/components/parsing-address-card'
 import { WebhookUrlsCard } from '@/features/mailbox/components/webhook-urls-card'
+import { CurrentWorkspaceName } from '@/features/workspaces/components/current-workspace-name'
 import { CreateTicketCard } from '../components/create-ticket-card'
 import { RecentTicketsCard } from '../components/recent-tickets-card'
 import { useTicketsRealtime } from '../use-tickets-realtime'
@@ -15,7 +16,10 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
+        <CurrentWorkspaceName userId={user?.$id} />
+      </div>
       {/* The way mail comes in, first: a new account has nothing else to look at yet. */}
       <ParsingAddressCard userId={user?.$id} />
       <RecentTicketsCard userId={user?.$id} />

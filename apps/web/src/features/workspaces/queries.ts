@@ -1,0 +1,152 @@
+import { CollectionId, DATABASE_ID, type TTeamRole } from '@parsedesk/contracts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type Models, Query } from 'appwrite'
+import { Paths } from '@/app/paths'
+import { databases } from '@/lib/appwrite'
+import { type TWorkspace, teams, workspacesQueryKey } from './current-workspace'
+import type { TInvitation } from './invitation-link'
+import { isWorkspaceMail, outboxRefreshInterval, type TOutboxDocument } from './outbox-model'
+import { TEAMS_PAGE } from './workspace-choice'
+
+/**
+ * The workspace screens' reads and changes. They use the contracts' zod-backed modules freely: only the
+ * settings and invitation pages, loaded on demand, import this; the header and the dashboard need only
+ * `current-workspace.ts`.
+ */
+
+export type { TWorkspace } from './current-workspace'
+export type TMembership = Models.Membership
+
+const membersQueryKey = ['workspace-members'] as const
+const outboxQueryKey = ['workspace-outbox'] as const
+
+/** The outbox's newest mails shown; older ones are of no use to anyone waiting for an invitation. */
+const OUTBOX_MAILS = 100
+
+/** Every member and, for owners and admins, every open invitation, oldest first, page by page. */
+async function listMembers(teamId: string): Promise<TMembership[]> {
+  const members: TMembership[] = []
+  for (;;) {
+    const page = await teams.listMemberships({
+      teamId,
+      queries: [Query.orderAsc('$createdAt'), Query.limit(TEAMS_PAGE), Query.offset(members.length)],
+    })
+    members.push(...page.memberships)
+    if (page.memberships.length < TEAMS_PAGE || members.length >= page.total) return members
+  }
+}
+
+export function useMembers({ teamId }: { teamId: string | undefined }) {
+  return useQuery({
+    queryKey: [...membersQueryKey, teamId],
+    queryFn: () => listMembers(teamId ?? ''),
+    enabled: !!teamId,
+    retry: false,
+  })
+}
+
+async function listOutbox(teamId: string): Promise<TOutboxDocument[]> {
+  const list = await databases.listDocuments<TOutboxDocument>({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.outbox,
+    queries: [Query.orderDesc('$createdAt'), Query.limit(OUTBOX_MAILS)],
+  })
+  return list.documents.filter((mail) => isWorkspaceMail(mail, teamId))
+}
+
+/** Owners and admins only: nobody else may read the workspace's mail. */
+export function useWorkspaceOutbox({ teamId, enabled }: { teamId: string | undefined; enabled: boolean }) {
+  return useQuery({
+    queryKey: [...outboxQueryKey, teamId],
+    queryFn: () => listOutbox(teamId ?? ''),
+    enabled: enabled && !!teamId,
+    retry: false,
+    refetchInterval: (query) => outboxRefreshInterval(query.state.data),
+  })
+}
+
+export function useRenameWorkspace() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ teamId, name }: { teamId: string; name: string }) => teams.updateName({ teamId, name }),
+    onSuccess: (renamed) => {
+      queryClient.setQueriesData<TWorkspace[]>({ queryKey: workspacesQueryKey }, (list) =>
+        list?.map((workspace) => (workspace.$id === renamed.$id ? renamed : workspace)),
+      )
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  })
+}
+
+function useInvalidateMembers() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersQueryKey }),
+      queryClient.invalidateQueries({ queryKey: outboxQueryKey }),
+    ])
+}
+
+export function useChangeRole() {
+  const invalidate = useInvalidateMembers()
+  return useMutation({
+    mutationFn: ({ teamId, membershipId, role }: { teamId: string; membershipId: string; role: TTeamRole }) =>
+      teams.updateMembership({ teamId, membershipId, roles: [role] }),
+    onSettled: invalidate,
+  })
+}
+
+/** Removes a member, revokes an invitation, or (one's own membership) leaves the workspace. */
+export function useDeleteMembership() {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateMembers()
+  return useMutation({
+    mutationFn: ({ teamId, membershipId }: { teamId: string; membershipId: string }) =>
+      teams.deleteMembership({ teamId, membershipId }),
+    // Not awaited: the confirmation closes first, while the row it belongs to is still there.
+    onSettled: () => {
+      void invalidate()
+      void queryClient.invalidateQueries({ queryKey: workspacesQueryKey })
+    },
+  })
+}
+
+type TInviteInput = { teamId: string; email: string; role: TTeamRole }
+
+function invite({ teamId, email, role }: TInviteInput) {
+  // The server appends the invitation's ids and secret to this page's address, and mails the link.
+  return teams.createMembership({
+    teamId,
+    roles: [role],
+    email,
+    url: `${window.location.origin}${Paths.invite}`,
+  })
+}
+
+export function useInvite() {
+  const invalidate = useInvalidateMembers()
+  return useMutation({ mutationFn: invite, onSettled: invalidate })
+}
+
+/** A new link and mail: the open invitation is revoked (its link stops working) and sent again. */
+export function useResendInvitation() {
+  const invalidate = useInvalidateMembers()
+  return useMutation({
+    mutationFn: async ({ membershipId, ...input }: TInviteInput & { membershipId: string }) => {
+      await teams.deleteMembership({ teamId: input.teamId, membershipId })
+      return invite(input)
+    },
+    onSettled: () => {
+      void invalidate()
+    },
+  })
+}
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ teamId, membershipId, userId, secret }: TInvitation) =>
+      teams.updateMembershipStatus({ teamId, membershipId, userId, secret }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  })
+}
