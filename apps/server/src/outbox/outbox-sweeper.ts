@@ -7,7 +7,7 @@ import { findIdleOutboxRows, requeueNotSent, settleIdleOutboxRow } from './outbo
 import { sendOutboundMailJob } from './send-outbound-mail.job'
 
 const SWEEP_LIMIT = 500
-// Mail still queued this long after its commit, with no live job, is swept up; a caller enqueues at once.
+// Mail unchanged this long with no live job is swept up; younger mail is left to its caller's own enqueue.
 const SWEEP_IDLE_SECONDS = 5
 const SWEEP_INTERVAL_SECONDS = 10
 
@@ -24,16 +24,11 @@ export async function sweepOutbox(options: {
   db: TDatabase
   queue: TJobQueue
   hasRelay: boolean
-  /** Leaves alone mail that moved more recently, so a caller's own enqueue is never raced. */
-  idleSeconds?: number
 }): Promise<TOutboxSweepResult> {
   const { db, queue } = options
   const result: TOutboxSweepResult = { requeued: [], enqueued: [], failed: [] }
   if (options.hasRelay) result.requeued = await requeueNotSent(db, SWEEP_LIMIT)
-  const idle = await findIdleOutboxRows(db, {
-    idleSeconds: options.idleSeconds ?? SWEEP_IDLE_SECONDS,
-    limit: SWEEP_LIMIT,
-  })
+  const idle = await findIdleOutboxRows(db, { idleSeconds: SWEEP_IDLE_SECONDS, limit: SWEEP_LIMIT })
   const queuedIds = idle.filter((row) => row.state === OutboundMailState.queued).map((row) => row.id)
   const holders = idle.flatMap((row) => (row.state === OutboundMailState.sending && row.sendingJob) || [])
   const [latestJobs, holdingJobs] = await Promise.all([
