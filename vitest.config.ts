@@ -5,7 +5,6 @@ export default defineConfig({
   test: {
     projects: [
       'apps/web',
-      'tests/e2e',
       {
         test: {
           name: 'server',

@@ -1,18 +1,15 @@
+import type { Page } from '@playwright/test'
 import { OAuth2Server } from 'oauth2-mock-server'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { waitForPath } from './support/app'
-import { hasChromium, launchChromium, openPage, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
-import { startParsedesk, type TParsedesk } from './support/server'
+import { isAt } from './support/app'
+import { hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
+import { test as base, expect } from './support/fixtures'
 
-describe.skipIf(!hasChromium)(
-  `sign-in with Google, /error and 404${hasChromium ? '' : ` (${SKIP_REASON})`}`,
-  () => {
-    const provider = new OAuth2Server()
-    let server: TParsedesk
-    let browser: Browser
-
-    beforeAll(async () => {
+/** A local OpenID Connect provider standing in for Google, and this worker's server pointed at it. */
+const test = base.extend<object, { provider: OAuth2Server }>({
+  provider: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads what a fixture needs from this pattern
+    async ({}, use) => {
+      const provider = new OAuth2Server()
       await provider.issuer.keys.generate('RS256')
       await provider.start(0, '127.0.0.1')
       provider.service.on('beforeTokenSigning', (token) => {
@@ -21,73 +18,85 @@ describe.skipIf(!hasChromium)(
         token.payload.name = 'Grace Hopper'
         token.payload.sub = 'google-user-grace'
       })
-      ;[server, browser] = await Promise.all([
-        startParsedesk({
-          env: {
-            OIDC_ISSUER: provider.issuer.url ?? '',
-            GOOGLE_CLIENT_ID: 'parsedesk-e2e',
-            GOOGLE_CLIENT_SECRET: 'secret',
-          },
-        }),
-        launchChromium(),
-      ])
-    })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.stop()
+      await use(provider)
       await provider.stop()
-    })
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [
+    async ({ provider }, use) =>
+      use({
+        OIDC_ISSUER: provider.issuer.url ?? '',
+        GOOGLE_CLIENT_ID: 'parsedesk-e2e',
+        GOOGLE_CLIENT_SECRET: 'secret',
+      }),
+    { scope: 'worker' },
+  ],
+})
 
-    it('shows the OAuth failure page, signed out, with its texts', async () => {
-      const { context, page } = await openPage(browser)
-      await page.goto(`${server.url}/error?error=x&error_description=y`)
-      await page.getByRole('heading', { name: 'x', exact: true }).waitFor()
-      await page.getByText('y', { exact: true }).waitFor()
-      await page.getByText('Please try again or contact support if the problem persists.').waitFor()
-      await page.waitForTimeout(1000)
-      expect(new URL(page.url()).pathname).toBe('/error')
+test.skip(!hasChromium, SKIP_REASON)
 
-      await page.goto(`${server.url}/error`)
-      await page.getByRole('heading', { name: 'An Error Occurred' }).waitFor()
-      await page.getByText('Please try again or contact support if the problem persists.').waitFor()
-      await context.close()
-    })
+/**
+ * Whether a signed-out visitor gets sent to /auth is decided once the session check has answered. The
+ * header's "Get Started" shows that answer; it renders in the same synchronous store update whose effect
+ * would redirect, so once it is on screen a redirect would already have changed the URL.
+ */
+async function sessionCheckAnswered(page: Page) {
+  await expect(page.locator('header').getByRole('link', { name: 'Get Started' })).toBeVisible()
+}
 
-    it('sends a signed-out visitor of any other page to /auth, and keeps / and /auth open', async () => {
-      const { context, page, log } = await openPage(browser)
-      await page.goto(`${server.url}/tickets`)
-      await waitForPath(page, '/auth')
-      await page.goto(`${server.url}/`)
-      await page.locator('header').getByRole('link', { name: 'Get Started' }).waitFor()
-      await page.waitForTimeout(500)
-      expect(new URL(page.url()).pathname).toBe('/')
-      expect(log.console.some((line) => line.startsWith('error: Session check failed'))).toBe(true)
-      await context.close()
-    })
+test.describe('sign-in with Google, /error and 404', () => {
+  test('shows the OAuth failure page, signed out, with its texts', async ({ page }) => {
+    await page.goto('/error?error=x&error_description=y')
+    await expect(page.getByRole('heading', { name: 'x', exact: true })).toBeVisible()
+    await expect(page.getByText('y', { exact: true })).toBeVisible()
+    await expect(page.getByText('Please try again or contact support if the problem persists.')).toBeVisible()
+    await sessionCheckAnswered(page)
+    await expect(page).toHaveURL(isAt('/error'))
 
-    it('signs in with Google through the provider and lands on /tickets', async () => {
-      const { context, page } = await openPage(browser, { viewport: PHONE })
-      await page.goto(`${server.url}/auth`)
-      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor()
+    await page.goto('/error')
+    await expect(page.getByRole('heading', { name: 'An Error Occurred' })).toBeVisible()
+    await expect(page.getByText('Please try again or contact support if the problem persists.')).toBeVisible()
+  })
+
+  test('sends a signed-out visitor of any other page to /auth, and keeps / and /auth open', async ({
+    page,
+    log,
+  }) => {
+    await page.goto('/tickets')
+    await expect(page).toHaveURL(isAt('/auth'))
+    await page.goto('/')
+    await sessionCheckAnswered(page)
+    await expect(page).toHaveURL(isAt('/'))
+    await expect
+      .poll(() => log.console.some((line) => line.startsWith('error: Session check failed')))
+      .toBe(true)
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: PHONE })
+
+    test('signs in with Google through the provider and lands on /tickets', async ({ page, context }) => {
+      await page.goto('/auth')
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
       await saveScreenshot(page, 'auth-phone')
       await page.getByRole('button', { name: 'Sign in with Google' }).click()
-      await waitForPath(page, '/tickets')
-      await page.getByRole('heading', { name: 'Support Dashboard' }).waitFor()
-      await page.getByText('No tickets have been created yet.').waitFor()
-      expect(await page.getByLabel('Your Email').getAttribute('placeholder')).toBe('grace@example.com')
-      await page.getByRole('button', { name: 'Logout' }).waitFor()
+      await expect(page).toHaveURL(isAt('/tickets'))
+      await expect(page.getByRole('heading', { name: 'Support Dashboard' })).toBeVisible()
+      await expect(page.getByText('No tickets have been created yet.')).toBeVisible()
+      await expect(page.getByLabel('Your Email')).toHaveAttribute('placeholder', 'grace@example.com')
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible()
 
       const other = await context.newPage()
       const consoleLines: string[] = []
       other.on('console', (message) => consoleLines.push(message.text()))
-      await other.goto(`${server.url}/no/such/page`)
-      await other.getByRole('heading', { name: '404' }).waitFor()
-      await other.getByText('Oops! Page not found').waitFor()
-      expect(consoleLines.some((line) => line.includes('/no/such/page'))).toBe(true)
+      await other.goto('/no/such/page')
+      await expect(other.getByRole('heading', { name: '404' })).toBeVisible()
+      await expect(other.getByText('Oops! Page not found')).toBeVisible()
+      await expect.poll(() => consoleLines.some((line) => line.includes('/no/such/page'))).toBe(true)
       await other.getByRole('link', { name: 'Return to Home' }).click()
-      await waitForPath(other, '/')
-      await other.getByRole('link', { name: 'Go to Dashboard' }).waitFor()
-      await context.close()
+      await expect(other).toHaveURL(isAt('/'))
+      await expect(other.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible()
     })
-  },
-)
+  })
+})

@@ -1,34 +1,28 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
+import type { Page } from '@playwright/test'
 import nodemailer from 'nodemailer'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gainsFocus, newPerson, signUp, type TPerson, waitForToast } from './support/app'
+import { freePort } from '../../apps/server/src/testing/free-port'
+import {
+  newPerson,
+  openDashboard,
+  PROJECT_HEADERS,
+  rows,
+  signUp,
+  signUpThroughApi,
+  textLength,
+  toast,
+} from './support/app'
 import { findAccessibilityViolations } from './support/axe'
-import { hasChromium, launchChromium, openPage, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
-import { startParsedesk, type TParsedesk } from './support/server'
+import { hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
+import { expect, test } from './support/fixtures'
 
 const INBOUND_DOMAIN = 'inbound.e2e.example'
 const CUSTOMER = 'dana@customer-corp.example'
-const FIRST_MESSAGE_ID = `<first-${Date.now()}@customer-corp.example>`
 const SUBJECT = 'Invoice upload keeps failing'
 const ATTACHMENT_NAME = 'failed-upload.log'
 // Random bytes: a download that matches them cannot be a coincidence or a re-encoding.
 const ATTACHMENT = crypto.randomBytes(20_000)
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 type TMail = {
   to: string
@@ -60,79 +54,103 @@ async function sendMail(port: number, mail: TMail) {
   }
 }
 
-function rows(page: Page) {
-  return page.locator('table[aria-label="Recent tickets"] tbody tr[data-ticket-id]')
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 function addressOf(page: Page) {
   return page.getByTestId('parsing-address')
 }
 
-async function readClipboard(page: Page) {
+/** The signed-in person's dashboard and the parsing address it shows. */
+async function openMailbox(page: Page): Promise<string> {
+  await openDashboard(page)
+  await expect(addressOf(page)).toHaveText(new RegExp(`@${escapeRegExp(INBOUND_DOMAIN)}$`))
+  return (await addressOf(page).textContent()) ?? ''
+}
+
+let messages = 0
+
+/** The customer's first email, with the log attached, and its row once the open dashboard shows it. */
+async function mailFirstEmail(page: Page, smtpPort: number, address: string) {
+  messages += 1
+  const messageId = `<first-${messages}-${Date.now()}@customer-corp.example>`
+  await sendMail(smtpPort, {
+    to: address,
+    subject: SUBJECT,
+    messageId,
+    text: 'Uploading our March invoice fails every time. The log is attached.',
+    attachments: [
+      { filename: ATTACHMENT_NAME, content: ATTACHMENT, contentType: 'application/octet-stream' },
+    ],
+  })
+  const row = rows(page).filter({ hasText: SUBJECT })
+  await expect(row).toBeVisible({ timeout: 30_000 })
+  return { row, messageId }
+}
+
+/** How often the "Mail kept, not ticketed" card reads its counters and list again. */
+const KEPT_MAIL_REFRESH_MS = 15_000
+
+const REPLY_TEXT = 'Still failing today. <b>This is not bold</b> and <img src=x onerror=alert(1)> is text.'
+
+function mailReply(smtpPort: number, address: string, inReplyTo: string) {
+  return sendMail(smtpPort, {
+    to: address,
+    subject: `Re: ${SUBJECT}`,
+    inReplyTo,
+    text: REPLY_TEXT,
+    attachments: [
+      { filename: 'second.txt', content: Buffer.from('second try\n'), contentType: 'text/plain' },
+    ],
+  })
+}
+
+function readClipboard(page: Page) {
   return page.evaluate(() => navigator.clipboard.readText())
 }
 
-describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`, () => {
-  let server: TParsedesk
-  let smtpPort: number
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
-  let address = ''
-  let attachmentUrl = ''
-  const owner: TPerson = newPerson('mailbox')
+// Its IMAP test server is on this machine, which users may not reach unless the operator allows it.
+test.use({
+  serverEnv: { INBOUND_DOMAIN, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+  permissions: ['clipboard-read', 'clipboard-write'],
+})
 
-  beforeAll(async () => {
-    smtpPort = await freePort()
-    ;[server, browser] = await Promise.all([
-      // Its IMAP test server is on this machine, which users may not reach unless the operator allows it.
-      startParsedesk({
-        env: { SMTP_PORT: String(smtpPort), INBOUND_DOMAIN, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
-      }),
-      launchChromium(),
-    ])
-    ;({ context, page } = await openPage(browser))
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+test.skip(!hasChromium, SKIP_REASON)
 
-  it('shows "Your parsing address" on the inbound domain after sign-up, and copies it', async () => {
-    await signUp(page, server.url, owner)
+test.describe('Mailbox', () => {
+  test('shows "Your parsing address" on the inbound domain after sign-up, and copies it', async ({
+    page,
+  }) => {
+    await signUp(page, newPerson('mailbox'))
     const card = page.locator('[data-slot="card"]', { hasText: 'Your parsing address' })
-    await card.getByRole('heading', { name: 'Your parsing address' }).waitFor()
-    await addressOf(page).waitFor()
-    address = (await addressOf(page).textContent()) ?? ''
-    expect(address).toMatch(new RegExp(`^[a-z0-9-]+-[a-z0-9]{10}@${INBOUND_DOMAIN.replaceAll('.', '\\.')}$`))
+    await expect(card.getByRole('heading', { name: 'Your parsing address' })).toBeVisible()
+    await expect(addressOf(page)).toHaveText(
+      new RegExp(`^[a-z0-9-]+-[a-z0-9]{10}@${escapeRegExp(INBOUND_DOMAIN)}$`),
+    )
+    const address = (await addressOf(page).textContent()) ?? ''
 
     await saveScreenshot(page, 'mailbox-desktop')
     expect(await findAccessibilityViolations(page)).toEqual([])
 
     await card.getByRole('button', { name: 'Copy address' }).click()
-    await waitForToast(page, 'Copied to the clipboard')
-    expect(await readClipboard(page)).toBe(address)
-    await card.getByRole('button', { name: 'Copied address' }).waitFor()
+    await expect(toast(page, 'Copied to the clipboard')).toBeVisible()
+    await expect.poll(() => readClipboard(page)).toBe(address)
+    await expect(card.getByRole('button', { name: 'Copied address' })).toBeVisible()
   })
 
-  it('turns an email with an attachment into a ticket on the open dashboard, and downloads the file', async () => {
+  test('turns an email with an attachment into a ticket on the open dashboard, and downloads the file', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
     // Set on this document only: still there afterwards means the page was never reloaded.
     await page.evaluate(() => {
       ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
     })
-    await sendMail(smtpPort, {
-      to: address,
-      subject: SUBJECT,
-      messageId: FIRST_MESSAGE_ID,
-      text: 'Uploading our March invoice fails every time. The log is attached.',
-      attachments: [
-        { filename: ATTACHMENT_NAME, content: ATTACHMENT, contentType: 'application/octet-stream' },
-      ],
-    })
-    const row = rows(page).filter({ hasText: SUBJECT })
-    await row.waitFor({ timeout: 30_000 })
-    expect(await row.textContent()).toContain(CUSTOMER)
+    const { row } = await mailFirstEmail(page, parsedesk.smtpPort, address)
+    await expect(row).toContainText(CUSTOMER)
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true)
@@ -141,9 +159,8 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     const files = dialog.getByRole('list', { name: 'Attachments of the first email' })
     const link = files.getByRole('link', { name: `${ATTACHMENT_NAME} (download)` })
-    await link.waitFor()
-    expect(await files.textContent()).toContain('20 KB')
-    attachmentUrl = new URL((await link.getAttribute('href')) ?? '', server.url).toString()
+    await expect(link).toBeVisible()
+    await expect(files).toContainText('20 KB')
 
     const downloading = page.waitForEvent('download')
     await link.click()
@@ -153,51 +170,57 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     expect(Buffer.compare(fs.readFileSync(saved), ATTACHMENT)).toBe(0)
   })
 
-  it('threads a reply into the open ticket’s conversation, as text, with no new row', async () => {
+  test('threads a reply into the open ticket’s conversation, as text, with no new row', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
+    const { row, messageId } = await mailFirstEmail(page, parsedesk.smtpPort, address)
+    await row.getByRole('button').click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
-    const replyText = 'Still failing today. <b>This is not bold</b> and <img src=x onerror=alert(1)> is text.'
-    await sendMail(smtpPort, {
-      to: address,
-      subject: `Re: ${SUBJECT}`,
-      inReplyTo: FIRST_MESSAGE_ID,
-      text: replyText,
-      attachments: [
-        { filename: 'second.txt', content: Buffer.from('second try\n'), contentType: 'text/plain' },
-      ],
-    })
+    await expect(dialog).toBeVisible()
+
+    await mailReply(parsedesk.smtpPort, address, messageId)
     const conversation = dialog.getByRole('region', { name: 'Conversation (1 reply)' })
-    await conversation.waitFor({ timeout: 30_000 })
-    await conversation.getByText('Still failing today.', { exact: false }).waitFor()
-    expect(await conversation.textContent()).toContain('<b>This is not bold</b>')
-    expect(await conversation.locator('b, img').count()).toBe(0)
-    await conversation.getByRole('link', { name: 'second.txt (download)' }).waitFor()
-    expect(await rows(page).count()).toBe(1)
+    await expect(conversation).toBeVisible({ timeout: 30_000 })
+    await expect(conversation.getByText('Still failing today.', { exact: false })).toBeVisible()
+    await expect(conversation).toContainText('<b>This is not bold</b>')
+    await expect(conversation.locator('b, img')).toHaveCount(0)
+    await expect(conversation.getByRole('link', { name: 'second.txt (download)' })).toBeVisible()
+    await expect(rows(page)).toHaveCount(1)
 
     await conversation.scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'ticket-conversation-desktop')
     expect(await findAccessibilityViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'hidden' })
+    await expect(dialog).toBeHidden()
   })
 
-  it('shows the webhook URLs with the secret hidden until revealed, and they take mail', async () => {
+  test('shows the webhook URLs with the secret hidden until revealed, and they take mail', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
     const card = page.locator('[data-slot="card"]', { hasText: 'Webhook URLs' })
-    await card.getByRole('heading', { name: 'Webhook URLs' }).waitFor()
+    await expect(card.getByRole('heading', { name: 'Webhook URLs' })).toBeVisible()
     const postmark = card.locator('dd').nth(1)
-    await postmark.getByText('/postmark?secret=').waitFor()
-    expect(await postmark.textContent()).toContain('••••')
+    await expect(postmark.getByText('/postmark?secret=')).toBeVisible()
+    await expect(postmark).toContainText('••••')
 
     await card.getByRole('button', { name: 'Copy Raw MIME URL' }).click()
+    const rawUrlPattern = new RegExp(`^${escapeRegExp(parsedesk.url)}/v1/inbound/[^/]+/raw\\?secret=.+$`)
+    await expect.poll(() => readClipboard(page)).toMatch(rawUrlPattern)
     const rawUrl = await readClipboard(page)
-    expect(rawUrl).toMatch(new RegExp(`^${server.url}/v1/inbound/[^/]+/raw\\?secret=.+$`))
     const secret = new URL(rawUrl).searchParams.get('secret') ?? ''
-    expect(await card.textContent()).not.toContain(secret)
+    await expect(card).not.toContainText(secret)
 
     const reveal = card.getByRole('button', { name: 'Reveal secret' })
-    expect(await reveal.getAttribute('aria-pressed')).toBe('false')
+    await expect(reveal).toHaveAttribute('aria-pressed', 'false')
     await reveal.click()
-    expect(await card.getByRole('button', { name: 'Hide secret' }).getAttribute('aria-pressed')).toBe('true')
-    expect(await card.textContent()).toContain(rawUrl)
+    await expect(card.getByRole('button', { name: 'Hide secret' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(card).toContainText(rawUrl)
 
     const posted = await fetch(rawUrl, {
       method: 'POST',
@@ -213,12 +236,21 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
       ].join('\r\n'),
     })
     expect(posted.status).toBe(200)
-    await rows(page).filter({ hasText: 'Posted through the raw webhook' }).waitFor({ timeout: 30_000 })
+    await expect(rows(page).filter({ hasText: 'Posted through the raw webhook' })).toBeVisible({
+      timeout: 30_000,
+    })
     await card.getByRole('button', { name: 'Hide secret' }).click()
+    await expect(card.getByRole('button', { name: 'Reveal secret' })).toHaveAttribute('aria-pressed', 'false')
   })
 
-  it('counts mail kept without a ticket and lists it with the reason', async () => {
-    await sendMail(smtpPort, {
+  test('counts mail kept without a ticket and lists it with the reason', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    await page.clock.install()
+    const address = await openMailbox(page)
+    await sendMail(parsedesk.smtpPort, {
       to: address,
       subject: 'Automatic reply: out of office',
       headers: { 'Auto-Submitted': 'auto-replied' },
@@ -226,90 +258,109 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
     })
     const card = page.locator('[data-slot="card"]', { hasText: 'Mail kept, not ticketed' })
     const latest = card.getByRole('list', { name: 'Latest mail not ticketed' })
-    // No event announces kept mail: the card reads it again every 15 s on its own.
     const item = latest.getByRole('listitem').filter({ hasText: 'Automatic reply: out of office' })
-    await item.waitFor({ timeout: 45_000 })
-    await item.getByText('auto-reply', { exact: true }).waitFor()
-    expect((await item.textContent())?.length).toBeGreaterThan('auto-reply'.length + 40)
     const autoReplies = card.locator('dl > div', { hasText: 'Auto-replies' }).locator('dd')
-    await expect.poll(() => autoReplies.textContent(), { timeout: 20_000 }).toBe('1')
-    expect(await rows(page).filter({ hasText: 'out of office' }).count()).toBe(0)
+    // No event announces kept mail: the card reads it again every 15 s on its own. The page's clock runs
+    // those 15 s on at once, as often as it takes the server to keep the mail.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(KEPT_MAIL_REFRESH_MS)
+          return (await item.isVisible()) && (await autoReplies.textContent())
+        },
+        { timeout: 45_000 },
+      )
+      .toBe('1')
+    await expect(item.getByText('auto-reply', { exact: true })).toBeVisible()
+    await expect.poll(() => textLength(item)).toBeGreaterThan('auto-reply'.length + 40)
+    await expect(autoReplies).toHaveText('1')
+    // The card read the mail after it was kept; a ticket made of it would have reached the list by then.
+    await expect(rows(page).filter({ hasText: 'out of office' })).toHaveCount(0)
   })
 
-  it('connects an IMAP mailbox, shows its status and last error, disables and removes it', async () => {
+  test('connects an IMAP mailbox, shows its status and last error, disables and removes it', async ({
+    page,
+    signedIn: _,
+  }) => {
+    await openMailbox(page)
     const card = page.locator('[data-slot="card"]', { hasText: 'IMAP mailboxes' })
-    await card.getByText('No IMAP mailbox connected.').waitFor()
+    await expect(card.getByText('No IMAP mailbox connected.')).toBeVisible()
     await card.getByRole('button', { name: 'Connect a mailbox' }).click()
     const form = card.getByRole('form', { name: 'Connect an IMAP mailbox' })
-    await form.waitFor()
-    expect(await form.getByLabel('IMAP server').evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect(form).toBeVisible()
+    await expect(form.getByLabel('IMAP server')).toBeFocused()
     await form.getByLabel('Port', { exact: true }).fill('')
     await form.getByRole('button', { name: 'Connect mailbox' }).click()
-    await form.getByText('Enter the IMAP server name, e.g. imap.example.com').waitFor()
-    await form.getByText('The port is a number from 1 to 65535').waitFor()
-    await form.getByText('Enter the password of the mailbox').waitFor()
+    await expect(form.getByText('Enter the IMAP server name, e.g. imap.example.com')).toBeVisible()
+    await expect(form.getByText('The port is a number from 1 to 65535')).toBeVisible()
+    await expect(form.getByText('Enter the password of the mailbox')).toBeVisible()
     await form.getByRole('button', { name: 'Cancel' }).click()
-    await form.waitFor({ state: 'detached' })
+    await expect(form).toHaveCount(0)
     const connect = card.getByRole('button', { name: 'Connect a mailbox' })
-    expect(await gainsFocus(page, connect)).toBe(true)
+    await expect(connect).toBeFocused({ timeout: 2000 })
     await page.keyboard.press('Enter')
-    await form.waitFor()
+    await expect(form).toBeVisible()
 
     // Nothing listens on this port: the account must end in `error` with the reason.
     const closedPort = await freePort()
     await form.getByLabel('IMAP server').fill('127.0.0.1')
     await form.getByLabel('Port', { exact: true }).fill('993')
     await form.getByLabel('Use TLS from the start').uncheck()
-    expect(await form.getByLabel('Port', { exact: true }).inputValue()).toBe('143')
+    await expect(form.getByLabel('Port', { exact: true })).toHaveValue('143')
     await form.getByLabel('Port', { exact: true }).fill(String(closedPort))
     await form.getByLabel('User name').fill('support@customer-corp.example')
     await form.getByLabel('Mailbox password').fill('imap-password')
     await form.getByLabel('Move fetched mail to (optional)').fill('Parsedesk')
     await form.getByRole('button', { name: 'Connect mailbox' }).click()
-    await waitForToast(page, 'IMAP mailbox connected')
-    await form.waitFor({ state: 'detached' })
+    await expect(toast(page, 'IMAP mailbox connected')).toBeVisible()
+    await expect(form).toHaveCount(0)
 
     const item = card.getByRole('listitem').filter({ hasText: 'support@customer-corp.example' })
-    await item.getByText('error', { exact: true }).waitFor({ timeout: 30_000 })
-    await item.getByText('Last error:').waitFor()
-    expect(await item.textContent()).toContain(`Could not reach an IMAP server at 127.0.0.1:${closedPort}`)
-    expect(await item.textContent()).not.toContain('imap-password')
+    await expect(item.getByText('error', { exact: true })).toBeVisible({ timeout: 30_000 })
+    await expect(item.getByText('Last error:')).toBeVisible()
+    await expect(item).toContainText(`Could not reach an IMAP server at 127.0.0.1:${closedPort}`)
+    await expect(item).not.toContainText('imap-password')
     // Below the sticky header, which would cover the card's top after a plain scrollIntoView.
     await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
     await saveScreenshot(page, 'mailbox-setup-desktop')
     expect(await findAccessibilityViolations(page)).toEqual([])
 
     await item.getByRole('button', { name: 'Disable support@customer-corp.example on 127.0.0.1' }).click()
-    await item.getByText('disabled', { exact: true }).waitFor()
-    await item.getByRole('button', { name: /^Enable/ }).waitFor()
+    await expect(item.getByText('disabled', { exact: true })).toBeVisible()
+    await expect(item.getByRole('button', { name: /^Enable/ })).toBeVisible()
 
     await item.getByRole('button', { name: /^Remove/ }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Remove this IMAP mailbox?' })
     await confirm.getByRole('button', { name: 'Remove mailbox' }).click()
-    await waitForToast(page, 'IMAP mailbox removed')
-    await card.getByText('No IMAP mailbox connected.').waitFor()
-    expect(await gainsFocus(page, connect)).toBe(true)
+    await expect(toast(page, 'IMAP mailbox removed')).toBeVisible()
+    await expect(card.getByText('No IMAP mailbox connected.')).toBeVisible()
+    await expect(connect).toBeFocused({ timeout: 2000 })
   })
 
-  it('regenerates the address only after confirmation, and the old one stops taking mail', async () => {
+  test('regenerates the address only after confirmation, and the old one stops taking mail', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
     const card = page.locator('[data-slot="card"]', { hasText: 'Your parsing address' })
-    await card.getByRole('button', { name: 'Regenerate' }).click()
+    const regenerate = card.getByRole('button', { name: 'Regenerate' })
+    await regenerate.click()
     const confirm = page.getByRole('alertdialog', { name: 'Regenerate the parsing address?' })
-    expect(await confirm.textContent()).toContain(address)
+    await expect(confirm).toContainText(address)
     await confirm.getByRole('button', { name: 'Cancel' }).click()
-    await confirm.waitFor({ state: 'hidden' })
-    expect(await addressOf(page).textContent()).toBe(address)
-    expect(await gainsFocus(page, card.getByRole('button', { name: 'Regenerate' }))).toBe(true)
+    await expect(confirm).toBeHidden()
+    await expect(addressOf(page)).toHaveText(address)
+    await expect(regenerate).toBeFocused({ timeout: 2000 })
 
     await page.keyboard.press('Enter')
     await confirm.getByRole('button', { name: 'Regenerate address' }).click()
-    await waitForToast(page, 'New parsing address ready')
-    await confirm.waitFor({ state: 'hidden' })
-    await expect.poll(() => addressOf(page).textContent()).not.toBe(address)
-    const renewed = (await addressOf(page).textContent()) ?? ''
-    expect(renewed.endsWith(`@${INBOUND_DOMAIN}`)).toBe(true)
+    await expect(toast(page, 'New parsing address ready')).toBeVisible()
+    await expect(confirm).toBeHidden()
+    await expect(addressOf(page)).not.toHaveText(address)
+    await expect(addressOf(page)).toHaveText(new RegExp(`@${escapeRegExp(INBOUND_DOMAIN)}$`))
 
-    const refused = await sendMail(smtpPort, {
+    const refused = await sendMail(parsedesk.smtpPort, {
       to: address,
       subject: 'To the old address',
       text: 'Hello?',
@@ -318,61 +369,82 @@ describe.skipIf(!hasChromium)(`Mailbox${hasChromium ? '' : ` (${SKIP_REASON})`}`
       (error: { responseCode?: number }) => error.responseCode,
     )
     expect(refused).toBe(550)
-    address = renewed
   })
 
-  it('lets no other user download the attachment', async () => {
-    const { context: otherContext, page: otherPage } = await openPage(browser, { viewport: PHONE })
-    await signUp(otherPage, server.url, newPerson('stranger'))
-    await addressOf(otherPage).waitFor()
-    expect(await addressOf(otherPage).textContent()).not.toBe(address)
-    expect(attachmentUrl).toMatch(/\/v1\/storage\/buckets\/attachments\/files\/[^/]+\/download/)
+  test('lets no other user download the attachment', async ({
+    page,
+    parsedesk,
+    openBrowser,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
+    const { row } = await mailFirstEmail(page, parsedesk.smtpPort, address)
+    await row.getByRole('button').click()
+    const link = page
+      .getByRole('dialog', { name: 'Ticket Details' })
+      .getByRole('link', { name: `${ATTACHMENT_NAME} (download)` })
+    await expect(link).toHaveAttribute('href', /\/v1\/storage\/buckets\/attachments\/files\/[^/]+\/download/)
+    const attachmentUrl = new URL((await link.getAttribute('href')) ?? '', parsedesk.url).toString()
+
+    const { context: otherContext, page: otherPage } = await openBrowser({ viewport: PHONE })
+    await signUpThroughApi(otherContext.request, newPerson('stranger'))
+    await openDashboard(otherPage)
+    await expect(addressOf(otherPage)).toBeVisible()
+    await expect(addressOf(otherPage)).not.toHaveText(address)
     const seen = await otherPage.evaluate(async (url) => {
       const response = await fetch(url, { credentials: 'include' })
       return { status: response.status, body: await response.text() }
     }, attachmentUrl)
     expect(seen.status).toBe(404)
-    const totals = await otherPage.evaluate(async () => {
+    const totals = await otherPage.evaluate(async (headers) => {
       const read = async (path: string) => {
-        const response = await fetch(path, {
-          headers: { 'x-appwrite-project': 'parsedesk' },
-          credentials: 'include',
-        })
+        const response = await fetch(path, { headers, credentials: 'include' })
         return (await response.json()).total
       }
       return {
         files: await read('/v1/storage/buckets/attachments/files'),
         messages: await read('/v1/databases/main/collections/messages/documents'),
       }
-    })
+    }, PROJECT_HEADERS)
     expect(totals).toEqual({ files: 0, messages: 0 })
     const own = await page.evaluate(
       async (url) => (await fetch(url, { credentials: 'include' })).status,
       attachmentUrl,
     )
     expect(own).toBe(200)
-    await otherContext.close()
   })
 
-  it('fits a phone: no sideways scroll at 360 px, the mailbox card and a conversation', async () => {
+  test('fits a phone: no sideways scroll at 360 px, the mailbox card and a conversation', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
+    const { row, messageId } = await mailFirstEmail(page, parsedesk.smtpPort, address)
+    await mailReply(parsedesk.smtpPort, address, messageId)
+
     await page.setViewportSize(PHONE)
     await page.evaluate(() => window.scrollTo(0, 0))
     await saveScreenshot(page, 'mailbox-phone')
     for (const width of [375, 360]) {
       await page.setViewportSize({ width, height: 812 })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBe(0)
     }
     await page.setViewportSize(PHONE)
     await page
       .locator('[data-slot="card"]', { hasText: 'Webhook URLs' })
       .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
     await saveScreenshot(page, 'mailbox-setup-phone')
-    await rows(page).filter({ hasText: SUBJECT }).getByRole('button').click()
+    await row.getByRole('button').click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     const conversation = dialog.getByRole('region', { name: 'Conversation (1 reply)' })
+    await expect(conversation).toBeVisible({ timeout: 30_000 })
     await conversation.scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'ticket-conversation-phone')
-    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0)
+    await expect.poll(() => dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0)
     await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
   })
 })

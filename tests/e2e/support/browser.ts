@@ -1,63 +1,63 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type BrowserContext, expect, type Page } from '@playwright/test'
 import { SCREENSHOT_DIR } from './paths'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const hasChromium = fs.existsSync(CHROMIUM_PATH)
 export const SKIP_REASON = `skipped: ${CHROMIUM_PATH} is absent (apt-get install -y chromium)`
 
+/** Debian's Chromium as the tests launch it (playwright.config.ts); no browser is ever downloaded. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 375, height: 812 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+/** What the pages of one test printed and threw, every page of every context it opened. */
+export type TBrowserLog = {
+  errors: string[]
+  console: string[]
+  /** Content Security Policy reports the test provokes on purpose; every other one fails it. */
+  expectPolicyReport(pattern: RegExp): void
+  unexpectedPolicyReports(): string[]
+  watch(context: BrowserContext): void
 }
 
-export type TBrowserLog = { errors: string[]; console: string[] }
-
-/** A fresh context (its own cookies and storage, like another person's browser) and one page in it. */
-export async function openPage(
-  browser: Browser,
-  { viewport = DESKTOP }: { viewport?: { width: number; height: number } } = {},
-): Promise<{ context: BrowserContext; page: Page; log: TBrowserLog }> {
-  const context = await browser.newContext({
-    viewport,
-    locale: 'en-US',
-    timezoneId: 'UTC',
-    reducedMotion: 'reduce',
-  })
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const log: TBrowserLog = { errors: [], console: [] }
-  page.on('pageerror', (error) => log.errors.push(error.message))
-  page.on('console', (message) => log.console.push(`${message.type()}: ${message.text()}`))
-  return { context, page, log }
+export function createBrowserLog(): TBrowserLog {
+  const expected: RegExp[] = []
+  const log: TBrowserLog = {
+    errors: [],
+    console: [],
+    expectPolicyReport: (pattern) => expected.push(pattern),
+    unexpectedPolicyReports: () =>
+      log.console.filter(
+        (line) => /Content Security Policy/i.test(line) && !expected.some((pattern) => pattern.test(line)),
+      ),
+    watch(context) {
+      context.on('weberror', (error) => log.errors.push(error.error().message))
+      context.on('console', (message) => log.console.push(`${message.type()}: ${message.text()}`))
+    },
+  }
+  return log
 }
 
 /** Screenshots of the app as it is (toasts closed), for the README when UPDATE_SCREENSHOTS=1. */
 export async function saveScreenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const toasts = page.locator('[data-sonner-toast]')
-  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+  for (const close of await toasts.locator('[data-close-button]').all()) {
+    // A toast may leave on its own between the listing and the click.
     await close.click({ force: true }).catch(() => undefined)
   }
-  await toasts
-    .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined)
+  await expect(toasts).toHaveCount(0)
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' })
 }

@@ -4,14 +4,14 @@ import { hasChromium, SKIP_REASON } from './browser'
 import { REPO_ROOT, WEB_DIST_INDEX } from './paths'
 
 /** The browser tests run against the built app the server serves; build it once if it is missing. */
-export default function setup() {
+export default function globalSetup() {
   if (!hasChromium) {
     console.warn(`\n[e2e] ${SKIP_REASON}\n`)
     return
   }
   if (fs.existsSync(WEB_DIST_INDEX)) return
   console.log('[e2e] apps/web/dist is missing: building the web app')
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  // A test runner may have set NODE_ENV=test, which would make Vite bundle React's development build.
   execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',

@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from './tests/e2e/support/browser'
+
+// The browser tests (tests/e2e): Debian's Chromium against the built app and a real server per worker.
+// One worker: the machines that run this have two cores, and the server process needs one of them.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.test.ts',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  outputDir: 'test-results/playwright',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    viewport: DESKTOP,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+    actionTimeout: 15_000,
+    navigationTimeout: 15_000,
+    trace: 'retain-on-failure',
+  },
+})
