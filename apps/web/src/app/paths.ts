@@ -9,4 +9,8 @@ export const Paths = {
   /** Where an invitation's link lands: the server appends the invitation's ids and secret. */
   invite: '/invite',
   workspaceSettings: '/settings/workspace',
+  accountSettings: '/settings/account',
+  /** Where recovery and verification links land: the server appends `userId`, `secret` and `expire`. */
+  recovery: '/recovery',
+  verify: '/verify',
 } as const

@@ -21,6 +21,15 @@ const WorkspaceSettingsPage = lazyWithQueries(() =>
 const InvitePage = lazyWithQueries(() =>
   import('@/features/workspaces/routes/invite-page').then((module) => module.InvitePage),
 )
+const AccountSettingsPage = lazyWithQueries(() =>
+  import('@/features/account/routes/account-settings-page').then((module) => module.AccountSettingsPage),
+)
+const RecoveryPage = lazyWithQueries(() =>
+  import('@/features/account/routes/recovery-page').then((module) => module.RecoveryPage),
+)
+const VerifyPage = lazyWithQueries(() =>
+  import('@/features/account/routes/verify-page').then((module) => module.VerifyPage),
+)
 const ErrorPage = lazy(() =>
   import('@/features/errors/routes/error-page').then((module) => ({ default: module.ErrorPage })),
 )
@@ -38,6 +47,9 @@ export function AppRoutes() {
         <Route path={Paths.tickets} element={<DashboardPage />} />
         <Route path={Paths.workspaceSettings} element={<WorkspaceSettingsPage />} />
         <Route path={Paths.invite} element={<InvitePage />} />
+        <Route path={Paths.accountSettings} element={<AccountSettingsPage />} />
+        <Route path={Paths.recovery} element={<RecoveryPage />} />
+        <Route path={Paths.verify} element={<VerifyPage />} />
         <Route path={Paths.error} element={<ErrorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

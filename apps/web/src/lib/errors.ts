@@ -10,3 +10,10 @@ export function getErrorStatus(error: unknown): number | undefined {
     return error.code
   return undefined
 }
+
+/** The Appwrite error type (`user_invalid_token`, ...) the SDK's AppwriteException carries, if any. */
+export function getErrorType(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'type' in error && typeof error.type === 'string')
+    return error.type
+  return undefined
+}
