@@ -1,16 +1,25 @@
-import { Settings } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
+import { Settings, UserCog } from 'lucide-react'
 import { Link } from 'react-router'
 import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 
-/** The signed-in header's way to the workspace: an icon until the lg breakpoint leaves room for words. */
-export function WorkspaceSettingsLink() {
+/** A signed-in header link: an icon until the lg breakpoint leaves room for words. */
+function HeaderSettingsLink({ to, label, icon: Icon }: { to: string; label: string; icon: LucideIcon }) {
   return (
     <Button asChild variant="ghost">
-      <Link to={Paths.workspaceSettings} title="Workspace settings">
-        <Settings aria-hidden="true" />
-        <span className="sr-only lg:not-sr-only">Workspace settings</span>
+      <Link to={to} title={label}>
+        <Icon aria-hidden="true" />
+        <span className="sr-only lg:not-sr-only">{label}</span>
       </Link>
     </Button>
   )
+}
+
+export function WorkspaceSettingsLink() {
+  return <HeaderSettingsLink to={Paths.workspaceSettings} label="Workspace settings" icon={Settings} />
+}
+
+export function AccountSettingsLink() {
+  return <HeaderSettingsLink to={Paths.accountSettings} label="Account settings" icon={UserCog} />
 }

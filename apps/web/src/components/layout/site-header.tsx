@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react'
+import { Settings, UserCog } from 'lucide-react'
 import { Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { lazyWithQueries } from '@/app/lazy-with-queries'
@@ -10,7 +10,7 @@ import { BrandLink } from './brand-link'
 import { MOBILE_MENU_LINK_CLASS, MobileMenu } from './mobile-menu'
 import { SECTION_LINKS } from './section-links'
 import { SessionControl } from './session-control'
-import { WorkspaceSettingsLink } from './workspace-settings-link'
+import { AccountSettingsLink, WorkspaceSettingsLink } from './settings-links'
 
 // The switcher reads the user's workspaces: it loads once signed in, and never on the landing page.
 const WorkspaceSwitcher = lazyWithQueries(() =>
@@ -55,6 +55,7 @@ export function SiteHeader() {
             </Suspense>
           )}
           {isSignedIn && isDesktop && <WorkspaceSettingsLink />}
+          {isSignedIn && isDesktop && <AccountSettingsLink />}
           <SessionControl />
           {(isLanding || isSignedIn) && (
             <MobileMenu label={isLanding ? 'Sections' : 'Menu'}>
@@ -82,6 +83,12 @@ export function SiteHeader() {
                     <Link to={Paths.workspaceSettings} onClick={close} className={MOBILE_MENU_LINK_CLASS}>
                       <Settings aria-hidden="true" className="size-4 text-muted-foreground" />
                       Workspace settings
+                    </Link>
+                  )}
+                  {isSignedIn && (
+                    <Link to={Paths.accountSettings} onClick={close} className={MOBILE_MENU_LINK_CLASS}>
+                      <UserCog aria-hidden="true" className="size-4 text-muted-foreground" />
+                      Account settings
                     </Link>
                   )}
                 </>

@@ -9,7 +9,15 @@ import { useSession } from './session'
  * '/invite' is where an invitation's link lands: it tells a signed-out visitor who invites them, then
  * sends them to sign in or up and back.
  */
-const PUBLIC_PATHS: readonly string[] = [Paths.home, Paths.auth, Paths.error, Paths.invite]
+// Recovery and verification links are opened signed out, often in another browser.
+const PUBLIC_PATHS: readonly string[] = [
+  Paths.home,
+  Paths.auth,
+  Paths.error,
+  Paths.invite,
+  Paths.recovery,
+  Paths.verify,
+]
 
 export function SessionRedirect() {
   const { user, isLoading } = useSession()

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -92,6 +92,14 @@ export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: strin
           required
           {...form.register('password')}
         />
+        {!isSignUp && (
+          <Link
+            to={Paths.recovery}
+            className="justify-self-start text-sm text-muted-foreground underline-offset-4 hover:underline focus-visible:underline"
+          >
+            Forgot password?
+          </Link>
+        )}
       </div>
       {isSignUp && (
         <div className="grid gap-2">

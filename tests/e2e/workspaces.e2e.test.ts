@@ -1,0 +1,155 @@
+import { OutboxMessages, TeamMessages, TeamRole, type TTeamRole } from '@parsedesk/contracts'
+import type { Page } from '@playwright/test'
+import { isAt, newPerson, type TPerson, toast } from './support/app'
+import { findAccessibilityViolations } from './support/axe'
+import { hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
+import { expect, test } from './support/fixtures'
+
+test.skip(!hasChromium, SKIP_REASON)
+
+/** The name the server gives a new account's own workspace. */
+const workspaceOf = (person: TPerson) => `${person.name}'s workspace`
+
+/** Invites `email` from /settings/workspace; resolves with the link read from the outbox card. */
+async function invite(page: Page, email: string, role: TTeamRole): Promise<string> {
+  await page.goto('/settings/workspace')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Role', { exact: true }).selectOption(role)
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(toast(page, 'Invitation sent')).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Open invitations' }).getByText(email, { exact: true }),
+  ).toBeVisible()
+  // No relay in the tests: the mail stays unsent, and its card offers the link to hand over by hand.
+  const mail = page.getByRole('list', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: email })
+  await expect(mail.getByTestId('mail-state')).toHaveText('not sent')
+  await expect(mail.getByText(OutboxMessages.noRelay)).toBeVisible()
+  const link = (await mail.getByTestId('invitation-link').textContent()) ?? ''
+  expect(new URL(link).pathname).toBe('/invite')
+  return link
+}
+
+async function signUpFromInvitation(page: Page, person: TPerson) {
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible()
+  await page.getByLabel('Full Name').fill(person.name)
+  await page.getByLabel('Email Address').fill(person.email)
+  await page.getByLabel('Password', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirm Password').fill(person.password)
+  await page.getByRole('button', { name: 'Start Free Trial' }).click()
+  await expect(page).toHaveURL(isAt('/invite'))
+}
+
+test.describe('Workspaces', () => {
+  test('an invited person signs up from the link in the outbox, accepts, and works in the workspace as an agent', async ({
+    page,
+    signedIn: owner,
+    openBrowser,
+  }) => {
+    const workspace = workspaceOf(owner)
+    await page.goto('/tickets')
+    await expect(page.getByTestId('current-workspace')).toHaveText(workspace)
+    await expect(page.getByRole('combobox', { name: 'Workspace' })).toHaveValue(/.+/)
+
+    const agent = newPerson('agent')
+    const link = await invite(page, agent.email, TeamRole.agent)
+    await saveScreenshot(page, 'workspace-settings-desktop')
+    expect(await findAccessibilityViolations(page)).toEqual([])
+
+    // Another browser: the invited person, signed out, is told who invites them, signs up and comes back.
+    const { page: guest } = await openBrowser()
+    await guest.goto(link)
+    await expect(guest.getByRole('heading', { name: `Join ${workspace}` })).toBeVisible()
+    expect(await findAccessibilityViolations(guest)).toEqual([])
+    await signUpFromInvitation(guest, agent)
+    await guest.getByRole('button', { name: 'Accept invitation' }).click()
+    await expect(guest).toHaveURL(isAt('/tickets'))
+    await expect(guest.getByTestId('current-workspace')).toHaveText(workspace)
+    await expect(guest.getByRole('combobox', { name: 'Workspace' })).toHaveValue(/.+/)
+
+    // The link works once.
+    await guest.goto(link)
+    await guest.getByRole('button', { name: 'Accept invitation' }).click()
+    await expect(guest.getByRole('alert').filter({ hasText: TeamMessages.invitationInvalid })).toBeVisible()
+
+    // An agent sees the members, and no invite form, role controls or outbox.
+    await guest.goto('/settings/workspace')
+    const members = guest.getByRole('list', { name: `Members of ${workspace}` })
+    await expect(members.getByText(owner.email, { exact: true })).toBeVisible()
+    await expect(members.getByText(agent.email, { exact: true })).toBeVisible()
+    await expect(guest.getByText('Agent', { exact: true }).first()).toBeVisible()
+    await expect(guest.getByRole('button', { name: 'Leave workspace' })).toBeVisible()
+    await expect(guest.getByRole('heading', { name: 'Invite someone' })).toHaveCount(0)
+    await expect(guest.getByLabel('Email address')).toHaveCount(0)
+    await expect(guest.getByRole('combobox', { name: /^Role of/ })).toHaveCount(0)
+    await expect(guest.getByRole('button', { name: /^Remove/ })).toHaveCount(0)
+    await expect(guest.getByRole('heading', { name: 'Outbox' })).toHaveCount(0)
+
+    // The owner sees the new member, and the invitation is no longer open.
+    await page.reload()
+    await expect(
+      page.getByRole('list', { name: `Members of ${workspace}` }).getByText(agent.email, { exact: true }),
+    ).toBeVisible()
+    await expect(page.getByText('No open invitations.')).toBeVisible()
+  })
+
+  test('the header switches workspaces and remembers the choice', async ({
+    page,
+    signedIn: owner,
+    openBrowser,
+  }) => {
+    const member = newPerson('member')
+    const link = await invite(page, member.email, TeamRole.admin)
+    const { page: other } = await openBrowser()
+    await other.goto(link)
+    await signUpFromInvitation(other, member)
+    await other.getByRole('button', { name: 'Accept invitation' }).click()
+    await expect(other.getByTestId('current-workspace')).toHaveText(workspaceOf(owner))
+
+    const switcher = other.getByRole('combobox', { name: 'Workspace' })
+    await switcher.selectOption({ label: workspaceOf(member) })
+    await expect(other.getByTestId('current-workspace')).toHaveText(workspaceOf(member))
+    await other.reload()
+    await expect(other.getByTestId('current-workspace')).toHaveText(workspaceOf(member))
+    await other.goto('/settings/workspace')
+    await expect(other.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
+    await expect(other.getByLabel('Workspace name')).toHaveValue(workspaceOf(member))
+
+    // By keyboard too: focus the switcher and pick with the arrow keys.
+    await switcher.focus()
+    await switcher.press('ArrowUp')
+    await expect(other.getByLabel('Workspace name')).toHaveValue(workspaceOf(owner))
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: PHONE })
+
+    test('the menu holds the switcher and the settings link, and no screen scrolls sideways at 360 px', async ({
+      page,
+      signedIn: owner,
+      openBrowser,
+    }) => {
+      const link = await invite(page, newPerson('someone').email, TeamRole.agent)
+      await page.goto('/tickets')
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const menu = page.getByRole('navigation', { name: 'Menu' })
+      await expect(menu.getByRole('combobox', { name: 'Workspace' })).toBeVisible()
+      await menu.getByRole('link', { name: 'Workspace settings' }).click()
+      await expect(page).toHaveURL(isAt('/settings/workspace'))
+      await expect(menu).toBeHidden()
+      await expect(page.getByLabel('Workspace name')).toHaveValue(workspaceOf(owner))
+      await saveScreenshot(page, 'workspace-settings-phone')
+
+      const { page: guest } = await openBrowser({ viewport: { width: 360, height: 740 } })
+      await guest.goto(link)
+      await expect(guest.getByRole('link', { name: 'Sign in to accept' })).toBeVisible()
+      await saveScreenshot(guest, 'invite-phone')
+      for (const screen of [page, guest]) {
+        await screen.setViewportSize({ width: 360, height: 740 })
+        await expect
+          .poll(() => screen.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+          .toBe(0)
+      }
+    })
+  })
+})
