@@ -10,6 +10,8 @@ export const SessionLimits = { lifetimeDays: 30 } as const
 
 /** Why a password of the right length is still refused (NIST SP 800-63B 3.1.1.2: easy to guess). */
 export const PasswordMessages = {
+  /** The rule as the sign-up and password forms show it before anything is submitted. */
+  rule: `Use ${PasswordLimits.min} to ${PasswordLimits.max} characters. Not a common password, a run like 12345678, your email or your name.`,
   common: 'This password is one of the most common ones, easy to guess: choose another',
   pattern: 'This password is one character repeated or a run like 12345678 or abcdefgh: choose another',
   personal: 'The password must not be your email address or your name',

@@ -17,3 +17,12 @@ export function getErrorType(error: unknown): string | undefined {
     return error.type
   return undefined
 }
+
+/**
+ * The server's own words about a failed call, or '' when no server answered (the browser's "Failed to
+ * fetch" of a network failure is no message for a person: the spec says "Please try again later." then).
+ */
+export function serverMessageOf(error: unknown): string {
+  const status = getErrorStatus(error)
+  return status !== undefined && status > 0 ? getErrorMessage(error) : ''
+}

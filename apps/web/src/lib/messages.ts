@@ -29,4 +29,5 @@ export const TicketFormErrors = {
 
 export const AuthFormErrors = {
   passwordsDiffer: 'Passwords do not match',
+  emailTaken: 'An account with this email already exists. Sign in, or reset your password if you forgot it.',
 } as const

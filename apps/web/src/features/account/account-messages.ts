@@ -1,4 +1,9 @@
-import { AccountTokenLimits, PasswordLimits, ZAccountNameUpdate } from '@parsedesk/contracts'
+import {
+  AccountTokenLimits,
+  PasswordLimits,
+  PasswordMessages,
+  ZAccountNameUpdate,
+} from '@parsedesk/contracts'
 import { describeLifetime } from './account-link'
 
 /** The account screens' toasts and texts, in one place; the server's refusals speak in AccountMessages. */
@@ -27,7 +32,7 @@ export const AccountToasts = {
 export const AccountTexts = {
   /** Said whether or not the address has an account: the server answers both the same. */
   recoverySent: 'If an account exists for that address, we sent a link to reset its password.',
-  passwordRule: `Use ${PasswordLimits.min} to ${PasswordLimits.max} characters. Not a common password, a run like 12345678, your email or your name.`,
+  passwordRule: PasswordMessages.rule,
   recoveryLifetime: describeLifetime({ minutes: AccountTokenLimits.recoveryMinutes }),
   verificationLifetime: describeLifetime({ days: AccountTokenLimits.verificationDays }),
   linkBroken: 'This link is incomplete. Open it from the email as it is, or ask for a new one.',

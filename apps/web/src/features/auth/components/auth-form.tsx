@@ -1,4 +1,5 @@
-import { useId } from 'react'
+import { ErrorType, PasswordMessages } from '@parsedesk/contracts'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { Paths } from '@/app/paths'
@@ -6,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { getErrorMessage } from '@/lib/errors'
+import { getErrorType, serverMessageOf } from '@/lib/errors'
 import { AuthFormErrors, Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import type { TAuthMode } from '../auth-links'
@@ -27,8 +28,18 @@ const copy = {
  * Re-mounted (by key) on every mode switch, so switching resets the form as the spec asks. Success goes to
  * the dashboard, or back to `returnTo` (an invitation) when the visitor came from there.
  */
-export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: string | null }) {
+export function AuthForm({
+  mode,
+  returnTo,
+  onSignInInstead,
+}: {
+  mode: TAuthMode
+  returnTo?: string | null
+  /** Offered when a sign-up finds the address taken. */
+  onSignInInstead?: () => void
+}) {
   const id = useId()
+  const [isEmailTaken, setIsEmailTaken] = useState(false)
   const navigate = useNavigate()
   const signIn = useSignIn()
   const signUp = useSignUp()
@@ -45,7 +56,10 @@ export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: strin
         notifySuccess({ title: Toasts.signUpSucceeded, description: Toasts.signUpWelcome })
         navigate(destination)
       } catch (error) {
-        notifyError({ title: Toasts.signUpFailed, description: getErrorMessage(error) || Toasts.tryLater })
+        const isTaken = getErrorType(error) === ErrorType.userAlreadyExists
+        setIsEmailTaken(isTaken)
+        const description = isTaken ? AuthFormErrors.emailTaken : serverMessageOf(error) || Toasts.tryLater
+        notifyError({ title: Toasts.signUpFailed, description })
       }
       return
     }
@@ -54,7 +68,7 @@ export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: strin
       notifySuccess({ title: Toasts.signInSucceeded, description: Toasts.signInWelcome })
       navigate(destination)
     } catch (error) {
-      notifyError({ title: Toasts.signInFailed, description: getErrorMessage(error) || Toasts.tryLater })
+      notifyError({ title: Toasts.signInFailed, description: serverMessageOf(error) || Toasts.tryLater })
     }
   })
 
@@ -90,8 +104,14 @@ export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: strin
           type="password"
           autoComplete={isSignUp ? 'new-password' : 'current-password'}
           required
+          aria-describedby={isSignUp ? `${id}-password-rule` : undefined}
           {...form.register('password')}
         />
+        {isSignUp && (
+          <p id={`${id}-password-rule`} className="text-sm text-muted-foreground">
+            {PasswordMessages.rule}
+          </p>
+        )}
         {!isSignUp && (
           <Link
             to={Paths.recovery}
@@ -120,6 +140,21 @@ export function AuthForm({ mode, returnTo }: { mode: TAuthMode; returnTo?: strin
               {confirmError}
             </p>
           )}
+        </div>
+      )}
+      {isSignUp && isEmailTaken && (
+        <div role="alert" className="grid gap-1 rounded-md border p-3 text-sm">
+          <p>{AuthFormErrors.emailTaken}</p>
+          <div className="flex flex-wrap gap-x-4">
+            {onSignInInstead && (
+              <Button type="button" variant="link" size="inline" onClick={onSignInInstead}>
+                Sign in instead
+              </Button>
+            )}
+            <Link to={Paths.recovery} className="font-medium underline-offset-4 hover:underline">
+              Reset your password
+            </Link>
+          </div>
         </div>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>

@@ -1,10 +1,12 @@
-import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useEffect, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
 import { readAuthMode, readReturnPath } from '../auth-links'
 import { AuthForm, type TAuthMode } from '../components/auth-form'
 import { GoogleSignInButton } from '../components/google-sign-in-button'
+import { useSession } from '../session'
 
 const copy = {
   'sign-in': {
@@ -28,6 +30,13 @@ export function AuthPage() {
   const returnTo = readReturnPath(searchParams)
   const text = copy[mode]
   const toggleMode = () => setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'))
+  const { user, isLoading } = useSession()
+  const navigate = useNavigate()
+  // Someone signed in has nothing to do here: on to the dashboard, or back to their invitation. A sign-in
+  // made on this page goes to the same place.
+  useEffect(() => {
+    if (!isLoading && user) navigate(returnTo ?? Paths.tickets, { replace: true })
+  }, [isLoading, user, returnTo, navigate])
 
   return (
     <div className="flex flex-1 items-start justify-center bg-muted/40 px-4 py-10 sm:items-center sm:py-16">
@@ -42,7 +51,7 @@ export function AuthPage() {
           )}
         </CardHeader>
         <CardContent className="grid gap-4">
-          <AuthForm key={mode} mode={mode} returnTo={returnTo} />
+          <AuthForm key={mode} mode={mode} returnTo={returnTo} onSignInInstead={() => setMode('sign-in')} />
           <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" />
             or
