@@ -49,23 +49,44 @@ const apiTicketsShown = new Set<string>()
 let foreignEvents = 0
 let cpuFrom = process.cpuUsage()
 
+/**
+ * Message-IDs of tickets whose events left rawJson out (an event carries at most 64 KB of its document),
+ * read once from the API.
+ */
+const messageIdsById = new Map<string, Promise<string | undefined>>()
+let readMessageId: (documentId: string) => Promise<string | undefined> = async () => undefined
+
+function record(messageId: string, options: { created: boolean; isCompleted: boolean; at: number }) {
+  const entry = tickets.get(messageId) ?? { id: messageId }
+  tickets.set(messageId, entry)
+  if (options.created) entry.shownAt ??= options.at
+  if (options.isCompleted && entry.analysedAt === undefined) {
+    entry.analysedAt = options.at
+    report({ kind: 'analysed', id: messageId })
+  }
+}
+
 function onEvent(ownerId: string, message: RealtimeResponseEvent<TTicketPayload>) {
   const at = Date.now()
   const ticket = message.payload
   if (ticket.userId !== ownerId) foreignEvents += 1
-  const created = message.events.some((name) => name.endsWith('.create'))
-  const messageId = ticket.rawJson?.MessageID
-  if (!messageId) {
-    if (created) apiTicketsShown.add(ticket.$id)
+  const seen = {
+    created: message.events.some((name) => name.endsWith('.create')),
+    isCompleted: ticket.processing_status === ProcessingStatus.completed,
+    at,
+  }
+  if (ticket.rawJson === undefined) {
+    const known = messageIdsById.get(ticket.$id) ?? readMessageId(ticket.$id)
+    messageIdsById.set(ticket.$id, known)
+    void known.then((messageId) => messageId && record(messageId, seen))
     return
   }
-  const entry = tickets.get(messageId) ?? { id: messageId }
-  tickets.set(messageId, entry)
-  if (created) entry.shownAt ??= at
-  if (ticket.processing_status === ProcessingStatus.completed && entry.analysedAt === undefined) {
-    entry.analysedAt = at
-    report({ kind: 'analysed', id: messageId })
+  const messageId = ticket.rawJson?.MessageID
+  if (!messageId) {
+    if (seen.created) apiTicketsShown.add(ticket.$id)
+    return
   }
+  record(messageId, seen)
 }
 
 /** Files a ticket through the API as `user`; resolves with its id. */
@@ -108,6 +129,13 @@ async function open(serverUrl: string): Promise<Extract<TDashboardReport, { kind
   })
   const mailbox = mailboxes.documents[0]
   if (!mailbox) throw new Error('the bench user has no mailbox')
+  readMessageId = async (documentId) => {
+    const document = await owner.databases.getDocument<Models.Document & TTicketPayload>({
+      ...TICKETS,
+      documentId,
+    })
+    return document.rawJson?.MessageID
+  }
   enableSdkRealtimeInNode()
   await new Realtime(owner.client).subscribe(
     TICKETS_CHANNEL,

@@ -112,17 +112,38 @@ function send(
 type TTicketTimes = { committedAt?: number; analysedAt?: number }
 type TBenchMailbox = TDashboard['mailbox']
 
-/** Ticket events carry the mail's Message-ID in rawJson: when each reached this process's bus, created and analysed. */
+/**
+ * Ticket events carry the mail's Message-ID in rawJson: when each reached this process's bus, created and
+ * analysed. An event leaves rawJson out when the document is over 64 KB; that ticket's Message-ID is read
+ * from the database once.
+ */
 function watchTickets(server: TRunningServer) {
   const tickets = new Map<string, TTicketTimes>()
-  const stop = server.bus.subscribe((event: TDocumentEvent) => {
-    if (event.collectionId !== 'tickets') return
-    const messageId = (event.document.rawJson as { MessageID?: string } | null)?.MessageID
-    if (!messageId) return
+  const messageIdsById = new Map<string, Promise<string | undefined>>()
+  const readMessageId = async (ticketId: string) => {
+    const { rows } = await server.db.query<{ messageId: string | null }>(
+      `select "rawJson"->>'MessageID' as "messageId" from tickets where id = $1`,
+      [ticketId],
+    )
+    return rows[0]?.messageId ?? undefined
+  }
+  const record = (messageId: string, event: TDocumentEvent, at: number) => {
     const entry = tickets.get(messageId) ?? {}
     tickets.set(messageId, entry)
-    if (event.action === 'create') entry.committedAt ??= Date.now()
-    if (event.document.processing_status === 'completed') entry.analysedAt ??= Date.now()
+    if (event.action === 'create') entry.committedAt ??= at
+    if (event.document.processing_status === 'completed') entry.analysedAt ??= at
+  }
+  const stop = server.bus.subscribe((event: TDocumentEvent) => {
+    if (event.collectionId !== 'tickets') return
+    const at = Date.now()
+    if (event.document.rawJson === undefined) {
+      const known = messageIdsById.get(event.documentId) ?? readMessageId(event.documentId)
+      messageIdsById.set(event.documentId, known)
+      void known.then((messageId) => messageId && record(messageId, event, at))
+      return
+    }
+    const messageId = (event.document.rawJson as { MessageID?: string } | null)?.MessageID
+    if (messageId) record(messageId, event, at)
   })
   return { tickets, stop }
 }
