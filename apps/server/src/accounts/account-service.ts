@@ -7,6 +7,7 @@ import {
   ZEmailSession,
 } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
+import { parseInput } from '../core/parse-input'
 import type { TDatabase, TQueryable } from '../db/database'
 import { findPasswordProblem } from './password-rules'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords'
@@ -42,11 +43,6 @@ export const PASSWORD_WORK = { concurrency: 2, queueLength: 64 } as const
 const BUSY_MESSAGE = 'The server is busy signing people in. Please try again in a moment.'
 
 export type TClientInfo = { ip: string; userAgent: string }
-
-function validationMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0]!
-  return `Invalid \`${String(issue.path[0] ?? 'body')}\` param: ${issue.message}`
-}
 
 function minutes(ms: number): string {
   const count = Math.max(1, Math.ceil(ms / 60_000))
@@ -110,9 +106,7 @@ export function createAccountService(deps: TAccountServiceDeps) {
 
   return {
     async createAccount(input: unknown, client: TClientInfo): Promise<TUserRow> {
-      const parsed = ZAccountCreate.safeParse(input)
-      if (!parsed.success) throw AppError.invalid(validationMessage(parsed.error))
-      const { userId, email, password, name } = parsed.data
+      const { userId, email, password, name } = parseInput(ZAccountCreate, input)
       const id = userId === 'unique()' ? uniqueId() : userId
       if (!CUSTOM_ID_PATTERN.test(id)) throw AppError.invalid('Invalid `userId` param: not a valid id')
       const normalised = normaliseEmail(email)
@@ -134,16 +128,15 @@ export function createAccountService(deps: TAccountServiceDeps) {
     },
 
     async signInWithPassword(input: unknown, client: TClientInfo) {
-      const parsed = ZEmailSession.safeParse(input)
-      if (!parsed.success) throw AppError.invalid(validationMessage(parsed.error))
-      const email = normaliseEmail(parsed.data.email)
+      const credentials = parseInput(ZEmailSession, input)
+      const email = normaliseEmail(credentials.email)
       return passwordWork.run(async () => {
         const slots = await takeSignInSlots(email, client.ip)
         const user = await findUserByEmail(db, email)
         // An unknown email is checked against a dummy hash: it costs the same time as a wrong password.
         const valid = user?.password_hash
-          ? await verifyPassword(user.password_hash, parsed.data.password)
-          : await verifyPassword(await DUMMY_HASH_PROMISE, parsed.data.password).then(() => false)
+          ? await verifyPassword(user.password_hash, credentials.password)
+          : await verifyPassword(await DUMMY_HASH_PROMISE, credentials.password).then(() => false)
         if (!user || !valid) throw new AppError(ErrorType.userInvalidCredentials)
         await Promise.all(slots.map((slot) => slot.release()))
         await clearHits(db, SIGN_IN_LIMITS.perAccountAddress, `${email} ${client.ip}`)

@@ -14,9 +14,10 @@ import {
   ZVerificationCreate,
   ZVerificationUpdate,
 } from '@parsedesk/contracts'
-import type { z } from 'zod'
 import { AppError } from '../core/app-error'
 import { isoDate } from '../core/iso-date'
+import { parseInput } from '../core/parse-input'
+import { hashSecret } from '../core/secret-hash'
 import type { TDatabase } from '../db/database'
 import type { TOutbox } from '../outbox/outbox-service'
 import { composeRecovery, composeVerification } from './account-mails'
@@ -48,21 +49,6 @@ const OLD_PASSWORD_TRIES_PER_USER: TRateLimit = {
   bucket: 'old-password-user',
   limit: 10,
   windowMs: 15 * 60_000,
-}
-
-function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret).digest('hex')
-}
-
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw AppError.invalid(
-      `Invalid \`${String(issue?.path[0] ?? 'body')}\` param: ${issue?.message ?? 'invalid'}`,
-    )
-  }
-  return parsed.data
 }
 
 function requireUser(auth: TAuth) {
@@ -172,14 +158,14 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
   return {
     async updateName(auth: TAuth, input: unknown): Promise<TUserRow> {
       const { user } = requireUser(auth)
-      const { name } = parse(ZAccountNameUpdate, input)
+      const { name } = parseInput(ZAccountNameUpdate, input)
       return updateUser(db, user.id, { name })
     },
 
     /** The old password is asked for when the account has one (one signed in with Google may set a first). */
     async updatePassword(auth: TAuth, input: unknown): Promise<TUserRow> {
       const { user, session } = requireUser(auth)
-      const { password, oldPassword } = parse(ZAccountPasswordUpdate, input)
+      const { password, oldPassword } = parseInput(ZAccountPasswordUpdate, input)
       await assertAcceptablePassword(user, password)
       return passwordWork.run(async () => {
         if (user.password_hash) {
@@ -199,7 +185,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
     /** A new address, confirmed with the password; it is unverified until its link is used. */
     async updateEmail(auth: TAuth, input: unknown): Promise<TUserRow> {
       const { user } = requireUser(auth)
-      const body = parse(ZAccountEmailUpdate, input)
+      const body = parseInput(ZAccountEmailUpdate, input)
       const email = normaliseEmail(body.email)
       return passwordWork.run(async () => {
         const slot = await takeSlot(db, OLD_PASSWORD_TRIES_PER_USER, user.id)
@@ -228,7 +214,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
      * form tells nobody who has an account (Appwrite answers 404 there).
      */
     async createRecovery(input: unknown, client: { ip: string }) {
-      const { email: given, url } = parse(ZRecoveryCreate, input)
+      const { email: given, url } = parseInput(ZRecoveryCreate, input)
       link(url, {})
       const email = normaliseEmail(given)
       for (const [rule, key] of [
@@ -259,7 +245,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
 
     /** Sets a new password with the recovery link's secret; every session of the account ends. */
     async updateRecovery(input: unknown, client: { ip: string }) {
-      const { userId, secret, password } = parse(ZRecoveryUpdate, input)
+      const { userId, secret, password } = parseInput(ZRecoveryUpdate, input)
       const user = await findUserById(db, userId)
       if (!user) throw new AppError(ErrorType.userInvalidToken, AccountMessages.linkInvalid)
       await assertAcceptablePassword(user, password)
@@ -273,7 +259,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
 
     async createVerification(auth: TAuth, input: unknown) {
       const { user } = requireUser(auth)
-      const { url } = parse(ZVerificationCreate, input)
+      const { url } = parseInput(ZVerificationCreate, input)
       link(url, {})
       const slot = await takeSlot(db, VERIFICATIONS_PER_USER, user.id)
       if (!slot.isTaken) throw AppError.rateLimited()
@@ -289,7 +275,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
 
     /** Marks the address verified with the link's secret; works from any browser, signed in or not. */
     async updateVerification(input: unknown, client: { ip: string }) {
-      const { userId, secret } = parse(ZVerificationUpdate, input)
+      const { userId, secret } = parseInput(ZVerificationUpdate, input)
       const token = await spend({ userId, secret, kind: 'verification', ip: client.ip })
       await updateUser(db, userId, { emailVerified: true })
       return toTokenModel(token)

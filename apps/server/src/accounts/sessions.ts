@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { SessionLimits, uniqueId } from '@parsedesk/contracts'
 import { isoDate } from '../core/iso-date'
+import { hashSecret } from '../core/secret-hash'
 import type { TQueryable } from '../db/database'
 
 export type TSessionRow = {
@@ -29,11 +30,6 @@ function expiryOf(createdAt: Date, idleMs: number): Date {
 /** Sessions signed in before this are over, whatever their stored expiry (one written before the lifetime). */
 export function sessionLifetimeStart(): Date {
   return new Date(Date.now() - SESSION_LIFETIME_MS)
-}
-
-/** The cookie carries the secret; the database keeps only its hash, so a leaked table opens no session. */
-function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret).digest('hex')
 }
 
 export function encodeSessionCookie(userId: string, secret: string): string {

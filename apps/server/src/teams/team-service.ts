@@ -15,12 +15,13 @@ import {
   ZTeamPrefsUpdate,
   ZTeamUpdate,
 } from '@parsedesk/contracts'
-import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { linkOnOrigin } from '../accounts/link-on-origin'
 import { type TRateLimit, takeSlot } from '../accounts/rate-limit'
 import { findUserByEmail, findUserById, type TUserRow } from '../accounts/users-repository'
 import { AppError } from '../core/app-error'
+import { parseInput } from '../core/parse-input'
+import { hashSecret } from '../core/secret-hash'
 import type { TDatabase, TQueryable } from '../db/database'
 import type { TOutbox } from '../outbox/outbox-service'
 import type { TEventBus } from '../realtime/event-bus'
@@ -65,21 +66,6 @@ const INVITATIONS_PER_WORKSPACE: TRateLimit = { bucket: 'team-invite', limit: 50
 const ACCEPTS_PER_ADDRESS: TRateLimit = { bucket: 'team-accept-ip', limit: 20, windowMs: 15 * 60_000 }
 
 const INVITATION_MS = TeamLimits.invitationDays * 86_400_000
-
-function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret).digest('hex')
-}
-
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw AppError.invalid(
-      `Invalid \`${issue?.path.join('.') || 'body'}\` param: ${issue?.message ?? 'invalid'}`,
-    )
-  }
-  return parsed.data
-}
 
 function requireUser(auth: TAuth) {
   if (auth.kind !== 'user') throw AppError.unauthorizedScope()
@@ -192,7 +178,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
 
     async createTeam(auth: TAuth, input: unknown) {
       const user = requireUser(auth)
-      const body = parse(ZTeamCreate, input)
+      const body = parseInput(ZTeamCreate, input)
       const teamId = newId(body.teamId)
       await db.transaction(async (tx) => {
         if ((await countTeamsOfUser(tx, user.id)) >= TeamLimits.workspacesPerUser) {
@@ -219,7 +205,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
     },
 
     async updateName(auth: TAuth, teamId: string, input: unknown) {
-      const { name } = parse(ZTeamUpdate, input)
+      const { name } = parseInput(ZTeamUpdate, input)
       await requireManager(auth, teamId)
       await updateTeam(db, teamId, { name })
       const team = await teamModel(teamId)
@@ -242,7 +228,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
     },
 
     async updatePrefs(auth: TAuth, teamId: string, input: unknown) {
-      const { prefs } = parse(ZTeamPrefsUpdate, input)
+      const { prefs } = parseInput(ZTeamPrefsUpdate, input)
       if (Buffer.byteLength(JSON.stringify(prefs)) > TeamLimits.prefsBytes) {
         throw AppError.invalid(`Invalid \`prefs\` param: at most ${TeamLimits.prefsBytes} bytes of JSON`)
       }
@@ -278,7 +264,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
      */
     async createMembership(auth: TAuth, teamId: string, input: unknown) {
       const inviter = requireUser(auth)
-      const body = parse(ZMembershipCreate, input)
+      const body = parseInput(ZMembershipCreate, input)
       const invitee = body.userId ? await findUserById(db, body.userId) : undefined
       if (body.userId && !invitee) throw AppError.invalid('Invalid `userId` param: no such user')
       const email = (invitee?.email ?? body.email ?? '').trim().toLowerCase()
@@ -352,7 +338,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
     },
 
     async updateMembership(auth: TAuth, teamId: string, membershipId: string, input: unknown) {
-      const { roles } = parse(ZMembershipUpdate, input)
+      const { roles } = parseInput(ZMembershipUpdate, input)
       await db.transaction(async (tx) => {
         if (!(await lockTeam(tx, teamId))) throw new AppError(ErrorType.teamNotFound)
         const actor = await requireManager(auth, teamId, tx)
@@ -395,7 +381,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
       options: { teamId: string; membershipId: string; ip: string; input: unknown },
     ) {
       const user = requireUser(auth)
-      const { userId, secret } = parse(ZMembershipStatusUpdate, options.input)
+      const { userId, secret } = parseInput(ZMembershipStatusUpdate, options.input)
       const slot = await takeSlot(db, ACCEPTS_PER_ADDRESS, options.ip)
       if (!slot.isTaken) throw AppError.rateLimited()
       const invitation = await findMembership(db, options.teamId, options.membershipId)
