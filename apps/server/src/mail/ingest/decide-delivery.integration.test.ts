@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_KINDS } from '../../testing/test-database'
-import { startTestServer, type TTestServer } from '../../testing/test-server'
-import { signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
+import type { TTestServer } from '../../testing/test-server'
+import { signUpWithMailbox } from '../mail-test-kit'
 import { decideMail, findPlainNewTickets, lockUndecided } from './decide-delivery'
-import { createTestProcessor, deliverMails, prepareStored, type TTestMail } from './ingest-test-kit'
-import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
-
-function mailOf(delivery: TPreparedDelivery | undefined): TMailDelivery {
-  if (delivery?.kind !== 'mail') throw new Error('expected a delivery that triage took for mail')
-  return delivery
-}
+import {
+  createTestProcessor,
+  deliverMails,
+  mailOf,
+  prepareStored,
+  startUndecidingServer,
+  type TTestMail,
+} from './ingest-test-kit'
 
 describe.each(DATABASE_KINDS)('deciding what a mail becomes on %s', (database) => {
   // No worker role: deliveries wait undecided until a test decides them.
   let server: TTestServer
 
   beforeAll(async () => {
-    server = await startTestServer({
-      database,
-      roles: ['http', 'smtp'],
-      env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN },
-    })
+    server = await startUndecidingServer(database)
   })
   afterAll(async () => {
     await server?.stop()

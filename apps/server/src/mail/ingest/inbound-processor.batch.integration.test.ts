@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TLog } from '../../core/logger'
 import type { TDatabase, TQueryable } from '../../db/database'
 import { DATABASE_KINDS } from '../../testing/test-database'
-import { startTestServer, type TTestServer } from '../../testing/test-server'
-import { signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
-import { createTestProcessor, deliverMails, type TTestMail } from './ingest-test-kit'
+import type { TTestServer } from '../../testing/test-server'
+import { signUpWithMailbox } from '../mail-test-kit'
+import { createTestProcessor, deliverMails, startUndecidingServer, type TTestMail } from './ingest-test-kit'
 
 /** The database, failing every statement that matches `pattern` (in transactions too). */
 function failingDatabase(db: TDatabase, pattern: RegExp): TDatabase {
@@ -46,11 +46,7 @@ describe.each(DATABASE_KINDS)('deciding a batch of deliveries together on %s', (
   let server: TTestServer
 
   beforeAll(async () => {
-    server = await startTestServer({
-      database,
-      roles: ['http', 'smtp'],
-      env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN },
-    })
+    server = await startUndecidingServer(database)
   })
   afterAll(async () => {
     await server?.stop()

@@ -4,12 +4,12 @@ import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import { createLocalFileStorage } from '../../files/local-file-storage'
 import { testLog } from '../../testing/test-log'
-import type { TTestServer } from '../../testing/test-server'
+import { startTestServer, type TTestServer } from '../../testing/test-server'
 import { findInboundsWithRaw } from '../inbound/inbound-repository'
 import { sendRaw, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
 import { createMessagesCollection } from '../messages/messages-collection'
 import { createInboundProcessor } from './inbound-processor'
-import type { TPreparedDelivery } from './prepared-delivery'
+import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
 import { triageDelivery } from './triage-delivery'
 
 export type TTestMail = {
@@ -18,6 +18,17 @@ export type TTestMail = {
   from?: string
   inReplyTo?: string
   attachment?: string
+}
+
+/** http and smtp but no worker: deliveries wait undecided until a test decides them, in batches it chooses. */
+export function startUndecidingServer(database: 'pglite' | 'postgres'): Promise<TTestServer> {
+  return startTestServer({ database, roles: ['http', 'smtp'], env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN } })
+}
+
+/** The delivery as mail, failing the test if triage took it for something else. */
+export function mailOf(delivery: TPreparedDelivery | undefined): TMailDelivery {
+  if (delivery?.kind !== 'mail') throw new Error('expected a delivery that triage took for mail')
+  return delivery
 }
 
 /** A customer's mail as its server would send it, with an attachment when asked. */

@@ -2,20 +2,15 @@ import { TicketStatus } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TDocumentEvent } from '../../realtime/event-bus'
 import { DATABASE_KINDS } from '../../testing/test-database'
-import { startTestServer, type TTestServer } from '../../testing/test-server'
+import type { TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
-import { readMailbox, signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
+import { readMailbox, signUpWithMailbox } from '../mail-test-kit'
 import { createMessagesCollection } from '../messages/messages-collection'
 import { decideMail, planNewTicket } from './decide-delivery'
-import { deliverMails, prepareStored } from './ingest-test-kit'
-import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
+import { deliverMails, mailOf, prepareStored, startUndecidingServer } from './ingest-test-kit'
+import type { TPreparedDelivery } from './prepared-delivery'
 import { publishDecisions } from './publish-decisions'
 import { createDecisionWriter, type TWrittenDecision } from './write-decisions'
-
-function mailOf(delivery: TPreparedDelivery | undefined): TMailDelivery {
-  if (delivery?.kind !== 'mail') throw new Error('expected a delivery that triage took for mail')
-  return delivery
-}
 
 function ticketIdOf(decision: TWrittenDecision | undefined): string | undefined {
   return decision?.kind === 'ticket' ? decision.ticket.id : undefined
@@ -27,11 +22,7 @@ describe.each(DATABASE_KINDS)('writing and publishing decisions on %s', (databas
   const writer = () => createDecisionWriter({ tickets: server.tickets, messages })
 
   beforeAll(async () => {
-    server = await startTestServer({
-      database,
-      roles: ['http', 'smtp'],
-      env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN },
-    })
+    server = await startUndecidingServer(database)
   })
   afterAll(async () => {
     await server?.stop()
