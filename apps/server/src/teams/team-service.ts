@@ -17,7 +17,7 @@ import {
 } from '@parsedesk/contracts'
 import type { TAuth } from '../accounts/auth-context'
 import { linkOnOrigin } from '../accounts/link-on-origin'
-import { type TRateLimit, takeSlot } from '../accounts/rate-limit'
+import { type TRateLimit, takeSlot, tryHitInTransaction } from '../accounts/rate-limit'
 import { findUserByEmail, findUserById, type TUserRow } from '../accounts/users-repository'
 import { AppError } from '../core/app-error'
 import { parseInput } from '../core/parse-input'
@@ -61,7 +61,11 @@ export type TTeamServiceDeps = {
 }
 
 // One workspace cannot mail more invitations than this an hour: an owner's account taken over is not a spam relay.
-const INVITATIONS_PER_WORKSPACE: TRateLimit = { bucket: 'team-invite', limit: 50, windowMs: 60 * 60_000 }
+export const INVITATIONS_PER_WORKSPACE: TRateLimit = {
+  bucket: 'team-invite',
+  limit: 50,
+  windowMs: 60 * 60_000,
+}
 // Guessing an invitation's secret from one address is slowed to a crawl (the secret has 256 bits anyway).
 const ACCEPTS_PER_ADDRESS: TRateLimit = { bucket: 'team-accept-ip', limit: 20, windowMs: 15 * 60_000 }
 
@@ -282,14 +286,17 @@ export function createTeamService(deps: TTeamServiceDeps) {
       const membershipId = uniqueId()
       const secret = crypto.randomBytes(32).toString('hex')
       const expiresAt = new Date(Date.now() + INVITATION_MS)
-      const slot = await takeSlot(db, INVITATIONS_PER_WORKSPACE, teamId)
-      if (!slot.isTaken) throw AppError.rateLimited()
       const queued = await db.transaction(async (tx) => {
         if (!(await lockTeam(tx, teamId))) throw new AppError(ErrorType.teamNotFound)
         const actor = await requireManager(auth, teamId, tx)
         assertMayChangeRoles(actor, { roles: [] }, body.roles)
         if ((await countMemberships(tx, teamId)) >= TeamLimits.membersPerWorkspace) {
           throw AppError.forbidden(TeamMessages.tooManyMembers)
+        }
+        // Counted in this transaction, once the caller may invite: a refused or failed invitation sends no
+        // mail and takes nothing from the workspace's budget, so no outsider or agent can use it up.
+        if (!(await tryHitInTransaction(tx, INVITATIONS_PER_WORKSPACE, teamId))) {
+          throw AppError.rateLimited()
         }
         const account = invitee ?? (await findUserByEmail(tx, email))
         const inserted = await insertMembership(tx, {

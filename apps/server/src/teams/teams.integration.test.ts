@@ -9,6 +9,7 @@ import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { waitForValue } from '../testing/wait-for-value'
+import { INVITATIONS_PER_WORKSPACE } from './team-service'
 
 type TPerson = TSdkUser & { teams: Teams }
 
@@ -359,6 +360,38 @@ describe.each(DATABASE_KINDS)('workspaces (the Teams API) on %s', (database) => 
     expect(
       (await agent.teams.listMemberships({ teamId: team.$id })).memberships.every((m) => m.confirm),
     ).toBe(true)
+  })
+
+  it('spends the workspace’s hourly invitation budget only on invitations it sends', async () => {
+    const owner = people.olive
+    const agent = people.agnes
+    const team = await owner.teams.create({ teamId: 'unique()', name: 'Budget desk' })
+    await join(team.$id, agent, ['agent'])
+    const invite = (by: TPerson, email: string) =>
+      by.teams.createMembership({ teamId: team.$id, roles: ['agent'], email, url: `${server.url}/invite` })
+    // Every invitation of this hour but the last already sent.
+    await server.db.query(
+      'insert into rate_limit_hits (bucket, key) select $1, $2 from generate_series(1, $3::int)',
+      [INVITATIONS_PER_WORKSPACE.bucket, team.$id, INVITATIONS_PER_WORKSPACE.limit - 1],
+    )
+
+    expect(await rejection(invite(agent, 'by-agent@example.com'))).toMatchObject({
+      code: 401,
+      message: TeamMessages.notAllowed,
+    })
+    expect(await rejection(invite(people.eve, 'by-outsider@example.com'))).toMatchObject({
+      code: 404,
+      type: ErrorType.teamNotFound,
+    })
+    expect(await rejection(invite(owner, agent.email))).toMatchObject({
+      type: ErrorType.teamInviteAlreadyExists,
+    })
+    // The refusals took nothing: the owner still has the hour's last invitation, and then none.
+    expect((await invite(owner, 'last@example.com')).userEmail).toBe('last@example.com')
+    expect(await rejection(invite(owner, 'one-too-many@example.com'))).toMatchObject({
+      code: 429,
+      type: ErrorType.generalRateLimitExceeded,
+    })
   })
 
   it('tells open sockets of workspace and membership changes on the teams and memberships channels', async () => {
