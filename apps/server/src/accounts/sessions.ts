@@ -3,6 +3,7 @@ import { SessionLimits, uniqueId } from '@parsedesk/contracts'
 import { isoDate } from '../core/iso-date'
 import { hashSecret } from '../core/secret-hash'
 import type { TQueryable } from '../db/database'
+import { sessionDeviceOf } from './session-device'
 
 export type TSessionRow = {
   id: string
@@ -153,18 +154,10 @@ export function toSessionModel(session: TSessionRow, currentSessionId: string | 
     providerAccessTokenExpiry: '',
     providerRefreshToken: '',
     ip: session.ip,
+    // Appwrite's short codes come from its parser's own tables, and no client shows them.
     osCode: '',
-    osName: '',
-    osVersion: '',
-    clientType: '',
     clientCode: '',
-    clientName: '',
-    clientVersion: '',
-    clientEngine: '',
-    clientEngineVersion: '',
-    deviceName: '',
-    deviceBrand: '',
-    deviceModel: '',
+    ...sessionDeviceOf(session.user_agent),
     countryCode: '--',
     countryName: 'Unknown',
     current: session.id === currentSessionId,

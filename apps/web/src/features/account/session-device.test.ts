@@ -7,7 +7,7 @@ import {
   type TSessionOrigin,
 } from './session-device'
 
-/** What our server fills in today: the sign-in method and address, no parsed user agent. */
+/** A session whose user agent named nothing (not a browser): its sign-in method and address only. */
 const bare: TSessionOrigin = {
   clientName: '',
   clientVersion: '',
