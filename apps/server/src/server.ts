@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import { accountRoutes } from './accounts/account-routes'
@@ -32,9 +33,14 @@ import { createTicketService, type TTicketService } from './tickets/ticket-servi
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 import { startWorkerRole } from './worker-role'
 
+// This file is src/server.ts when run from source and part of dist/main.js once built: one folder below
+// apps/server either way, so the built web app is at the same place from both.
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
 export type TStartServerOptions = {
   config: TConfig
   roles: Set<TServerRole>
+  /** The built web app to serve; default apps/web/dist. */
   webDistDir?: string
   /** The process's logger; one at LOG_LEVEL is made when none is given. */
   logger?: Logger
@@ -162,7 +168,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         realtimeRoutes({ config, db, bus, mayReadCollection }),
         ...mail.routes,
       ],
-      webDistDir: options.webDistDir,
+      webDistDir: options.webDistDir ?? WEB_DIST_DIR,
     })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app

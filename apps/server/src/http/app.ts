@@ -28,7 +28,7 @@ export type TBuildAppOptions = {
   /** For the session each request carries. */
   db: TDatabase
   routes: TRoutePlugin[]
-  webDistDir?: string
+  webDistDir: string
 }
 
 const BODY_LIMIT = 10 * 1024 * 1024

@@ -1,23 +1,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { ErrorType } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../core/app-error'
 
-export const DEFAULT_WEB_DIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/dist',
-)
 const PROJECT_PLACEHOLDER = '%PARSEDESK_PROJECT_ID%'
 
 /**
  * Serves the built web app at `/`; any other non-API path gets index.html so the client router decides
  * (including its 404 page). API paths that match no route answer in Appwrite's error shape.
  */
-export async function registerSpa(app: FastifyInstance, options: { distDir?: string; projectId: string }) {
-  const distDir = options.distDir ?? DEFAULT_WEB_DIST
+export async function registerSpa(app: FastifyInstance, options: { distDir: string; projectId: string }) {
+  const { distDir } = options
   const indexPath = path.join(distDir, 'index.html')
   const hasBuild = fs.existsSync(indexPath)
   const indexHtml = hasBuild
@@ -49,9 +44,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir?: str
       return reply
         .code(503)
         .type('text/plain')
-        .send(
-          'The web app is not built yet: run `npm run build --workspace apps/web` (npm start does it for you).',
-        )
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).')
     }
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml)
   })
