@@ -1,7 +1,7 @@
 import { AccountMessages, ErrorType } from '@parsedesk/contracts'
 import { Account, AppwriteException } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
+import { linkIn, startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
 import { rejection, sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('account settings, recovery and verification on %s
       () => relay.arrived.findLast((m) => m.envelope.to.includes(to) && m.email.subject === subject),
       { what: `"${subject}" to ${to}` },
     )
-    const link = new URL(String(mail.email.text).match(/https?:\/\/\S+/)?.[0] ?? 'http://missing.example')
+    const link = linkIn(mail) ?? new URL('http://missing.example')
     return {
       link,
       userId: link.searchParams.get('userId') ?? '',

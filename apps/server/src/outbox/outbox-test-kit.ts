@@ -151,6 +151,12 @@ export async function startTestRelay(options: { tls?: TRelayCertificate } = {}):
   }
 }
 
+/** The first link in a mail's text, as its reader would open it. */
+export function linkIn(mail: TArrivedMail): URL | undefined {
+  const found = String(mail.email.text ?? '').match(/https?:\/\/\S+/)?.[0]
+  return found ? new URL(found) : undefined
+}
+
 export type TRelayCertificate = { key: string; cert: string; certPath: string }
 
 /**
