@@ -24,7 +24,7 @@ async function main() {
   // From the process's start: every role answers by now (the http role's /v1/ping among them).
   const readyMs = Math.round(performance.now())
   console.log(
-    `Parsedesk ${shown} listening${server.url ? ` at ${config.publicUrl}` : ''}${roles.has('smtp') ? `, SMTP on port ${server.smtpPort}` : ''} (database: ${server.db.kind}), ready in ${readyMs} ms`,
+    `Parsedesk ${shown} listening${server.url ? ` at ${config.publicUrl}` : ''}${roles.has('smtp') ? `, SMTP on port ${server.smtpPort}` : ''} (database: ${server.db.kind})${server.metricsUrl ? `, metrics at ${server.metricsUrl}/metrics` : ''}, ready in ${readyMs} ms`,
   )
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

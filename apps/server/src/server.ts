@@ -11,6 +11,7 @@ import type { TConfig, TServerRole } from './config/config'
 import { createLogger, warningsOf } from './core/logger'
 import { makeDataDirPrivate } from './core/private-data-dir'
 import type { TDatabase } from './db/database'
+import { pendingMigrations } from './db/migrate'
 import { openDatabase } from './db/open-database'
 import type { TCollectionDefinition } from './documents/collection'
 import { documentRoutes } from './documents/document-routes'
@@ -19,9 +20,13 @@ import { buildApp } from './http/app'
 import { JOB_DEFINITIONS } from './job-registry'
 import { startJobQueue } from './jobs/job-queue'
 import { createImapModule } from './mail/imap/imap-module'
+import { ingestInboundEmailJob } from './mail/ingest/ingest-inbound-email.job'
 import { createMailModule } from './mail/mail-module'
 import { createOutboxCollection } from './mail/outbox/outbox-collection'
 import { schedulePruning } from './maintenance/prune-expired'
+import { createReadiness, type THealthCheck } from './ops/health'
+import { createMetrics } from './ops/metrics'
+import { healthRoutes, metricsNotHere, startOpsServer } from './ops/ops-routes'
 import { createOutbox, type TOutbox } from './outbox/outbox-service'
 import { startOutboxSweeper } from './outbox/outbox-sweeper'
 import type { TEventBus } from './realtime/event-bus'
@@ -29,6 +34,7 @@ import { openEventBus } from './realtime/open-event-bus'
 import { realtimeRoutes } from './realtime/realtime-routes'
 import { teamRoutes } from './teams/team-routes'
 import { createTeamService } from './teams/team-service'
+import { analyzeTicketJob } from './tickets/analyze-ticket.job'
 import { createTicketService, type TTicketService } from './tickets/ticket-service'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 import { startWorkerRole } from './worker-role'
@@ -58,6 +64,8 @@ export type TRunningServer = {
   url: string | undefined
   /** The smtp role's port (the one picked when SMTP_PORT is 0); undefined without the smtp role. */
   smtpPort: number | undefined
+  /** The METRICS_PORT listener's address; undefined when METRICS_PORT is unset. */
+  metricsUrl: string | undefined
   close(): Promise<void>
 }
 
@@ -80,6 +88,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     log: logOf('jobs'),
   })
   closers.unshift(() => jobs.stop())
+  const metrics = createMetrics({
+    db,
+    jobQueues: JOB_DEFINITIONS.map((definition) => definition.id),
+    ingestQueue: ingestInboundEmailJob.id,
+    analysisQueue: analyzeTicketJob.id,
+    log: logOf('metrics'),
+  })
 
   const tickets = createTicketService({
     db,
@@ -88,7 +103,18 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     log: logOf('jobs'),
     forgetTicket: (ticketId) => mail.forgetTicket(ticketId),
   })
-  const mail = createMailModule({ config, db, bus, queue: jobs, tickets, logOf })
+  const mail = createMailModule({
+    config,
+    db,
+    bus,
+    queue: jobs,
+    tickets,
+    logOf,
+    observe: {
+      accepted: (channel) => metrics.emailAccepted(channel),
+      refused: (reason) => metrics.emailRejected('smtp', reason),
+    },
+  })
   const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })
   const outbox = createOutbox({
     queue: jobs,
@@ -117,6 +143,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         tickets: tickets.collection,
         inboundProcessor,
         log: logOf('jobs'),
+        onJobSettled: (run) => metrics.jobSettled(run),
       }),
     )
     const inboundSweeper = mail.startSweeper()
@@ -134,12 +161,31 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     closers.unshift(schedulePruning(db, (error) => pruningLog('pruning expired rows failed', error)))
   }
 
+  const checks: THealthCheck[] = [
+    {
+      name: 'database',
+      problem: async () => {
+        await db.query('select 1')
+        return undefined
+      },
+    },
+    {
+      name: 'migrations',
+      problem: async () => {
+        const pending = await pendingMigrations(db)
+        return pending.length === 0 ? undefined : `${pending.length} not applied`
+      },
+    },
+    { name: 'queue', problem: async () => (jobs.isRunning() ? undefined : 'stopped') },
+  ]
   let smtpPort: number | undefined
   if (roles.has('smtp')) {
     const smtp = await mail.startSmtp()
     smtpPort = smtp.port
     closers.unshift(() => smtp.close())
+    checks.push({ name: 'smtp', problem: async () => (smtp.isListening() ? undefined : 'not listening') })
   }
+  const readiness = createReadiness({ checks, log: logOf('health') })
 
   let app: FastifyInstance | undefined
   let url: string | undefined
@@ -165,14 +211,31 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         googleRoutes({ accounts, db, config }),
         documentRoutes({ documents, collections }),
         teamRoutes({ teams }),
-        realtimeRoutes({ config, db, bus, mayReadCollection }),
+        realtimeRoutes({
+          config,
+          db,
+          bus,
+          mayReadCollection,
+          countConnections: (read) => metrics.countRealtimeConnections(read),
+        }),
         ...mail.routes,
+        healthRoutes(readiness),
+        metricsNotHere,
       ],
       webDistDir: options.webDistDir ?? WEB_DIST_DIR,
+      observeRequest: (sample) => metrics.observeHttp(sample),
     })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app
     closers.unshift(() => listening.close())
+  }
+
+  let metricsUrl: string | undefined
+  if (config.metrics) {
+    const ops = await startOpsServer({ ...config.metrics, metrics, readiness })
+    metricsUrl = ops.url
+    // Last to close: a scrape or a probe during the drain still gets an answer (not ready, then).
+    closers.push(() => ops.close())
   }
 
   return {
@@ -184,7 +247,9 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     app,
     url: url?.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
     smtpPort,
+    metricsUrl,
     async close() {
+      readiness.markStopping()
       for (const close of closers) await close()
     },
   }

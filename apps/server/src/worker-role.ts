@@ -5,7 +5,7 @@ import type { TDatabase } from './db/database'
 import type { TCollectionDefinition } from './documents/collection'
 import type { TJobQueue } from './jobs/job-queue'
 import { listenForJobWakes } from './jobs/job-wake-listener'
-import { startJobWorker } from './jobs/job-worker'
+import { startJobWorker, type TStartJobWorkerOptions } from './jobs/job-worker'
 import type { TInboundProcessor } from './mail/ingest/inbound-processor'
 import { createOutboundMailSender } from './outbox/outbound-mail-sender'
 import { openSmtpRelay } from './outbox/smtp-relay'
@@ -23,6 +23,7 @@ export type TStartWorkerRoleOptions = {
   tickets: TCollectionDefinition
   inboundProcessor: TInboundProcessor
   log: TLog
+  onJobSettled?: TStartJobWorkerOptions['onSettled']
 }
 
 // A ticket whose analysis has not moved for this long, with no live job, is swept up.
@@ -54,6 +55,7 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
       outboundMail: createOutboundMailSender({ db, relay, log }),
     },
     log,
+    onSettled: options.onJobSettled,
   })
   const sweeper = startTicketAnalysisSweeper({
     db,

@@ -80,6 +80,8 @@ const ZEnvVariables = z.object({
     'a DKIM selector: letters, digits, dots, hyphens and underscores',
   ),
   DKIM_PRIVATE_KEY_PATH: optionalString,
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -148,6 +150,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     imapPollSeconds: env.IMAP_POLL_SECONDS,
     /** Internal hosts a user may still connect Parsedesk to (IMAP); everything else must be public. */
     outboundPolicy: parseOutboundPolicy(env.OUTBOUND_ALLOWED_HOSTS),
+    /** The internal listener for /metrics (and the health routes); unset: none. */
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     logLevel: env.LOG_LEVEL,
     // Only behind a reverse proxy may X-Forwarded-For name the client; otherwise anyone could pick the
     // address that per-IP rate limits count against.

@@ -1,18 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { TDatabase } from './database'
+import type { TDatabase, TQueryable } from './database'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 // Any number of processes may start at once against one Postgres; one of them migrates at a time.
 const MIGRATION_LOCK_KEY = 72_110_041
 
-/** Applies every `migrations/NNN-name.sql` not applied yet, in name order, each in its own transaction. */
-export async function migrate(db: TDatabase): Promise<string[]> {
-  const files = fs
+function migrationFiles(): string[] {
+  return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
     .sort()
+}
+
+/** Applies every `migrations/NNN-name.sql` not applied yet, in name order, each in its own transaction. */
+export async function migrate(db: TDatabase): Promise<string[]> {
+  const files = migrationFiles()
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
     await tx.query(
@@ -28,6 +32,13 @@ export async function migrate(db: TDatabase): Promise<string[]> {
     }
     return fresh
   })
+}
+
+/** The migrations this version has that the database lacks (another process restored or reset it). */
+export async function pendingMigrations(db: TQueryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('select id from schema_migrations')
+  const applied = new Set(rows.map((row) => row.id))
+  return migrationFiles().filter((file) => !applied.has(file))
 }
 
 /**

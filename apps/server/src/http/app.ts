@@ -29,6 +29,8 @@ export type TBuildAppOptions = {
   db: TDatabase
   routes: TRoutePlugin[]
   webDistDir: string
+  /** Told of every answered request, by route pattern, never the raw URL (metrics). */
+  observeRequest?(sample: { method: string; route: string; statusCode: number; seconds: number }): void
 }
 
 const BODY_LIMIT = 10 * 1024 * 1024
@@ -48,6 +50,20 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     },
   })
   app.setErrorHandler(handleError)
+  const { observeRequest } = options
+  if (observeRequest) {
+    app.addHook('onResponse', async (request, reply) => {
+      // A realtime socket's request lasts as long as the socket: not a latency.
+      if (request.ws) return
+      observeRequest({
+        method: request.method,
+        // No pattern: the SPA's pages (served by the not-found handler) and unknown paths.
+        route: request.routeOptions.url ?? '(unmatched)',
+        statusCode: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      })
+    })
+  }
   registerSecurityHeaders(app, { publicUrl: ctx.config.publicUrl })
   await registerCors(app, ctx.config)
   await app.register(cookie)

@@ -36,6 +36,8 @@ export type TJobQueue = {
   setWorkerBusy(workerId: string, busy: boolean): void
   /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
   wake(queueName: string): void
+  /** Started and not stopped: jobs can be enqueued (and, on a supervisor, expired runs are retried). */
+  isRunning(): boolean
   stop(): Promise<void>
 }
 
@@ -55,6 +57,10 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
   // An EventEmitter without an 'error' listener would throw, and take the process down with it.
   boss.on('error', (error) => log('pg-boss', error))
+  let running = false
+  boss.on('stopped', () => {
+    running = false
+  })
   await oneProcessAtATime(options.db, async () => {
     await boss.start()
     for (const definition of options.definitions) {
@@ -62,6 +68,7 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
       await boss.createQueue(definition.id, { name: definition.id, policy: 'short' })
     }
   })
+  running = true
 
   const localWorkers = new Map<string, string[]>()
   // Batches running per worker: pg-boss may fetch again while a batch outlives its expiry, so one worker
@@ -123,7 +130,9 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
       else busyWorkers.delete(workerId)
     },
     wake: wakeLocal,
+    isRunning: () => running,
     async stop() {
+      running = false
       try {
         await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true })
       } finally {

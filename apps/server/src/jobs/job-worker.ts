@@ -12,6 +12,8 @@ export type TStartJobWorkerOptions = {
   ctx: unknown
   pollingIntervalSeconds?: number
   log: TLog
+  /** Told of every run that ended, with the job's creation time (metrics). */
+  onSettled?(run: { queue: string; createdOn: Date; succeeded: boolean }): void
 }
 
 const DEFAULT_THROUGHPUT: TJobThroughput = { batchSize: 1, fetchers: 2 }
@@ -39,7 +41,7 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
           // A full batch may have left more waiting: an idle worker takes the rest meanwhile.
           if (jobs.length === throughput.batchSize) queue.wake(definition.id)
           try {
-            await runBatch({ definition, jobs, queue, ctx, log })
+            await runBatch({ definition, jobs, queue, ctx, log, onSettled: options.onSettled })
           } finally {
             queue.setWorkerBusy(workerId, false)
             // pg-boss waits out the polling interval after every batch (it calls this only with jobs); a
@@ -64,6 +66,7 @@ async function runBatch(options: {
   queue: TJobQueue
   ctx: unknown
   log: TLog
+  onSettled: TStartJobWorkerOptions['onSettled']
 }): Promise<void> {
   const { definition, queue, jobs } = options
   const errors: unknown[] =
@@ -81,7 +84,9 @@ async function runBatch(options: {
         )
   for (const [index, error] of errors.entries()) {
     const job = jobs[index]
-    if (error === undefined || !job) continue
+    if (!job) continue
+    options.onSettled?.({ queue: definition.id, createdOn: job.createdOn, succeeded: error === undefined })
+    if (error === undefined) continue
     const failure = toJobFailure(error)
     options.log(
       `${definition.id} ${job.id} attempt ${job.retryCount + 1} of ${job.retryLimit + 1} failed`,

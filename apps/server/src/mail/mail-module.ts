@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { TInboundChannel } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TConfig } from '../config/config'
 import type { TLog } from '../core/logger'
@@ -19,7 +20,7 @@ import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
 import { ensureMailboxOnRead } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
-import { startSmtpIntake, type TSmtpIntake } from './smtp/smtp-intake'
+import { startSmtpIntake, type TSmtpIntake, type TSmtpRefusal } from './smtp/smtp-intake'
 import { inboundWebhookRoutes } from './webhooks/inbound-webhook-routes'
 
 export type TCreateMailModuleOptions = {
@@ -30,6 +31,8 @@ export type TCreateMailModuleOptions = {
   tickets: TTicketService
   /** Warnings of each part: a part name goes with each. */
   logOf(part: string): TLog
+  /** Told of mail acknowledged to its sender, and of SMTP refusals (metrics). */
+  observe?: { accepted(channel: TInboundChannel): void; refused(reason: TSmtpRefusal): void }
 }
 
 // A delivery still `received` this long after its commit, with no live job, is swept up.
@@ -60,6 +63,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     db,
     enqueue: enqueueIngest,
     log: options.logOf('mail'),
+    onAccepted: options.observe?.accepted,
   })
 
   const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
@@ -85,6 +89,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         tlsCertPath: config.smtp.tlsCertPath,
         accept: ({ mailbox, raw, envelopeFrom }) => accept({ mailbox, raw, envelopeFrom, channel: 'smtp' }),
         log: options.logOf('smtp'),
+        onRefused: options.observe?.refused,
       })
     },
 

@@ -32,6 +32,8 @@ export type TRealtimeRoutesDeps = {
   bus: TEventBus
   /** Collection-level access (`canRead`), as the REST API applies it. */
   mayReadCollection(collectionId: string, auth: TAuth): boolean
+  /** Handed a reader of the open sockets once the hub exists (metrics). */
+  countConnections?(read: () => number): void
 }
 
 export const realtimeRoutes = (ctx: TRealtimeRoutesDeps) => async (app: FastifyInstance) => {
@@ -47,6 +49,7 @@ export const realtimeRoutes = (ctx: TRealtimeRoutesDeps) => async (app: FastifyI
     log: app.log,
   })
   app.addHook('onClose', async () => hub.close())
+  ctx.countConnections?.(() => hub.stats().sockets)
 
   app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
     const search = new URL(request.url, 'http://localhost').searchParams

@@ -31,6 +31,8 @@ export type TCreateAcceptInboundEmailOptions = {
   /** Failures that lose nothing but are worth knowing: an enqueue left to the sweeper, a group stored one by one. */
   log?: (message: string, error?: unknown) => void
   groupLimits?: TGroupLimits
+  /** Told of every delivery once it is committed, just before its sender is acknowledged (metrics). */
+  onAccepted?(channel: TInboundChannel): void
 }
 
 /**
@@ -66,6 +68,7 @@ export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptio
         options.log?.('could not enqueue an inbound email', error)
       }
     }
+    options.onAccepted?.(delivery.channel)
     return accepted
   }
 }

@@ -9,6 +9,17 @@ import { canonicalRecipient } from '../mailboxes/mailbox-address'
 import { createMailboxLookup, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { smtpError } from './smtp-errors'
 
+/** Why a mail or a session was refused (a metrics label). */
+export type TSmtpRefusal =
+  | 'relay-denied'
+  | 'unknown-recipient'
+  | 'too-large'
+  | 'too-many-recipients'
+  | 'too-many-connections'
+  | 'no-valid-recipients'
+  | 'lookup-failed'
+  | 'store-failed'
+
 export type TSmtpIntakeOptions = {
   db: TDatabase
   port: number
@@ -26,9 +37,11 @@ export type TSmtpIntakeOptions = {
   /** How long one connection may last, whatever it sends (default SMTP_LIMITS.sessionMs). */
   maxSessionMs?: number
   log: TLog
+  /** Told of every refusal, by reason (metrics). */
+  onRefused?(reason: TSmtpRefusal): void
 }
 
-export type TSmtpIntake = { port: number; close(): Promise<void> }
+export type TSmtpIntake = { port: number; isListening(): boolean; close(): Promise<void> }
 
 export const SMTP_LIMITS = {
   recipients: 20,
@@ -87,6 +100,10 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
   // Counted in onConnect and released in onClose, which smtp-server calls for refused sessions too.
   const connectionsByAddress = new Map<string, number>()
   const counted = new Map<string, string>()
+  const refuse = (reason: TSmtpRefusal, code: number, message: string) => {
+    options.onRefused?.(reason)
+    return smtpError(code, message)
+  }
 
   const server = new SMTPServer({
     name: domain,
@@ -105,7 +122,9 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       const address = session.remoteAddress
       const open = connectionsByAddress.get(address) ?? 0
       if (open >= maxPerAddress) {
-        return callback(smtpError(421, 'Too many connections from your address, try again later'))
+        return callback(
+          refuse('too-many-connections', 421, 'Too many connections from your address, try again later'),
+        )
       }
       connectionsByAddress.set(address, open + 1)
       counted.set(session.id, address)
@@ -115,7 +134,9 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       const args = address.args || {}
       const declared = Number(args.SIZE ?? 0)
       if (declared > options.maxBytes) {
-        return callback(smtpError(552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`))
+        return callback(
+          refuse('too-large', 552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`),
+        )
       }
       callback()
     },
@@ -123,22 +144,29 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       const canonical = canonicalRecipient(address.address)
       if (!canonical.endsWith(`@${domain}`)) {
         return callback(
-          smtpError(550, `${address.address}: relay not permitted, we only accept mail for ${domain}`),
+          refuse(
+            'relay-denied',
+            550,
+            `${address.address}: relay not permitted, we only accept mail for ${domain}`,
+          ),
         )
       }
       if (session.envelope.rcptTo.length >= SMTP_LIMITS.recipients) {
-        return callback(smtpError(452, 'Too many recipients'))
+        return callback(refuse('too-many-recipients', 452, 'Too many recipients'))
       }
       mailboxes.findByAddress(canonical).then(
         (mailbox) => {
-          if (!mailbox) return callback(smtpError(550, `${address.address}: no such parsing address`))
+          if (!mailbox)
+            return callback(refuse('unknown-recipient', 550, `${address.address}: no such parsing address`))
           const known = recipients.get(session.id) ?? new Map<string, TMailboxRow>()
           recipients.set(session.id, known.set(canonical, mailbox))
           callback()
         },
         (error: unknown) => {
           log('recipient lookup failed', error)
-          callback(smtpError(451, 'Temporary failure looking up the recipient, try again later'))
+          callback(
+            refuse('lookup-failed', 451, 'Temporary failure looking up the recipient, try again later'),
+          )
         },
       )
     },
@@ -156,9 +184,10 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
         .then(async (raw) => {
           if (!raw)
             return callback(
-              smtpError(552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`),
+              refuse('too-large', 552, `Message size exceeds the fixed limit of ${options.maxBytes} bytes`),
             )
-          if (deliverTo.length === 0) return callback(smtpError(554, 'No valid recipients'))
+          if (deliverTo.length === 0)
+            return callback(refuse('no-valid-recipients', 554, 'No valid recipients'))
           const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
           // Together, so one group commits them all.
           const accepted = await Promise.all(
@@ -169,7 +198,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
         })
         .catch((error: unknown) => {
           log('storing a message failed', error)
-          callback(smtpError(451, 'Temporary failure storing the message, try again later'))
+          callback(refuse('store-failed', 451, 'Temporary failure storing the message, try again later'))
         })
     },
     onClose(session) {
@@ -197,6 +226,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
   const port = (listening.address() as net.AddressInfo).port
   return {
     port,
+    isListening: () => listening.listening,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
