@@ -32,6 +32,7 @@ const SERVER = {
   name: 'server',
   output: 'apps/server/dist',
   entry: 'main.js',
+  // The first is the sources' folder, whose absence marks a production copy.
   sources: ['apps/server/src', 'apps/server/package.json', 'packages/contracts/src'],
   build: buildServer,
 }
@@ -50,7 +51,7 @@ const WEB = {
   build: buildWeb,
 }
 
-/** The newest modification time under `paths` (0 when none exists: nothing to build from). */
+/** The newest modification time under `paths`. */
 function newestMtime(paths) {
   let newest = 0
   for (const entry of paths.map((relative) => at(relative))) {
@@ -70,6 +71,8 @@ function newestMtime(paths) {
 function isStale(target) {
   const entry = at(target.output, target.entry)
   if (!fs.existsSync(entry)) return true
+  // A production copy has the manifests but no sources: nothing there can be newer than what was built.
+  if (!fs.existsSync(at(target.sources[0]))) return false
   return newestMtime(target.sources) > fs.statSync(entry).mtimeMs
 }
 
