@@ -6,6 +6,7 @@ import { startServer, type TRunningServer } from './server'
 // Attachments, raw mail, the embedded database and the secret key are the owner's alone: files 0600,
 // folders 0700, whatever the shell's umask.
 const PRIVATE_FILES_UMASK = 0o077
+const STOP_DEADLINE_MS = 9_000
 
 async function main() {
   process.umask(PRIVATE_FILES_UMASK)
@@ -29,7 +30,20 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       log.info(`${signal} received, shutting down`)
-      void stop().then(() => process.exit(0))
+      // Each part's drain is bounded (SMTP 5 s, jobs 7 s); this catches whatever still hangs, before the
+      // runtime's own kill 10 s after SIGTERM. Work cut off here is retried: nothing unacknowledged is lost.
+      const deadline = setTimeout(() => {
+        log.error(`still stopping ${STOP_DEADLINE_MS} ms after ${signal}: exiting with work in flight`)
+        process.exit(1)
+      }, STOP_DEADLINE_MS)
+      deadline.unref()
+      stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'stopping failed')
+          process.exit(1)
+        },
+      )
     })
   }
 }

@@ -77,7 +77,12 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   makeDataDirPrivate(config.dataDir)
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const bus = await openEventBus({ databaseUrl: config.databaseUrl, db, log: logOf('realtime') })
-  const closers: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
+  // Stopping (SIGTERM) takes two steps. First, side by side: the listeners stop taking connections and let
+  // the requests and SMTP sessions under way finish, while the worker stops fetching and lets its runs
+  // finish; each is bounded (SMTP 5 s then 421, jobs STOP_GRACE_MS then handed back). Then what they used.
+  const stopIntake: (() => Promise<void>)[] = []
+  const stopWork: (() => Promise<void>)[] = []
+  const stopAfter: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
 
   // Every role enqueues (http and smtp create tickets, the worker's sweeper re-enqueues); only workers work.
   const jobs = await startJobQueue({
@@ -87,7 +92,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     isSupervisor: roles.has('worker'),
     log: logOf('jobs'),
   })
-  closers.unshift(() => jobs.stop())
+  stopWork.unshift(() => jobs.stop())
   const metrics = createMetrics({
     db,
     jobQueues: JOB_DEFINITIONS.map((definition) => definition.id),
@@ -134,7 +139,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
 
   if (roles.has('worker')) {
     const inboundProcessor = mail.createProcessor()
-    closers.unshift(
+    stopWork.unshift(
       await startWorkerRole({
         config,
         db,
@@ -147,18 +152,18 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       }),
     )
     const inboundSweeper = mail.startSweeper()
-    closers.unshift(() => inboundSweeper.stop())
+    stopWork.unshift(() => inboundSweeper.stop())
     const outboxSweeper = startOutboxSweeper({
       db,
       queue: jobs,
       hasRelay: config.outbox.relayUrl !== undefined,
       log: logOf('outbox'),
     })
-    closers.unshift(() => outboxSweeper.stop())
+    stopWork.unshift(() => outboxSweeper.stop())
     const imapPoller = imap.startPoller()
-    closers.unshift(() => imapPoller.stop())
+    stopWork.unshift(() => imapPoller.stop())
     const pruningLog = logOf('maintenance')
-    closers.unshift(schedulePruning(db, (error) => pruningLog('pruning expired rows failed', error)))
+    stopWork.unshift(schedulePruning(db, (error) => pruningLog('pruning expired rows failed', error)))
   }
 
   const checks: THealthCheck[] = [
@@ -182,7 +187,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   if (roles.has('smtp')) {
     const smtp = await mail.startSmtp()
     smtpPort = smtp.port
-    closers.unshift(() => smtp.close())
+    stopIntake.push(() => smtp.close())
     checks.push({ name: 'smtp', problem: async () => (smtp.isListening() ? undefined : 'not listening') })
   }
   const readiness = createReadiness({ checks, log: logOf('health') })
@@ -227,7 +232,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     })
     url = await app.listen({ port: config.port, host: config.host })
     const listening = app
-    closers.unshift(() => listening.close())
+    stopIntake.push(() => listening.close())
   }
 
   let metricsUrl: string | undefined
@@ -235,7 +240,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     const ops = await startOpsServer({ ...config.metrics, metrics, readiness })
     metricsUrl = ops.url
     // Last to close: a scrape or a probe during the drain still gets an answer (not ready, then).
-    closers.push(() => ops.close())
+    stopAfter.push(() => ops.close())
   }
 
   return {
@@ -250,7 +255,11 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     metricsUrl,
     async close() {
       readiness.markStopping()
-      for (const close of closers) await close()
+      const stopWorking = async () => {
+        for (const stop of stopWork) await stop()
+      }
+      await Promise.all([...stopIntake.map((stop) => stop()), stopWorking()])
+      for (const stop of stopAfter) await stop()
     },
   }
 }

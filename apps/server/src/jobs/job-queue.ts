@@ -43,8 +43,9 @@ export type TJobQueue = {
 
 const MAINTENANCE_INTERVAL_SECONDS = 30
 const QUEUE_SETUP_LOCK_KEY = 72_110_042
-// Runs in flight when the process is asked to stop get this long to finish before they are handed back.
-const STOP_GRACE_MS = 10_000
+// Runs in flight when the process is asked to stop get this long to finish before they are handed back:
+// inside the 10 s a container runtime gives a process after SIGTERM before it kills it.
+const STOP_GRACE_MS = 7_000
 
 /** Starts pg-boss on the application's database (creating its schema and our queues if missing). */
 export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJobQueue> {

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from './free-port'
+import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
@@ -29,8 +30,8 @@ export type TServerProcess = {
   /** What the process wrote to stdout and stderr, its last 50,000 characters across restarts. */
   output(): string
   isRunning(): boolean
-  /** Sends `signal` and waits for the exit; SIGKILL is a crash, SIGTERM an orderly stop. */
-  kill(signal: NodeJS.Signals): Promise<void>
+  /** Sends `signal` and waits for the exit (its code; null when the signal ended it); SIGKILL is a crash, SIGTERM an orderly stop. */
+  kill(signal: NodeJS.Signals): Promise<number | null>
   /** Starts the process again on the same ports, data and database (after a kill), `env` added. */
   restart(env?: Record<string, string>): Promise<void>
   /** Stops the process and removes its data and database. */
@@ -48,6 +49,7 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
       ? await createTestDatabase(TEST_DATABASE_URL)
       : undefined
   const databaseUrl = options.databaseUrl ?? database?.url
+  if (!databaseUrl) await seedPgliteDataDir(dataDir)
   const [port, smtpPort] = [await freePort(), await freePort()]
   const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`
   // As `npm start` runs it: without the NODE_ENV=test that Vitest sets for its own process.
@@ -105,11 +107,12 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
       started.once('exit', onExit)
     })
   }
-  const kill = async (signal: NodeJS.Signals) => {
-    if (!child || !isRunning()) return
+  const kill = async (signal: NodeJS.Signals): Promise<number | null> => {
+    if (!child || !isRunning()) return child?.exitCode ?? null
     const exited = once(child, 'exit')
     child.kill(signal)
-    await exited
+    const [code] = (await exited) as [number | null]
+    return code
   }
 
   try {
