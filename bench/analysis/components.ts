@@ -5,6 +5,7 @@ import { summarise } from '../../apps/server/src/analysis/extract/summarise'
 import type { TPreparedTicket } from '../../apps/server/src/analysis/local-analyser'
 import type { TTextClassifier } from '../../apps/server/src/analysis/model/classifier'
 import { assessPriority } from '../../apps/server/src/analysis/priority/priority-rules'
+import { detectSpam } from '../../apps/server/src/analysis/spam/detect-spam'
 import { cleanEmailText } from '../../apps/server/src/analysis/text/clean-email'
 
 /** Each part of the local analysis, called with what `local-analyser.ts` gives it. */
@@ -12,6 +13,10 @@ export function analysisComponents(options: {
   classifier: TTextClassifier
 }): { name: string; run: (ticket: TPreparedTicket) => unknown }[] {
   return [
+    {
+      name: 'spam check',
+      run: (ticket) => detectSpam({ subject: ticket.subject, body: ticket.rawBody, headers: ticket.headers }),
+    },
     { name: 'clean body', run: (ticket) => cleanEmailText({ text: ticket.rawBody }) },
     { name: 'category', run: (ticket) => options.classifier.classify({ text: ticket.text }) },
     { name: 'priority', run: (ticket) => assessPriority({ subject: ticket.subject, body: ticket.body }) },

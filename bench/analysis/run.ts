@@ -50,13 +50,15 @@ async function loadTickets(): Promise<{ tickets: TAnalysisInput[]; source: strin
   return { tickets: made, source: `${made.length} made-up tickets (../shared absent)` }
 }
 
-// The ticket emails of the shared corpus as the ingest worker analyses them: parsed, and the ticket's
-// subject and body taken as the mail intake stores them (quoted history and signature already stripped).
+// The ticket emails of the shared corpus as the ingest worker analyses them: parsed, the ticket's
+// subject and body taken as the mail intake stores them (quoted history and signature already stripped),
+// and the headers its rawJson keeps.
 async function loadEmailTickets(): Promise<TAnalysisInput[]> {
   const tickets: TAnalysisInput[] = []
   for (const raw of await readBenchCorpus({ ticketsOnly: true })) {
-    const fields = buildMailFields(await parseInboundEmail(raw), [])
-    tickets.push({ subject: fields.subject, body: fields.body })
+    const parsed = await parseInboundEmail(raw)
+    const fields = buildMailFields(parsed, [])
+    tickets.push({ subject: fields.subject, body: fields.body, headers: parsed.headers })
   }
   return tickets
 }

@@ -22,13 +22,15 @@ export type TTicketEntities = z.infer<typeof ZTicketEntities>
 /** The structured parts of an analysis, beside the prose that goes into the ticket's description. */
 export const ZAnalysisDetails = z.object({
   summary: z.string().max(500),
-  /** The label as the model knows it (e.g. `REFUND`); `category` holds it in plain words. */
+  /** The category's key (e.g. `refund-cancellation`); `category` holds its name in plain words. */
   categoryLabel: z.string().max(100),
   priorityReasons: z.array(z.string().max(300)).max(20),
   sentiment: z.enum(SENTIMENTS),
   language: z.string().max(40),
   entities: ZTicketEntities,
   nextStep: z.string().max(500),
+  /** Why the category was chosen when a rule chose it, not the model: "spam (bulk mail: List-Unsubscribe header)". */
+  categoryReason: z.string().max(300).optional(),
   /** Which analyser produced this: the local model or an LLM. */
   source: z.enum(['local', 'llm']).optional(),
 })
@@ -44,5 +46,14 @@ export const ZTicketAnalysis = z.object({
 })
 export type TTicketAnalysis = z.infer<typeof ZTicketAnalysis>
 
-export const ZAnalysisInput = z.object({ subject: z.string(), body: z.string() })
+/** A mail header in the shape the ticket's rawJson keeps it (Postmark's). */
+export const ZAnalysisHeader = z.object({ Name: z.string(), Value: z.string() })
+export type TAnalysisHeader = z.infer<typeof ZAnalysisHeader>
+
+/** A ticket to analyse; headers when it came by mail, so bulk mail and spam are known by their markers. */
+export const ZAnalysisInput = z.object({
+  subject: z.string(),
+  body: z.string(),
+  headers: z.array(ZAnalysisHeader).optional(),
+})
 export type TAnalysisInput = z.infer<typeof ZAnalysisInput>

@@ -10,7 +10,8 @@ describe('createAnalyser with the default model', () => {
       body: 'Hello,\n\nI returned the shoes two weeks ago and still have not received my refund of $89.90 for order 123456. This is the third time I ask!!\n\nRegards,\nSam\n+1 (555) 123-4567\n\nOn Mon, Shop <help@shop.example> wrote:\n> Thanks for your return.',
     })
     expect(ZTicketAnalysis.parse(result)).toEqual(result)
-    expect(result.category).toBe('Refund')
+    expect(result.category).toBe('Refund and cancellation')
+    expect(result.details!.categoryLabel).toBe('refund-cancellation')
     expect(result.priority).toBe('high')
     expect(result.confidence).toBeGreaterThan(0.5)
     expect(result.details!.entities.orderNumbers).toEqual(['123456'])
@@ -22,31 +23,104 @@ describe('createAnalyser with the default model', () => {
     expect(lines[0]).toBe(
       'Summary: I returned the shoes two weeks ago and still have not received my refund of $89.90 for order 123456.',
     )
-    expect(lines[1]).toMatch(/^Category: Refund \(\d+% confident\)\.$/)
+    expect(lines[1]).toMatch(/^Category: Refund and cancellation \(\d+% confident\)\.$/)
     expect(lines[2]).toMatch(/^Priority: high, because the ticket .*has been raised before/)
     expect(lines.at(-1)).toBe(
-      'Next step: Answer first. Check the refund for order 123456 and tell the customer when to expect the money.',
+      'Next step: Answer first. Make or confirm the cancellation or refund for order 123456, and tell the customer when it takes effect and when to expect any money back.',
     )
   })
 
-  it('says General, with the closest guess, when no category of the taxonomy fits', async () => {
+  it('files a technical problem of a software product as one', async () => {
     const analyser = await createAnalyser()
     const result = await analyser.analyse({
       subject: 'Kubernetes pods crash',
       body: 'Our Kubernetes 1.29 cluster keeps evicting pods on node pool B since the kernel upgrade.',
     })
-    expect(result.category).toBe('General')
-    expect(result.analysis).toMatch(
-      /Category: General \(no category fits well; closest is \w[\w ]* at \d+%\)\./,
-    )
+    expect(result.category).toBe('Technical problem')
     expect(result.details!.entities.products).toContain('Kubernetes 1.29')
+  })
+
+  it('says Other, with the closest guess and no queue that does not exist, when no category fits', async () => {
+    const analyser = await createAnalyser()
+    const result = await analyser.analyse({ subject: 'Hello', body: 'Just saying hi, nice weather today.' })
+    expect(result.category).toBe('Other')
+    expect(result.details!.categoryLabel).toBe('other')
+    expect(result.analysis).toMatch(
+      /Category: Other \(no category fits well; closest is \w[\w ]* at \d+%\)\./,
+    )
+    expect(result.details!.nextStep).toBe(
+      'No category fits well: read it, then reply or pass it to the colleague who knows the subject.',
+    )
+  })
+
+  it('files a verification mail that never came under account and access, not delivery', async () => {
+    const analyser = await createAnalyser()
+    const result = await analyser.analyse({
+      subject: 'Verification email never arrived',
+      body: 'I signed up this morning but the verification email never arrived.',
+    })
+    expect(result.category).toBe('Account and access')
+    expect(result.details!.nextStep).not.toMatch(/shipment|order/i)
+  })
+
+  it('files a subscription cancellation under refund and cancellation', async () => {
+    const analyser = await createAnalyser()
+    const result = await analyser.analyse({
+      subject: 'Cancel subscription',
+      body: 'Please cancel my subscription. I do not want to be charged again.',
+    })
+    expect(result.category).toBe('Refund and cancellation')
   })
 
   it('asks for the order number when an order ticket lacks one', async () => {
     const analyser = await createAnalyser()
-    const result = await analyser.analyse({ subject: '', body: 'I want to cancel my last order' })
-    expect(result.category).toBe('Order')
-    expect(result.details!.nextStep).toMatch(/Ask for the order number\.$/)
+    const result = await analyser.analyse({
+      subject: '',
+      body: 'Where is my parcel? It still has not arrived.',
+    })
+    expect(result.category).toBe('Orders and delivery')
+    expect(result.details!.nextStep).toBe(
+      'Look up the order and reply with its status or the requested change. Ask for the order number.',
+    )
+  })
+
+  it('files a newsletter as spam and marketing, low, with the reason and a next step that is no reply', async () => {
+    const analyser = await createAnalyser()
+    const result = await analyser.analyse({
+      subject: 'Urgent: our biggest sale ends today!',
+      body: 'Save 40% on all plans until midnight. Questions? Just reply to this email.',
+      headers: [
+        { Name: 'From', Value: 'Deals <news@saas.example>' },
+        { Name: 'List-Unsubscribe', Value: '<https://saas.example/unsubscribe?u=1>' },
+      ],
+    })
+    expect(result.category).toBe('Spam and marketing')
+    expect(result.priority).toBe('low')
+    expect(result.details!.categoryReason).toBe('spam (bulk mail: List-Unsubscribe header)')
+    expect(result.analysis.split('\n')[1]).toBe(
+      'Category: Spam and marketing: spam (bulk mail: List-Unsubscribe header).',
+    )
+    expect(result.details!.priorityReasons).toEqual([
+      'is spam or bulk mail (bulk mail: List-Unsubscribe header)',
+    ])
+    expect(result.details!.nextStep).toMatch(/^No reply: /)
+    expect(result.details!.nextStep).not.toMatch(/reply to the customer/i)
+  })
+
+  it('analyses a customer mail relayed by a support group (List-Post) as the customer wrote it', async () => {
+    const analyser = await createAnalyser()
+    const result = await analyser.analyse({
+      subject: 'Charged twice',
+      body: 'Hi, my card was charged twice for this month. Please refund one of the charges.',
+      headers: [
+        { Name: 'List-Id', Value: '<support.acme.example>' },
+        { Name: 'List-Post', Value: '<mailto:support@acme.example>' },
+        { Name: 'List-Unsubscribe', Value: '<mailto:googlegroups-manage+1+unsubscribe@googlegroups.com>' },
+        { Name: 'Precedence', Value: 'list' },
+      ],
+    })
+    expect(result.category).not.toBe('Spam and marketing')
+    expect(result.details!.categoryReason).toBeUndefined()
   })
 
   it('handles an empty ticket without failing', async () => {
@@ -60,7 +134,7 @@ describe('createAnalyser with the default model', () => {
     const analyser = await createAnalyser()
     const body = `Please refund order 998877, it never arrived.\n${'> earlier message in the thread\n'.repeat(30_000)}`
     const result = await analyser.analyse({ subject: 'Refund', body })
-    expect(result.category).toBe('Refund')
+    expect(result.category).toBe('Refund and cancellation')
     expect(result.details!.entities.orderNumbers).toEqual(['998877'])
   })
 

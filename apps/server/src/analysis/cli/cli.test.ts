@@ -90,7 +90,12 @@ describe('train and analyze commands', () => {
     const result = await runNpm({ args: ['train', '--', '--csv', path.join(dir, 'tickets.csv')] })
     expect(result.code).not.toBe(0)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toContain('usage: train --csv FILE --text COL[,COL...] --label COL')
+    expect(result.stderr).toContain(
+      'usage: train (--csv FILE --text COL[,COL...] --label COL | --default [--data-dir DIR])',
+    )
+    const both = await runNpm({ args: ['train', '--', '--default', '--csv', path.join(dir, 'tickets.csv')] })
+    expect(both.code).not.toBe(0)
+    expect(both.stderr).toContain('usage: train')
   })
 
   it('analyzes JSON lines with a given model and prints only JSON lines, in order', async () => {
@@ -140,7 +145,7 @@ describe('train and analyze commands', () => {
       analysis: string
       confidence: number
     }
-    expect(output.category).toBe('Delivery')
+    expect(output.category).toBe('Orders and delivery')
     expect(output.analysis).toContain('order numbers 4455667')
   })
 })

@@ -2,10 +2,13 @@ import { parseArgs } from 'node:util'
 import type { TFeatureConfig } from '../model/features'
 import type { TTrainingSettings } from '../model/linear'
 
+/** A labelled CSV, or the default model's own examples (the taxonomy's relabelled data and written texts). */
+export type TTrainingSource =
+  | { kind: 'csv'; csv: string; textColumns: string[]; labelColumn: string }
+  | { kind: 'default'; dataDir: string | undefined }
+
 export type TTrainArgs = {
-  csv: string
-  textColumns: string[]
-  labelColumn: string
+  source: TTrainingSource
   out: string | undefined
   holdoutFraction: number
   splitSeed: number
@@ -13,7 +16,7 @@ export type TTrainArgs = {
   settings: Partial<TTrainingSettings>
 }
 
-export const TRAIN_USAGE = `usage: train --csv FILE --text COL[,COL...] --label COL [--out MODEL.json]
+export const TRAIN_USAGE = `usage: train (--csv FILE --text COL[,COL...] --label COL | --default [--data-dir DIR]) [--out MODEL.json]
   [--holdout 0.2] [--split-seed 7] [--seed 42] [--epochs 12] [--learning-rate 0.5] [--l2 1e-6]
   [--hash-bits 18] [--word-ngrams 2] [--char-ngrams 2-5 | --char-ngrams 0]`
 
@@ -23,6 +26,8 @@ export function parseTrainArgs(options: { args: string[] }): TTrainArgs {
     args: options.args,
     options: {
       csv: { type: 'string' },
+      default: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
       text: { type: 'string' },
       label: { type: 'string' },
       out: { type: 'string' },
@@ -37,7 +42,9 @@ export function parseTrainArgs(options: { args: string[] }): TTrainArgs {
       'char-ngrams': { type: 'string' },
     },
   })
-  if (!values.csv || !values.text || !values.label) throw new Error(TRAIN_USAGE)
+  const isCsv = Boolean(values.csv || values.text || values.label)
+  if (values.default === isCsv || (isCsv && (!values.csv || !values.text || !values.label)))
+    throw new Error(TRAIN_USAGE)
   const number = (name: string, value: string | undefined) => {
     if (value === undefined) return undefined
     const parsed = Number(value)
@@ -64,12 +71,17 @@ export function parseTrainArgs(options: { args: string[] }): TTrainArgs {
   if (holdoutFraction < 0 || holdoutFraction >= 1)
     throw new Error(`--holdout must be in [0, 1)\n${TRAIN_USAGE}`)
   return {
-    csv: values.csv,
-    textColumns: values.text
-      .split(',')
-      .map((column) => column.trim())
-      .filter(Boolean),
-    labelColumn: values.label,
+    source: isCsv
+      ? {
+          kind: 'csv',
+          csv: values.csv!,
+          textColumns: values
+            .text!.split(',')
+            .map((column) => column.trim())
+            .filter(Boolean),
+          labelColumn: values.label!,
+        }
+      : { kind: 'default', dataDir: values['data-dir'] },
     out: values.out,
     holdoutFraction,
     splitSeed: number('split-seed', values['split-seed']) ?? 7,

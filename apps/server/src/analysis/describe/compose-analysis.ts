@@ -7,6 +7,8 @@ export type ComposeAnalysisOptions = {
   confidence: number
   /** Set when no category fitted well enough and `category` is the fallback. */
   closestCategory?: { name: string; confidence: number }
+  /** Set when a rule, not the model, chose the category: "spam (bulk mail: List-Unsubscribe header)". */
+  categoryReason?: string
   priority: TTicketPriority
   /** Finishes "Priority: high, ..." — from explainPriority, or an LLM's own reasons. */
   priorityExplanation: string
@@ -21,9 +23,11 @@ export type ComposeAnalysisOptions = {
 export function composeAnalysis(options: ComposeAnalysisOptions): string {
   const lines = [
     `Summary: ${options.summary}`,
-    options.closestCategory
-      ? `Category: ${options.category} (no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}).`
-      : `Category: ${options.category} (${percent(options.confidence)} confident).`,
+    options.categoryReason
+      ? `Category: ${options.category}: ${options.categoryReason}.`
+      : options.closestCategory
+        ? `Category: ${options.category} (no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}).`
+        : `Category: ${options.category} (${percent(options.confidence)} confident).`,
     `Priority: ${options.priority}, ${options.priorityExplanation}.`,
     `Sentiment: ${options.sentiment}. Language: ${options.language}.`,
     `Found: ${describeEntities({ entities: options.entities })}.`,

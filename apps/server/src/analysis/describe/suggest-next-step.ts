@@ -1,38 +1,49 @@
-import type { TTicketEntities, TTicketPriority } from '@parsedesk/contracts'
+import {
+  CategoryKey,
+  type TDefaultCategoryKey,
+  type TTicketCategory,
+  type TTicketEntities,
+  type TTicketPriority,
+} from '@parsedesk/contracts'
 import type { TPriorityReason } from '../priority/priority-rules'
 
-type TStepContext = { entities: TTicketEntities; category: string }
-
-const orderRef = (entities: TTicketEntities) =>
-  entities.orderNumbers.length > 0 ? ` ${entities.orderNumbers.slice(0, 3).join(', ')}` : ''
+const theOrder = (entities: TTicketEntities) =>
+  entities.orderNumbers.length > 0 ? `order ${entities.orderNumbers.slice(0, 3).join(', ')}` : 'the order'
 const invoiceRef = (entities: TTicketEntities) =>
-  entities.invoiceNumbers.length > 0 ? ` ${entities.invoiceNumbers.slice(0, 3).join(', ')}` : ''
+  entities.invoiceNumbers.length > 0 ? ` (invoice ${entities.invoiceNumbers.slice(0, 3).join(', ')})` : ''
 
-// What an agent does first for each category of the default taxonomy (keys are plain-word names, lower case).
-const STEP_BY_CATEGORY: Record<string, (context: TStepContext) => string> = {
-  account: () => "Confirm the customer's identity, then make or explain the requested account change.",
-  order: ({ entities }) =>
-    `Look up order${orderRef(entities)} and confirm its status or the requested change.`,
-  refund: ({ entities }) =>
-    `Check the refund for order${orderRef(entities)} and tell the customer when to expect the money.`,
-  delivery: ({ entities }) =>
-    `Check the shipment of order${orderRef(entities)} and give the customer the expected delivery date.`,
-  invoice: ({ entities }) => `Find invoice${invoiceRef(entities)} and send it, or explain the charge on it.`,
-  payment: () => "Check the payment attempt and the customer's payment method, and offer another way to pay.",
-  'shipping address': ({ entities }) =>
-    `Update the shipping address on order${orderRef(entities)} if it has not shipped yet, and confirm it.`,
-  contact: () => 'Reply personally, or hand the ticket to a human agent as the customer asks.',
-  'cancellation fee': () => 'Explain which cancellation fee applies and how it is worked out.',
+/** What an agent does on a spam or bulk mail: never the reply that would confirm the address to a spammer. */
+export const SPAM_NEXT_STEP =
+  'No reply: nobody is waiting for an answer. Close the ticket; if a customer wrote it after all, reopen it and answer it.'
+
+// What an agent does first for each category of the default taxonomy, by key, so a workspace that
+// renames a category keeps its step.
+const STEPS: Record<TDefaultCategoryKey, (entities: TTicketEntities) => string> = {
+  'technical-problem': () =>
+    'Try to reproduce it, then reply with a fix, or ask for the exact error message, the device or browser and the version.',
+  'bug-report': () =>
+    'Try to reproduce it from what the customer describes, then reply with a workaround or when a fix is expected.',
+  'account-access': () =>
+    "Confirm the customer's identity, then make or explain the requested account change.",
+  'billing-payment': (entities) =>
+    `Check the customer's charges and invoices${invoiceRef(entities)}, and reply with the correction or an explanation.`,
+  'orders-delivery': (entities) =>
+    `Look up ${theOrder(entities)} and reply with its status or the requested change.`,
+  'refund-cancellation': (entities) =>
+    `Make or confirm the cancellation or refund${entities.orderNumbers.length > 0 ? ` for ${theOrder(entities)}` : ''}, and tell the customer when it takes effect and when to expect any money back.`,
+  'feature-request': () =>
+    'Thank the customer, record the request for the product team, and reply with whether something similar exists or is planned.',
+  'privacy-legal': () =>
+    'Confirm receipt now and pass it to whoever handles privacy and legal requests: data-protection requests must be answered within a month under the GDPR.',
   feedback: () => 'Thank the customer and pass the feedback on to the team concerned.',
-  newsletter: () => 'Change the newsletter subscription as asked and confirm it to the customer.',
+  'spam-marketing': () => SPAM_NEXT_STEP,
+  other: () =>
+    'No category fits well: read it, then reply or pass it to the colleague who knows the subject.',
 }
-
-// Categories whose first step needs an order or invoice number the customer may not have given.
-const NEEDS_ORDER = new Set(['order', 'refund', 'delivery', 'shipping address', 'cancellation fee'])
-const NEEDS_INVOICE = new Set(['invoice'])
+const STEP_BY_CATEGORY = new Map<string, (entities: TTicketEntities) => string>(Object.entries(STEPS))
 
 export type SuggestNextStepOptions = {
-  category: string
+  category: TTicketCategory
   priority: TTicketPriority
   reasons: readonly TPriorityReason[]
   entities: TTicketEntities
@@ -40,8 +51,8 @@ export type SuggestNextStepOptions = {
 
 /** One or two sentences on what to do first, from the category, the priority signals and what is missing. */
 export function suggestNextStep(options: SuggestNextStepOptions): string {
-  const { priority, reasons, entities } = options
-  const key = options.category.toLowerCase()
+  const { category, priority, reasons, entities } = options
+  if (category.key === CategoryKey.spam) return SPAM_NEXT_STEP
   const fired = new Set(reasons.map((reason) => reason.rule))
   const steps: string[] = []
   if (fired.has('security')) steps.push('Treat this as a security incident: secure the account and escalate.')
@@ -49,15 +60,14 @@ export function suggestNextStep(options: SuggestNextStepOptions): string {
     steps.push('Stop further changes to the affected data and escalate to restore it.')
   else if (fired.has('outage'))
     steps.push('Check whether the service is down for others and escalate to the engineer on call.')
-  const categoryStep = STEP_BY_CATEGORY[key]
+  const step = STEP_BY_CATEGORY.get(category.key)
   steps.push(
-    categoryStep
-      ? categoryStep({ entities, category: key })
-      : `Route the ticket to the ${options.category} queue and reply to the customer.`,
+    step
+      ? step(entities)
+      : `Reply to the customer, or pass the ticket to the colleague who handles ${category.name.toLowerCase()}.`,
   )
-  if (NEEDS_ORDER.has(key) && entities.orderNumbers.length === 0) steps.push('Ask for the order number.')
-  if (NEEDS_INVOICE.has(key) && entities.invoiceNumbers.length === 0)
-    steps.push('Ask for the invoice number.')
+  if (category.key === 'orders-delivery' && entities.orderNumbers.length === 0)
+    steps.push('Ask for the order number.')
   const text = steps.join(' ').replace(/\s+/g, ' ')
   return priority === 'high' ? `Answer first. ${text}` : text
 }

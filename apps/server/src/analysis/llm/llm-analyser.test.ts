@@ -16,8 +16,16 @@ let baseUrl: string
 let replies: TReply[] = []
 let requests: { body: Record<string, unknown>; headers: IncomingMessage['headers'] }[] = []
 
+// A workspace's own list: the LLM is offered exactly these, with their descriptions.
+const categories = [
+  { key: 'refund-cancellation', name: 'Refunds', description: 'Money back for returns and cancellations.' },
+  { key: 'orders-delivery', name: 'Orders', description: 'Placing, changing and tracking orders.' },
+  { key: 'spam-marketing', name: 'Spam', description: 'Bulk mail nobody waits on.' },
+  { key: 'other', name: 'Other', description: 'Anything else.' },
+]
+
 const answer = {
-  category: 'Refund',
+  category: 'Refunds',
   priority: 'high',
   confidence: 0.93,
   summary: 'The customer has waited three weeks for a refund of order 778899.',
@@ -84,7 +92,7 @@ async function makeAnalyser(options: { timeoutMs?: number; onFallback?: (error: 
     baseUrl,
     apiKey: 'test-key',
     model: 'test-model',
-    categories: ['Refund', 'Order', 'General'],
+    categories,
     fallback: local,
     retries: 2,
     retryDelayMs: 5,
@@ -106,9 +114,11 @@ describe('LLM analyser', () => {
       json_schema: { schema: { properties: { category: { enum: string[] } } } }
     }
     expect(format.type).toBe('json_schema')
-    expect(format.json_schema.schema.properties.category.enum).toEqual(['Refund', 'Order', 'General'])
+    expect(format.json_schema.schema.properties.category.enum).toEqual(['Refunds', 'Orders', 'Spam', 'Other'])
     expect(JSON.stringify(request.body.messages)).toContain('778899')
-    expect(result.category).toBe('Refund')
+    expect(JSON.stringify(request.body.messages)).toContain('Orders: Placing, changing and tracking orders.')
+    expect(result.category).toBe('Refunds')
+    expect(result.details!.categoryLabel).toBe('refund-cancellation')
     expect(result.priority).toBe('high')
     expect(result.confidence).toBe(0.93)
     expect(result.details!.source).toBe('llm')
@@ -135,7 +145,7 @@ describe('LLM analyser', () => {
     const result = await (await makeAnalyser({ onFallback: (error) => errors.push(error) })).analyse(ticket)
     expect(requests).toHaveLength(3)
     expect(result.details!.source).toBe('local')
-    expect(result.category).toBe('Refund')
+    expect(result.category).toBe('Refund and cancellation')
     expect(errors[0]!.message).toMatch(/HTTP 502/)
   })
 
@@ -170,7 +180,7 @@ describe('LLM analyser', () => {
     const analyser = createLlmAnalyser({
       baseUrl: 'http://127.0.0.1:9/v1',
       model: 'm',
-      categories: ['Refund', 'General'],
+      categories,
       fallback: local,
       retries: 1,
       retryDelayMs: 1,
@@ -178,14 +188,27 @@ describe('LLM analyser', () => {
     expect((await analyser.analyse(ticket)).details!.source).toBe('local')
   })
 
-  it('is what createAnalyser returns when LLM settings are given, with the model categories offered', async () => {
-    replies.push(chatReply(JSON.stringify({ ...answer, category: 'Shipping address' })))
+  it('is what createAnalyser returns when LLM settings are given, with the default categories offered', async () => {
+    replies.push(chatReply(JSON.stringify({ ...answer, category: 'Orders and delivery' })))
     const analyser = await createAnalyser({ llm: { baseUrl, model: 'test-model', timeoutMs: 2000 } })
     const result = await analyser.analyse(ticket)
-    expect(result.category).toBe('Shipping address')
+    expect(result.category).toBe('Orders and delivery')
+    expect(result.details!.categoryLabel).toBe('orders-delivery')
     expect(requests[0]!.headers.authorization).toBeUndefined()
     const schema = JSON.stringify(requests[0]!.body.response_format)
-    for (const category of ['Account', 'Refund', 'Shipping address', 'General'])
+    for (const category of ['Technical problem', 'Refund and cancellation', 'Spam and marketing', 'Other'])
       expect(schema).toContain(`"${category}"`)
+  })
+
+  it('never sends spam or bulk mail to the LLM: the local rules answer for it', async () => {
+    const analyser = await createAnalyser({ llm: { baseUrl, model: 'test-model', timeoutMs: 2000 } })
+    const result = await analyser.analyse({
+      subject: 'Our spring sale',
+      body: 'Up to 50% off everything this week.',
+      headers: [{ Name: 'List-Unsubscribe', Value: '<mailto:leave@shop.example>' }],
+    })
+    expect(requests).toHaveLength(0)
+    expect(result.category).toBe('Spam and marketing')
+    expect(result.details!.source).toBe('local')
   })
 })

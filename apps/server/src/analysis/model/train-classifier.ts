@@ -6,7 +6,12 @@ import { measureClassification, measureMajorityBaseline, type TClassificationMet
 import { encodeWeights, MODEL_FORMAT, type TModelFile } from './model-file'
 import { splitStratified } from './split'
 
-export type TLabelledText = { text: string; label: string }
+export type TLabelledText = {
+  text: string
+  label: string
+  /** How many times training visits the example (1 unless set); a held-out example is measured once. */
+  weight?: number
+}
 
 export type TrainClassifierOptions = {
   examples: readonly TLabelledText[]
@@ -17,6 +22,8 @@ export type TrainClassifierOptions = {
   splitSeed?: number
   /** Where the examples came from, recorded in the model file. */
   source: { name: string; textColumns: string[]; labelColumn: string }
+  /** The label in words people read; by default the label itself, made readable (`humaniseLabel`). */
+  displayLabelOf?: (label: string) => string
 }
 
 export type TTrainingResult = {
@@ -49,9 +56,10 @@ export function trainClassifier(options: TrainClassifierOptions): TTrainingResul
   if (labels.length < 2) throw new Error(`need at least two labels to train, found ${labels.length}`)
   const labelIndex = new Map(labels.map((label, index) => [label, index]))
 
+  const visits = train.flatMap((example) => Array.from({ length: example.weight ?? 1 }, () => example))
   const model = trainLinear({
-    vectors: train.map((example) => vectoriseText({ text: example.text, config: features })),
-    targets: train.map((example) => labelIndex.get(example.label)!),
+    vectors: visits.map((example) => vectoriseText({ text: example.text, config: features })),
+    targets: visits.map((example) => labelIndex.get(example.label)!),
     labelCount: labels.length,
     dims: 2 ** features.hashBits,
     settings,
@@ -60,7 +68,7 @@ export function trainClassifier(options: TrainClassifierOptions): TTrainingResul
     format: MODEL_FORMAT,
     version: 1,
     labels,
-    displayLabels: labels.map((label) => humaniseLabel({ label })),
+    displayLabels: labels.map((label) => options.displayLabelOf?.(label) ?? humaniseLabel({ label })),
     features,
     ...encodeWeights({ model }),
     training: {
