@@ -13,6 +13,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Two cores: Vitest's default (cores - 1) runs one file at a time, and most files wait on I/O.
+          maxWorkers: 2,
         },
       },
     ],

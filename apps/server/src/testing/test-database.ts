@@ -1,7 +1,11 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import type { TDatabase } from '../db/database'
 import { openDatabase } from '../db/open-database'
+import { seedPgliteDataDir } from './pglite-template'
 
 /** The Postgres that integration tests also run against, when CI (or a developer) provides one. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
@@ -35,13 +39,16 @@ export async function openTestDatabase(
 ): Promise<{ db: TDatabase; url: string | undefined; close(): Promise<void> }> {
   const server =
     kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-  const db = await openDatabase({ databaseUrl: server?.url })
+  const dataDir = server ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-db-'))
+  if (dataDir) await seedPgliteDataDir(dataDir)
+  const db = await openDatabase({ databaseUrl: server?.url, dataDir })
   return {
     db,
     url: server?.url,
     async close() {
       await db.close()
       await server?.drop()
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { loadConfig, type TServerRole } from '../config/config'
 import { startServer, type TRunningServer } from '../server'
 import { freePort } from './free-port'
+import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
 
 export type TTestServer = TRunningServer & { url: string; stop(): Promise<void> }
@@ -23,6 +24,7 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
     options.database === 'postgres' && TEST_DATABASE_URL
       ? await createTestDatabase(TEST_DATABASE_URL)
       : undefined
+  if (!database) await seedPgliteDataDir(dataDir)
   const port = await freePort()
   const config = loadConfig({
     PORT: String(port),
