@@ -128,6 +128,38 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     expect(analyser.calls).toBe(1)
   })
 
+  it("hands the analyser the headers of a mail ticket's message, and none for a ticket from the form", async () => {
+    const seen: TAnalysisInput[] = []
+    const analyser = scriptedAnalyser(async (input) => {
+      seen.push(input)
+      return analysisOf(input)
+    })
+    harness = await startJobsHarness({ database, analyser })
+    const headers = [
+      { Name: 'From', Value: 'Deals <news@shop.example>' },
+      { Name: 'List-Unsubscribe', Value: '<mailto:leave@shop.example>' },
+    ]
+    const fromMail = await harness.insertTicket({ subject: 'Spring sale', body: '40% off everything' })
+    await harness.db.query(`update tickets set "rawJson" = $1::jsonb where id = $2`, [
+      JSON.stringify({ Subject: 'Spring sale', Headers: headers }),
+      fromMail,
+    ])
+    const fromForm = await harness.insertTicket({ subject: 'A question', body: 'How do I export?' })
+    await harness.startWorker()
+    await harness.enqueue(fromMail)
+    await harness.enqueue(fromForm)
+    const h = harness
+    await waitForValue(
+      async () => {
+        const rows = await Promise.all([h.findTicket(fromMail), h.findTicket(fromForm)])
+        return rows.every((row) => row?.processing_status === 'completed') ? rows : undefined
+      },
+      { timeoutMs: 30_000, what: 'both tickets to complete' },
+    )
+    expect(seen.find((input) => input.subject === 'Spring sale')?.headers).toEqual(headers)
+    expect(seen.find((input) => input.subject === 'A question')?.headers).toBeUndefined()
+  })
+
   it('leaves a job written by a newer version of its definition to a newer worker', async () => {
     const analyser = scriptedAnalyser(async (input) => analysisOf(input))
     harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 0 } })

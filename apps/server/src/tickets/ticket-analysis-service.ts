@@ -1,4 +1,10 @@
-import { type TTicketAnalysis, ZTicketAnalysis } from '@parsedesk/contracts'
+import {
+  type TAnalysisHeader,
+  type TTicketAnalysis,
+  ZAnalysisHeader,
+  ZTicketAnalysis,
+} from '@parsedesk/contracts'
+import { z } from 'zod'
 import type { TAnalyser } from '../analysis'
 import type { TQueryable } from '../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
@@ -31,6 +37,15 @@ export function describeAnalysisFailure(options: { attempts: number; message: st
   return `Analysis failed after ${tries}: ${options.message}`
 }
 
+// A ticket made from mail keeps the parsed message as Postmark's inbound JSON in rawJson; its headers
+// are how the analysis tells bulk mail and spam from a customer. A ticket from the form has none.
+const ZMailHeaders = z.object({ Headers: z.array(ZAnalysisHeader) })
+
+function mailHeadersOf(rawJson: unknown): TAnalysisHeader[] | undefined {
+  const parsed = ZMailHeaders.safeParse(rawJson)
+  return parsed.success ? parsed.data.Headers : undefined
+}
+
 /** Moves tickets through processing_status and stores their analysis; every change reaches the bus. */
 export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
   const { db } = deps
@@ -41,7 +56,12 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
   }
 
   async function analyse(row: TDocumentRow): Promise<TTicketAnalysis> {
-    const input = { subject: String(row.subject ?? ''), body: String(row.body ?? '') }
+    const headers = mailHeadersOf(row.rawJson)
+    const input = {
+      subject: String(row.subject ?? ''),
+      body: String(row.body ?? ''),
+      ...(headers ? { headers } : {}),
+    }
     return ZTicketAnalysis.parse(await deps.analyser.analyse(input))
   }
 
