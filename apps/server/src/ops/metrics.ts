@@ -6,7 +6,6 @@ import type { TQueryable } from '../db/database'
 export type TSettledJob = { queue: string; createdOn: Date; succeeded: boolean }
 
 export type TMetrics = {
-  readonly registry: Registry
   /** `channel` as the inbound store names it: smtp, webhook-postmark, imap... */
   emailAccepted(channel: string): void
   emailRejected(channel: string, reason: string): void
@@ -141,6 +140,8 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
          from mailboxes`,
       ),
     ])
+    // Replaced in one synchronous step, so a scrape running alongside never reads them half-set.
+    for (const gauge of databaseGauges) gauge.reset()
     const oldest = new Map(options.jobQueues.map((queue) => [queue, 0]))
     for (const queue of options.jobQueues) {
       for (const state of LIVE_STATES) queueJobs.set({ queue, state }, 0)
@@ -157,7 +158,6 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
   }
 
   return {
-    registry,
     contentType: registry.contentType,
     emailAccepted: (channel) => accepted.inc({ channel }),
     emailRejected: (channel, reason) => rejected.inc({ channel, reason }),
@@ -172,7 +172,6 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
       http.observe({ method, route, status_code: statusCode }, seconds),
     countRealtimeConnections: (read) => realtimeReaders.push(read),
     async render() {
-      for (const gauge of databaseGauges) gauge.reset()
       try {
         await readDatabase()
       } catch (error) {
