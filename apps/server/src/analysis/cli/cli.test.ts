@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -30,19 +31,26 @@ function runNpm(options: {
   })
 }
 
-// Two text columns, quoted fields with commas, quotes and line breaks: what real exports look like.
+// Two text columns, quoted fields with commas, quotes and line breaks: what real exports look like. Each
+// frame is its own wording, so the held-out part (near-duplicates kept on one side) has texts to measure.
 function makeCsv(): string {
   const topics = {
     billing: ['invoice', 'charge', 'payment', 'receipt'],
     access: ['password', 'login', 'two-factor code', 'locked account'],
   }
+  const frames = [
+    'Hello,\nI have a question about the {w}, ""case {n}"".\nThanks',
+    'My {w} does not look right to me, could you check it?',
+    'Where in the settings do I find the {w}',
+    'Thanks for the quick help with the {w} yesterday',
+    'Is something wrong with {w} today? Ref {n}',
+    'Please look at my {w} once more',
+  ]
   const rows = ['subject,body,queue']
   for (const [queue, words] of Object.entries(topics)) {
     for (const [i, word] of words.entries()) {
-      for (let j = 0; j < 6; j++) {
-        rows.push(
-          `"About my ${word}","Hello,\nI have a question about the ${word}, ""case ${i}-${j}"".\nThanks",${queue}`,
-        )
+      for (const [j, frame] of frames.entries()) {
+        rows.push(`"About my ${word}","${frame.replace('{w}', word).replace('{n}', `${i}-${j}`)}",${queue}`)
       }
     }
   }
@@ -76,10 +84,10 @@ describe('train and analyze commands', () => {
       ],
     })
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/held-out: 10 rows, accuracy \d\.\d{4}, macro-F1 \d\.\d{4}/)
+    expect(result.stdout).toMatch(/held-out: 16 rows, accuracy \d\.\d{4}, macro-F1 \d\.\d{4}/)
     expect(result.stdout).toMatch(/majority baseline/)
-    expect(result.stdout).toMatch(/^access\s+\d\.\d{4}\s+\d\.\d{4}\s+\d\.\d{4}\s+5$/m)
-    expect(result.stdout).toMatch(/^billing\s+\d\.\d{4}\s+\d\.\d{4}\s+\d\.\d{4}\s+5$/m)
+    expect(result.stdout).toMatch(/^access\s+\d\.\d{4}\s+\d\.\d{4}\s+\d\.\d{4}\s+8$/m)
+    expect(result.stdout).toMatch(/^billing\s+\d\.\d{4}\s+\d\.\d{4}\s+\d\.\d{4}\s+8$/m)
     expect((await stat(modelPath)).size).toBeGreaterThan(0)
     const classifier = await loadClassifier({ path: modelPath })
     expect(classifier.file.labels).toEqual(['access', 'billing'])
@@ -134,6 +142,23 @@ describe('train and analyze commands', () => {
     expect(outputs[2]!.category).toBe('Billing')
     expect(result.code).toBe(1)
   })
+
+  it.skipIf(!existsSync(path.resolve(repoRoot, '../shared/data/tickets/bitext/train.csv')))(
+    'evaluates the shipped model on the written emails beside the majority class and a words-only model',
+    async () => {
+      const result = await runNpm({ args: ['evaluate', '--', '--only', 'written'] })
+      expect(result.code).toBe(0)
+      expect(result.stdout).toMatch(
+        /^written support emails, the shipped model +101 {2}0\.\d{4} {4}0\.\d{4} {5}0\.\d{4} \/ 0\.\d{4} {7}0\.\d{4} \/ 0\.\d{4}$/m,
+      )
+      expect(result.stdout).toMatch(/^ {2}Other \d+ of 101 \(\d+\.\d%\)/m)
+      const unknown = await runNpm({ args: ['evaluate', '--', '--only', 'nothing'] })
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toContain(
+        'usage: evaluate [--only default|written|tobi-bueck|it-service|bitext]',
+      )
+    },
+  )
 
   it('uses the committed default model when no model is given', async () => {
     const input = `${JSON.stringify({ subject: 'Where is my parcel?', body: 'My delivery for order 4455667 has not arrived yet.' })}\n`

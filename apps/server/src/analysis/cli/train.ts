@@ -75,7 +75,9 @@ async function main() {
       }),
     )
   } else {
-    lines.push('no held-out part (--holdout 0): nothing to measure')
+    lines.push(
+      'no held-out part (--holdout 0, or no label has texts that are not near-duplicates of each other): nothing to measure',
+    )
   }
   if (args.out) {
     await writeFile(args.out, json)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createClassifier, loadClassifier } from './classifier'
 import { humaniseLabel } from './labels'
-import { splitStratified } from './split'
+import { splitKeepingNearDuplicates } from './split-near-duplicates'
 import { trainClassifier } from './train-classifier'
 
 // A small three-topic set, made here: varied wording so the held-out part is not a copy of training.
@@ -99,15 +99,42 @@ describe('trainClassifier', () => {
   })
 })
 
-describe('splitStratified', () => {
-  it('keeps each label in both parts in proportion and repeats for the same seed', () => {
-    const items = [...Array(50).fill('a'), ...Array(10).fill('b')].map((label, id) => ({ id, label }))
-    const split = splitStratified({ items, labelOf: (item) => item.label, holdoutFraction: 0.2, seed: 3 })
-    expect(split.holdout.filter((item) => item.label === 'a')).toHaveLength(10)
-    expect(split.holdout.filter((item) => item.label === 'b')).toHaveLength(2)
-    expect(split.train).toHaveLength(48)
-    const again = splitStratified({ items, labelOf: (item) => item.label, holdoutFraction: 0.2, seed: 3 })
-    expect(again.holdout.map((item) => item.id)).toEqual(split.holdout.map((item) => item.id))
+describe('splitKeepingNearDuplicates', () => {
+  const templates = [
+    'cancel order {n} please',
+    'where is my parcel {n}',
+    'reset my password for account {n}',
+    'the invoice {n} shows a wrong amount',
+    'my refund for {n} has not arrived',
+    'the app crashes when I open report {n}',
+  ]
+  // Six requests, each in ten copies that differ only in their number, as Bitext's templates do.
+  const items = templates.flatMap((template, t) =>
+    Array.from({ length: 10 }, (_, i) => ({
+      text: template.replace('{n}', String(1000 + 7 * i)),
+      label: t < 3 ? 'a' : 'b',
+    })),
+  )
+  const split = () =>
+    splitKeepingNearDuplicates({
+      items,
+      textOf: (item) => item.text,
+      labelOf: (item) => item.label,
+      holdoutFraction: 0.3,
+      seed: 3,
+    })
+
+  it('never trains on a near-duplicate of a held-out text, and holds out some of every label', () => {
+    const { train, holdout } = split()
+    const templateOf = (text: string) => text.replace(/\d+/, '{n}')
+    const trained = new Set(train.map((item) => templateOf(item.text)))
+    expect(holdout.some((item) => trained.has(templateOf(item.text)))).toBe(false)
+    expect(new Set(holdout.map((item) => item.label))).toEqual(new Set(['a', 'b']))
+    expect(train.length + holdout.length).toBe(items.length)
+  })
+
+  it('repeats for the same seed', () => {
+    expect(split().holdout.map((item) => item.text)).toEqual(split().holdout.map((item) => item.text))
   })
 })
 

@@ -4,7 +4,7 @@ import { humaniseLabel } from './labels'
 import { DEFAULT_TRAINING_SETTINGS, type TTrainingSettings, trainLinear } from './linear'
 import { measureClassification, measureMajorityBaseline, type TClassificationMetrics } from './metrics'
 import { encodeWeights, MODEL_FORMAT, type TModelFile } from './model-file'
-import { splitStratified } from './split'
+import { splitKeepingNearDuplicates } from './split-near-duplicates'
 
 export type TLabelledText = {
   text: string
@@ -17,7 +17,10 @@ export type TrainClassifierOptions = {
   examples: readonly TLabelledText[]
   features?: Partial<TFeatureConfig>
   settings?: Partial<TTrainingSettings>
-  /** Share of each label held out for evaluation; 0 trains on everything and reports no held-out figures. */
+  /**
+   * Share of each label held out for evaluation, in whole near-duplicate groups; 0 trains on everything
+   * and reports no held-out figures.
+   */
   holdoutFraction?: number
   splitSeed?: number
   /** Where the examples came from, recorded in the model file. */
@@ -35,8 +38,8 @@ export type TTrainingResult = {
 }
 
 /**
- * Splits the examples, trains a linear model on the training part, saves it to the compact model
- * format and measures the saved model (not the float weights) on the held-out part.
+ * Splits the examples (near-duplicates on one side), trains a linear model on the training part, saves it
+ * to the compact model format and measures the saved model (not the float weights) on the held-out part.
  */
 export function trainClassifier(options: TrainClassifierOptions): TTrainingResult {
   const features: TFeatureConfig = { ...DEFAULT_FEATURE_CONFIG, ...options.features }
@@ -45,8 +48,9 @@ export function trainClassifier(options: TrainClassifierOptions): TTrainingResul
   const examples = options.examples.filter((example) => example.label.trim().length > 0)
   const { train, holdout } =
     holdoutFraction > 0
-      ? splitStratified({
+      ? splitKeepingNearDuplicates({
           items: examples,
+          textOf: (e) => e.text,
           labelOf: (e) => e.label,
           holdoutFraction,
           seed: options.splitSeed ?? 7,
