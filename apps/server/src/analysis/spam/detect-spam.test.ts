@@ -32,6 +32,11 @@ describe('detectSpam', () => {
         body: 'XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X',
       })?.reason,
     ).toBe('the GTUBE spam test string')
+    expect(detectSpam({ subject: 'ADV: New homes', body: 'hello' })?.reason).toBe(
+      'the subject marks it as an advertisement: "ADV:"',
+    )
+    // AD is Active Directory to an IT customer, not an advertisement.
+    expect(detectSpam({ subject: 'AD: user locked out', body: 'Please unlock jdoe.' })).toBeNull()
     expect(detectSpam({ subject: '*****SPAM***** Cheap watches', body: 'hello' })?.reason).toMatch(
       /subject: "\*{5}SPAM\*{5}"/,
     )

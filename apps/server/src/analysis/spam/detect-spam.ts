@@ -13,7 +13,7 @@ const MAX_BODY_CHARS = 20_000
 const GTUBE = 'XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X'
 // Subject tags a spam filter upstream writes, and the "ADV:" some laws require of unsolicited ads.
 const FILTER_SUBJECT_TAG = /^\s*(?:\*{3,}\s*spam\s*\*{3,}|\[spam\]|\{spam\})/i
-const ADVERTISEMENT_SUBJECT = /^\s*(?:adv|advert|ad)\s*:/i
+const ADVERTISEMENT_SUBJECT = /^\s*adv\s*:/i
 const FORWARD_SUBJECT = /^\s*(?:fwd?|wg|tr|rv)\s*:/i
 // Bulk senders' own headers: the campaign ids of Mailchimp, Constant Contact and Brevo.
 const CAMPAIGN_HEADERS = [
