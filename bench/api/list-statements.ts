@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { rolesOfUser } from '../../apps/server/src/accounts/auth-context'
+import { findMembershipGrants } from '../../apps/server/src/accounts/membership-grants'
 import { resolveSession } from '../../apps/server/src/accounts/sessions'
 import { findUserById } from '../../apps/server/src/accounts/users-repository'
 import type { TDatabase, TQueryable } from '../../apps/server/src/db/database'
@@ -27,7 +28,8 @@ export async function captureListStatements(db: TDatabase, userId: string): Prom
   }
   const tickets = createTicketsCollection({})
   const compiled = compileQueries(parseQueryStrings(DASHBOARD_LIST_QUERIES), tickets.attributes)
-  await listDocuments(recorder, tickets, compiled, { roles: rolesOfUser(user), userId: user.id })
+  const grants = (await findMembershipGrants(db, [user.id])).get(user.id) ?? []
+  await listDocuments(recorder, tickets, compiled, { roles: rolesOfUser(user, grants) })
   const [page, count] = statements
   if (!page || !count) throw new Error('listDocuments ran fewer statements than a page and a count')
   return { page, count }

@@ -15,7 +15,7 @@ export const IMAP_WATCH_MODES = ['idle', 'poll'] as const
 export type TImapWatchMode = (typeof IMAP_WATCH_MODES)[number]
 
 /** Each account holds one connection open in a worker; a few per user is plenty for a helpdesk. */
-export const ImapLimits = { accountsPerUser: 10 } as const
+export const ImapLimits = { accountsPerWorkspace: 10 } as const
 
 export const ImapMessages = {
   hostInvalid: 'Enter the IMAP server name, e.g. imap.example.com',
@@ -23,7 +23,8 @@ export const ImapMessages = {
   usernameRequired: 'Enter the user name of the mailbox',
   passwordRequired: 'Enter the password of the mailbox',
   folderInvalid: 'Folder names are at most 200 characters',
-  tooManyAccounts: `You can connect at most ${ImapLimits.accountsPerUser} IMAP mailboxes`,
+  tooManyAccounts: `A workspace can connect at most ${ImapLimits.accountsPerWorkspace} IMAP mailboxes`,
+  managersOnly: "Only the workspace's owners and admins can connect IMAP mailboxes",
   hostNotPublic:
     'Parsedesk connects only to mail servers on the public internet, and this host is not one (the administrator can allow it with OUTBOUND_ALLOWED_HOSTS)',
 } as const
@@ -55,6 +56,8 @@ export const ZImapAccountCreate = ZImapAccountFields.extend({
   folder: folder.default('INBOX'),
   moveTo: folder.nullable().default(null),
   enabled: z.boolean().default(true),
+  /** The workspace whose mailbox the account feeds; default: the caller's own workspace. */
+  teamId: z.string().max(36).optional(),
 })
 export type TImapAccountCreate = z.input<typeof ZImapAccountCreate>
 
@@ -68,6 +71,7 @@ export type TImapAccountUpdate = z.input<typeof ZImapAccountUpdate>
 export const ZImapAccountAttributes = ZImapAccountFields.extend({
   mailboxId: z.string(),
   userId: z.string(),
+  teamId: z.string(),
   status: z.enum(IMAP_ACCOUNT_STATUSES),
   mode: z.enum(IMAP_WATCH_MODES).nullable(),
   lastError: z.string().nullable(),
@@ -90,6 +94,7 @@ export type TImapAccount = {
   enabled: boolean
   mailboxId: string
   userId: string
+  teamId: string
   status: TImapAccountStatus
   mode: TImapWatchMode | null
   lastError: string | null

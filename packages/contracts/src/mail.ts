@@ -59,6 +59,7 @@ export const LOOP_HEADER = 'X-Parsedesk-Loop'
 /** An inbound delivery as stored (collection `inbound`), written only by the server. */
 export const ZInboundAttributes = z.object({
   mailboxId: z.string(),
+  teamId: z.string(),
   channel: z.enum(INBOUND_CHANNELS),
   externalId: z.string().nullable(),
   size: z.number().int(),
@@ -78,7 +79,9 @@ export type TInboundAttributes = z.infer<typeof ZInboundAttributes>
 /** A parsing mailbox as stored (collection `mailboxes`): its address, webhook secret and counters. */
 export const ZMailboxAttributes = ZMailboxCounts.extend({
   address: z.string(),
+  /** Who set the mailbox up; the workspace (`teamId`) owns it. */
   userId: z.string(),
+  teamId: z.string(),
   webhookSecret: z.string(),
 })
 export type TMailboxAttributes = z.infer<typeof ZMailboxAttributes>
@@ -87,6 +90,7 @@ export type TMailboxAttributes = z.infer<typeof ZMailboxAttributes>
 export const ZMessageAttributes = z.object({
   ticketId: z.string(),
   userId: z.string(),
+  teamId: z.string(),
   direction: z.enum(MESSAGE_DIRECTIONS),
   from: z.string(),
   subject: z.string(),

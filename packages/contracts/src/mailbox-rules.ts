@@ -54,3 +54,7 @@ export type TAttachmentFileAttributes = {
   contentId: string | null
   disposition: 'attachment' | 'inline'
 }
+
+export const MailboxMessages = {
+  webhooksManagersOnly: "Only the workspace's owners and admins can see its webhook addresses and secret",
+} as const

@@ -50,6 +50,8 @@ export const ZTicketAttributes = z.object({
   status: z.enum(TICKET_STATUSES),
   priority: z.enum(TICKET_PRIORITIES).nullable(),
   userId: z.string(),
+  /** The workspace the ticket belongs to: its members read and work it. */
+  teamId: z.string(),
   rawJson: ZRawJson.nullable(),
   processing_status: z.enum(PROCESSING_STATUSES),
   description: z.string().max(TicketLimits.description).nullable(),

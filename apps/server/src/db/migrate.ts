@@ -14,9 +14,13 @@ function migrationFiles(): string[] {
     .sort()
 }
 
-/** Applies every `migrations/NNN-name.sql` not applied yet, in name order, each in its own transaction. */
-export async function migrate(db: TDatabase): Promise<string[]> {
-  const files = migrationFiles()
+/**
+ * Applies every `migrations/NNN-name.sql` not applied yet, in name order, in one transaction. `before`
+ * stops short of the migration of that number, so a test can lay down data as an older version left it.
+ */
+export async function migrate(db: TDatabase, options: { before?: string } = {}): Promise<string[]> {
+  const { before } = options
+  const files = migrationFiles().filter((file) => before === undefined || file < before)
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
     await tx.query(

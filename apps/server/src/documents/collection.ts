@@ -58,10 +58,11 @@ export type TCollectionDefinition = {
   updateSchema: z.ZodType<Record<string, unknown>>
   canCreate(auth: TAuth): boolean
   /**
-   * Set only when every document is readable by its owner alone (the collection refuses any other
-   * permission): listing then filters on this attribute, which an index serves.
+   * Set only when every document is readable by exactly the members of the workspace this attribute
+   * names (the collection stores no other read permission): reads then filter on it, which an index
+   * serves, instead of on the read roles.
    */
-  ownerAttribute?: string
+  workspaceAttribute?: string
   /** Collection-level access: who may list, read, update or delete at all (documents then check their own). */
   canRead(auth: TAuth): boolean
   /** Server-side defaults and overrides; returns the attributes and permissions to store. */

@@ -5,7 +5,7 @@ import { toStorableJson } from '../db/storable-text'
 import { valuesList } from '../db/values-list'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { describeBytes, documentSizeSql, LIST_MAX_BYTES } from './document-size'
-import { formatPermissions, rolesFor, type TPermission } from './permissions'
+import { formatPermissions, rolesFor, type TPermission, teamIdsOfRoles } from './permissions'
 import { quoteIdent, type TCompiledQuery, type TOrder } from './queries'
 
 // Counting every match of a broad query costs a scan; Appwrite caps `total` the same way.
@@ -133,7 +133,6 @@ export async function deleteDocument(
 
 export type TReader = {
   roles: string[]
-  userId: string | undefined
   /** Told what a page weighs before it is read; throws to refuse it. */
   spend?(bytes: number): void
 }
@@ -209,13 +208,16 @@ async function findReadableDocument(
 }
 
 /**
- * In an owner-only collection the owner column says exactly what the read roles say, and its index
- * serves "the newest of one user" directly; the read-roles array is the general case.
+ * In a workspace collection the workspace column says exactly what the read roles say, and its index
+ * serves "the newest of one workspace" directly; the read-roles array is the general case. One workspace
+ * (the usual case) is an equality: an index scan in order, where `= any` would sort every match first.
  */
 function readableBy(def: TCollectionDefinition, reader: TReader, params: unknown[]): string {
-  if (def.ownerAttribute && reader.userId) {
-    params.push(reader.userId)
-    return `${quoteIdent(def.ownerAttribute)} = $${params.length}`
+  if (def.workspaceAttribute) {
+    const teams = teamIdsOfRoles(reader.roles)
+    params.push(teams.length === 1 ? teams[0] : teams)
+    const column = quoteIdent(def.workspaceAttribute)
+    return teams.length === 1 ? `${column} = $${params.length}` : `${column} = any($${params.length}::text[])`
   }
   params.push(reader.roles)
   return `read_roles && $${params.length}::text[]`

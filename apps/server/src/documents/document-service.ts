@@ -70,7 +70,6 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
 
   const readerOf = (auth: TAuth): TReader => ({
     roles: auth.roles,
-    userId: auth.kind === 'user' ? auth.user.id : undefined,
   })
 
   /** Charges what a reader is sent to their budget (guests read nothing big: no collection lets them list). */

@@ -1,4 +1,4 @@
-import { Databases, ID, Permission, Query, Role } from 'appwrite'
+import { Databases, ID, Permission, Query, Role, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rejection, sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
@@ -55,11 +55,14 @@ describe.each(DATABASE_KINDS)('documents API on %s', (database) => {
       $databaseId: 'main',
     })
     expect(ticket.$createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/)
+    // Filed into the owner's workspace, whose members work it (decision 010).
+    const [workspace] = (await new Teams(alice.client).list()).teams
+    expect(ticket.teamId).toBe(workspace?.$id)
     expect(ticket.$permissions.sort()).toEqual(
       [
-        `delete("user:${alice.userId}")`,
-        `read("user:${alice.userId}")`,
-        `update("user:${alice.userId}")`,
+        `delete("team:${ticket.teamId}")`,
+        `read("team:${ticket.teamId}")`,
+        `update("team:${ticket.teamId}")`,
       ].sort(),
     )
   })

@@ -63,3 +63,8 @@ export function isAllowed(
     return match?.[1] === action && callerRoles.includes(match[2]!)
   })
 }
+
+/** The workspaces whose members hold `roles`: the ids of their `team:ID` roles. */
+export function teamIdsOfRoles(roles: string[]): string[] {
+  return roles.flatMap((role) => (role.startsWith('team:') && !role.includes('/') ? [role.slice(5)] : []))
+}

@@ -16,6 +16,7 @@ export type TFileRow = TDocumentRow & {
   inboundId: string | null
   contentId: string | null
   disposition: 'attachment' | 'inline'
+  teamId: string | null
 }
 
 /** What a files list may filter and sort on (Appwrite's own, plus the ticket they belong to). */
@@ -45,10 +46,12 @@ export type TInsertFileOptions = {
   inboundId: string | null
   contentId: string | null
   disposition: 'attachment' | 'inline'
+  /** The workspace of the ticket the file came with. */
+  teamId: string | null
 }
 
 const FILE_COLUMNS = `id, permissions, read_roles, "bucketId", "name", "mimeType", "sizeOriginal", "signature",
-  "storageKey", "ticketId", "threadMessageId", "inboundId", "contentId", "disposition"`
+  "storageKey", "ticketId", "threadMessageId", "inboundId", "contentId", "disposition", "teamId"`
 
 function fileValues(options: TInsertFileOptions): unknown[] {
   return [
@@ -66,10 +69,11 @@ function fileValues(options: TInsertFileOptions): unknown[] {
     options.inboundId,
     options.contentId,
     options.disposition,
+    options.teamId,
   ]
 }
 
-// Postgres takes at most 65,535 parameters in one statement: 14 per file.
+// Postgres takes at most 65,535 parameters in one statement: 15 per file.
 const FILES_PER_STATEMENT = 1000
 
 /** Several file rows, in as few statements as the parameter limit allows. */

@@ -10,6 +10,7 @@ import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { waitForValue } from '../testing/wait-for-value'
 import { INVITATIONS_PER_WORKSPACE } from './team-service'
+import { invitationTo } from './team-test-kit'
 
 type TPerson = TSdkUser & { teams: Teams }
 
@@ -55,6 +56,7 @@ describe.each(DATABASE_KINDS)('workspaces (the Teams API) on %s', (database) => 
       data: {
         ticketId: 'ticket-1',
         userId: owner.userId,
+        teamId,
         direction: 'inbound',
         from: 'customer@example.com',
         subject,
@@ -243,26 +245,6 @@ describe.each(DATABASE_KINDS)('workspaces (the Teams API) on %s', (database) => 
     expect(listening.inbox.of(second.id)).toEqual([])
     for (const { subscription } of [watching, listening]) await subscription.close()
   })
-
-  /** The invitation mail to `to` as the workspace's owners read it in the outbox, and its link's fields. */
-  async function invitationTo(reader: TSdkUser, to: string) {
-    const { documents } = await reader.databases.listDocuments({
-      databaseId: 'main',
-      collectionId: 'outbox',
-      queries: [Query.equal('kind', 'invitation'), Query.orderDesc('$sequence')],
-    })
-    const mail = documents.find((d) => (d.to as string[]).includes(to))
-    const link = new URL(String(mail?.text).match(/https?:\/\/\S+/)?.[0] ?? 'http://missing.example')
-    const field = (name: string) => link.searchParams.get(name) ?? ''
-    return {
-      mail,
-      link,
-      teamId: field('teamId'),
-      membershipId: field('membershipId'),
-      userId: field('userId'),
-      secret: field('secret'),
-    }
-  }
 
   it('invites by email; the invited person signs up, accepts once with the link, and joins', async () => {
     const owner = people.olive

@@ -7,10 +7,11 @@ import type { TJobPolicy } from '../jobs/job-definition'
 import { startJobQueue } from '../jobs/job-queue'
 import { startJobWorker } from '../jobs/job-worker'
 import { createMemoryEventBus, type TDocumentEvent } from '../realtime/event-bus'
+import { insertTeam } from '../teams/team-repository'
 import { openTestDatabase } from '../testing/test-database'
 import { analyzeTicketJob } from './analyze-ticket.job'
 import { createTicketAnalysisService } from './ticket-analysis-service'
-import { createTicketsCollection, ownerPermissions } from './tickets-collection'
+import { createTicketsCollection, ticketPermissions } from './tickets-collection'
 
 export type TJobsHarnessOptions = {
   database: 'pglite' | 'postgres'
@@ -22,6 +23,8 @@ export type TJobsHarnessOptions = {
 /** The jobs side of a server, in process, on a fresh database: queue, ticket analysis, bus, worker. */
 export async function startJobsHarness(options: TJobsHarnessOptions) {
   const { db, url: databaseUrl, close } = await openTestDatabase(options.database)
+  const teamId = 'team-1'
+  await insertTeam(db, { id: teamId, name: 'Support' })
   const bus = createMemoryEventBus()
   const events: TDocumentEvent[] = []
   bus.subscribe((event) => events.push(event))
@@ -62,9 +65,10 @@ export async function startJobsHarness(options: TJobsHarnessOptions) {
           status: TicketStatus.open,
           priority: null,
           userId: 'user-1',
+          teamId,
           processing_status: ProcessingStatus.waiting,
         },
-        permissions: ownerPermissions('user-1'),
+        permissions: ticketPermissions(teamId),
       })
       return id
     },

@@ -10,12 +10,18 @@ import { analyzeTicketJob } from './analyze-ticket.job'
 describe.each(DATABASE_KINDS)('the ticket service on %s', (database) => {
   let server: TTestServer
   let ownerId: string
+  let teamId: string
   const events: TDocumentEvent[] = []
 
   beforeAll(async () => {
     // No worker: the analysis jobs it enqueues stay where the test can see them.
     server = await startTestServer({ database, roles: ['http'] })
     ownerId = (await signUpUser(server.url)).userId
+    teamId = (
+      await server.db.query<{ team_id: string }>('select team_id from memberships where user_id = $1', [
+        ownerId,
+      ])
+    ).rows[0]!.team_id
     server.bus.subscribe((event) => events.push(event))
   })
   afterAll(() => server?.stop())
@@ -23,6 +29,7 @@ describe.each(DATABASE_KINDS)('the ticket service on %s', (database) => {
   const newTicket = (subject: string) => ({
     id: uniqueId(),
     ownerId,
+    teamId,
     email: 'c@example.com',
     subject,
     body: 'b',

@@ -6,6 +6,7 @@ import {
   ZRawJson,
   ZTicketCreate,
 } from '@parsedesk/contracts'
+import { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
 import type { TLog } from '../core/logger'
@@ -21,13 +22,15 @@ import type { TPermission } from '../documents/permissions'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
+import { workspaceOfCall } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from './ticket-analysis-enqueue'
-import { assertOwnerOnly, createTicketsCollection, ownerPermissions } from './tickets-collection'
+import { assertGrantableOnTicket, createTicketsCollection, ticketPermissions } from './tickets-collection'
 
 /** What a new ticket is made of, wherever it comes from; the server sets the rest (TICKET_DEFAULTS). */
 export type TNewTicket = {
   id: string
   ownerId: string
+  teamId: string
 } & Pick<TTicketAttributes, 'email' | 'subject' | 'body'> &
   Partial<Pick<TTicketAttributes, 'rawJson'>>
 
@@ -41,7 +44,10 @@ export type TTicketServiceDeps = {
 }
 
 /** What a filed ticket brings: the form's fields, and a raw source when an API client has one. */
-const ZTicketFields = ZTicketCreate.extend({ rawJson: ZRawJson.nullable().optional() })
+const ZTicketFields = ZTicketCreate.extend({
+  rawJson: ZRawJson.nullable().optional(),
+  teamId: z.string().max(36).optional(),
+})
 
 /**
  * The one way tickets are made, changed and removed: by the documents API, by mail ingest and, next, by the
@@ -63,10 +69,10 @@ export function createTicketService(deps: TTicketServiceDeps) {
     const created = await insertDocuments(
       tx,
       collection,
-      tickets.map(({ id, ownerId, ...fields }) => ({
+      tickets.map(({ id, ownerId, teamId, ...fields }) => ({
         id,
-        data: { ...fields, rawJson: fields.rawJson ?? null, ...TICKET_DEFAULTS, userId: ownerId },
-        permissions: ownerPermissions(ownerId),
+        data: { ...fields, rawJson: fields.rawJson ?? null, ...TICKET_DEFAULTS, userId: ownerId, teamId },
+        permissions: ticketPermissions(teamId),
       })),
     )
     if (created.length !== tickets.length) throw new AppError(ErrorType.documentAlreadyExists)
@@ -106,16 +112,20 @@ export function createTicketService(deps: TTicketServiceDeps) {
     return { row: row ?? ticket, reopened }
   }
 
-  /** A ticket filed through the API by its owner (the dashboard's form). */
+  /**
+   * A ticket filed through the API by a member (the dashboard's form): into the workspace it names, or
+   * the member's own when it names none, as the seed's form does.
+   */
   async function createForUser(
     auth: TAuth,
     input: { id: string; data: Record<string, unknown>; permissions: TPermission[] | undefined },
   ): Promise<TDocumentRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
-    assertOwnerOnly(input.permissions, auth.user.id)
-    const { email, subject, body, rawJson } = ZTicketFields.parse(input.data)
+    const { email, subject, body, rawJson, teamId: named } = ZTicketFields.parse(input.data)
+    const teamId = await workspaceOfCall(db, auth, named)
+    assertGrantableOnTicket(input.permissions, auth.user.id, teamId)
     const [row] = await db.transaction((tx) =>
-      insertTickets(tx, [{ id: input.id, ownerId: auth.user.id, email, subject, body, rawJson }]),
+      insertTickets(tx, [{ id: input.id, ownerId: auth.user.id, teamId, email, subject, body, rawJson }]),
     )
     if (!row) throw new AppError(ErrorType.documentAlreadyExists)
     await announceCreated([row])

@@ -10,11 +10,14 @@ import { AppError } from '../core/app-error'
 import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition, TDocumentWriter } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
+import { WorkspacePermissions } from '../teams/workspace-access'
 
 export const TICKET_ATTRIBUTES = attributeColumns(ZTicketAttributes)
 
 /** Fields only the server writes: a client may send them (the spec's form does) but never decides them. */
 const SERVER_OWNED = ['userId', 'processing_status', 'description', 'category', 'processing_error'] as const
+/** Chosen once, when the ticket is filed (and checked then): a ticket never moves to another workspace. */
+const FIXED_AFTER_CREATE = ['teamId'] as const
 
 const ZTicketClientCreate = ZTicketCreate.extend({
   email: ZTicketCreate.shape.email.min(1, 'Please fill in all fields'),
@@ -24,6 +27,7 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   priority: z.enum(TICKET_PRIORITIES).nullable().optional(),
   rawJson: ZTicketAttributes.shape.rawJson.optional(),
   userId: z.string().optional(),
+  teamId: z.string().max(36).optional(),
   processing_status: ZTicketAttributes.shape.processing_status.optional(),
   description: ZTicketAttributes.shape.description.optional(),
   category: ZTicketAttributes.shape.category.optional(),
@@ -32,20 +36,23 @@ const ZTicketClientCreate = ZTicketCreate.extend({
 
 const ZTicketClientUpdate = ZTicketClientCreate.partial().strict()
 
-export function ownerPermissions(userId: string): TPermission[] {
-  const role = `user:${userId}`
-  return [
-    { action: 'read', role },
-    { action: 'update', role },
-    { action: 'delete', role },
-  ]
+/** Every ticket is its workspace's: each member reads, works and may delete it (decision 010). */
+export function ticketPermissions(teamId: string): TPermission[] {
+  return WorkspacePermissions.members(teamId, ['read', 'update', 'delete'])
 }
 
-/** A ticket belongs to its owner alone; a permission for anyone else is refused, not silently widened. */
-export function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
-  const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
+/**
+ * A client may ask for what the seed's form asks (its own user) or for the workspace; anyone else is
+ * refused, not silently dropped. Either way the ticket is stored with its workspace's permissions.
+ */
+export function assertGrantableOnTicket(
+  permissions: TPermission[] | undefined,
+  userId: string,
+  teamId: string,
+): void {
+  const foreign = permissions?.find((p) => p.role !== `user:${userId}` && p.role !== `team:${teamId}`)
   if (foreign) {
-    throw AppError.forbidden(`Tickets can only be shared with their owner (got "${foreign.role}")`)
+    throw AppError.forbidden(`Tickets are shared with their workspace only (got "${foreign.role}")`)
   }
 }
 
@@ -61,15 +68,15 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
     attributes: TICKET_ATTRIBUTES,
     createSchema: ZTicketClientCreate,
     updateSchema: ZTicketClientUpdate,
-    ownerAttribute: 'userId',
+    workspaceAttribute: 'teamId',
     canRead: (auth) => auth.kind === 'user',
     canCreate: (auth) => auth.kind === 'user',
-    prepareUpdate({ existing, data, permissions }) {
-      const owner = String(existing.userId)
-      assertOwnerOnly(permissions, owner)
+    prepareUpdate({ auth, existing, data, permissions }) {
+      const teamId = String(existing.teamId)
+      if (auth.kind === 'user') assertGrantableOnTicket(permissions, auth.user.id, teamId)
       const values = { ...data }
-      for (const field of SERVER_OWNED) delete values[field]
-      return { data: values, permissions: permissions ? ownerPermissions(owner) : undefined }
+      for (const field of [...SERVER_OWNED, ...FIXED_AFTER_CREATE]) delete values[field]
+      return { data: values, permissions: permissions ? ticketPermissions(teamId) : undefined }
     },
     writer: options.writer,
   }

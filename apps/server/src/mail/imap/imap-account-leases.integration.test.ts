@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
-import { ensureMailbox } from '../mailboxes/mailbox-repository'
+import { insertMailboxOwner } from '../../testing/test-mailbox'
 import { claimImapAccounts, releaseImapLeases, updateImapAccountState } from './imap-account-repository'
 
 describe.each(DATABASE_KINDS)('IMAP account leases (%s)', (kind) => {
@@ -12,13 +11,18 @@ describe.each(DATABASE_KINDS)('IMAP account leases (%s)', (kind) => {
 
   beforeAll(async () => {
     ;({ db, close } = await openTestDatabase(kind))
-    const user = await insertUser(db, { id: 'u1', email: 'u1@example.com', name: 'U', passwordHash: null })
-    const mailbox = await ensureMailbox(db, { user, domain: 'inbound.localhost' })
+    const { teamId, mailbox } = await insertMailboxOwner(db, {
+      id: 'u1',
+      email: 'u1@example.com',
+      name: 'U',
+      domain: 'inbound.localhost',
+    })
     for (const id of ids) {
       await db.query(
-        `insert into imap_accounts (id, "userId", "mailboxId", host, port, secure, username, password, enabled)
-         values ($1, 'u1', $2, 'imap.example.com', 993, true, 'u', 'v1:x', $3)`,
-        [id, mailbox.id, id !== 'acc-off'],
+        `insert into imap_accounts (id, "userId", "teamId", "mailboxId", host, port, secure, username, password,
+           enabled)
+         values ($1, 'u1', $2, $3, 'imap.example.com', 993, true, 'u', 'v1:x', $4)`,
+        [id, teamId, mailbox.id, id !== 'acc-off'],
       )
     }
   })

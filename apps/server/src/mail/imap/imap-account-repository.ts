@@ -14,6 +14,7 @@ export type TImapAccountRow = TDocumentRow & {
   enabled: boolean
   mailboxId: string
   userId: string
+  teamId: string
   status: TImapAccountStatus
   mode: TImapWatchMode | null
   lastError: string | null

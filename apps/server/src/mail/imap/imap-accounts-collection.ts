@@ -13,6 +13,7 @@ import { refusedHost, type TOutboundPolicy } from '../../core/outbound-address'
 import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
+import { isManager, WorkspacePermissions, workspaceOfCall } from '../../teams/workspace-access'
 import { ensureMailbox } from '../mailboxes/mailbox-repository'
 import type { TSecretBox } from './secret-box'
 
@@ -21,14 +22,14 @@ export const IMAP_ACCOUNT_ATTRIBUTES = attributeColumns(ZImapAccountAttributes)
 /** Changing any of these points the watcher at another server, account or folder: it reconnects. */
 const CONNECTION_FIELDS = ['host', 'port', 'secure', 'username', 'password', 'folder', 'moveTo', 'enabled']
 
-function ownerPermissions(userId: string): TPermission[] {
-  const role = `user:${userId}`
-  return (['read', 'update', 'delete'] as const).map((action) => ({ action, role }))
+/** Where a workspace's mail comes from is its owners' and admins' to see and change (decision 010). */
+function accountPermissions(teamId: string): TPermission[] {
+  return WorkspacePermissions.managers(teamId, ['read', 'update', 'delete'])
 }
 
-function requireUser(auth: TAuth) {
+function requireUser(auth: TAuth): Extract<TAuth, { kind: 'user' }> {
   if (auth.kind !== 'user') throw AppError.forbidden()
-  return auth.user
+  return auth
 }
 
 /** A host that is refused whatever it resolves to is refused at once, with the reason, not at connect time. */
@@ -37,10 +38,14 @@ function assertPublicHost(host: unknown, policy: TOutboundPolicy): void {
     throw AppError.invalid(ImapMessages.hostNotPublic)
 }
 
-function assertOwnerOnly(permissions: TPermission[] | undefined, userId: string): void {
-  const foreign = permissions?.find((p) => p.role !== `user:${userId}`)
+/** A client may ask for itself or for the workspace's managers; it gets the managers either way. */
+function assertGrantable(permissions: TPermission[] | undefined, userId: string, teamId: string): void {
+  const allowed = new Set([`user:${userId}`, ...accountPermissions(teamId).map((p) => p.role)])
+  const foreign = permissions?.find((p) => !allowed.has(p.role))
   if (foreign) {
-    throw AppError.forbidden(`IMAP accounts belong to their owner alone (got "${foreign.role}")`)
+    throw AppError.forbidden(
+      `IMAP accounts belong to their workspace's owners and admins (got "${foreign.role}")`,
+    )
   }
 }
 
@@ -51,7 +56,7 @@ export type TImapAccountsCollectionOptions = {
 }
 
 /**
- * Existing mailboxes a user connects over IMAP, owner-only. The password is sealed before it is stored
+ * Existing mailboxes a workspace's owners and admins connect over IMAP. The password is sealed before it is stored
  * and never returned; status, mode and lastError are the watcher's to write, never the client's.
  */
 export function createImapAccountsCollection(options: TImapAccountsCollectionOptions): TCollectionDefinition {
@@ -66,35 +71,39 @@ export function createImapAccountsCollection(options: TImapAccountsCollectionOpt
     canRead: (auth) => auth.kind === 'user',
     canCreate: (auth) => auth.kind === 'user',
     async prepareCreate({ auth, data, permissions, tx }) {
-      const user = requireUser(auth)
-      assertOwnerOnly(permissions, user.id)
+      const caller = requireUser(auth)
+      const { user } = caller
+      const teamId = await workspaceOfCall(tx, caller, data.teamId as string | undefined)
+      if (!isManager(caller, teamId)) throw AppError.forbidden(ImapMessages.managersOnly)
+      assertGrantable(permissions, user.id, teamId)
       assertPublicHost(data.host, options.outbound)
       const { rows } = await tx.query<{ count: number }>(
-        'select count(*)::int as count from imap_accounts where "userId" = $1',
-        [user.id],
+        'select count(*)::int as count from imap_accounts where "teamId" = $1',
+        [teamId],
       )
-      if ((rows[0]?.count ?? 0) >= ImapLimits.accountsPerUser) {
+      if ((rows[0]?.count ?? 0) >= ImapLimits.accountsPerWorkspace) {
         throw AppError.invalid(ImapMessages.tooManyAccounts)
       }
-      const mailbox = await ensureMailbox(tx, { user, domain: options.inboundDomain })
+      const mailbox = await ensureMailbox(tx, { teamId, user, domain: options.inboundDomain })
       return {
         data: {
           ...data,
           password: secretBox.seal(String(data.password)),
           mailboxId: mailbox.id,
           userId: user.id,
+          teamId,
           status: data.enabled === false ? ImapAccountStatus.disabled : ImapAccountStatus.connecting,
           mode: null,
           lastError: null,
           lastCheckedAt: null,
           fetched: 0,
         },
-        permissions: ownerPermissions(user.id),
+        permissions: accountPermissions(teamId),
       }
     },
-    prepareUpdate({ existing, data, permissions }) {
-      const owner = String(existing.userId)
-      assertOwnerOnly(permissions, owner)
+    prepareUpdate({ auth, existing, data, permissions }) {
+      const teamId = String(existing.teamId)
+      if (auth.kind === 'user') assertGrantable(permissions, auth.user.id, teamId)
       assertPublicHost(data.host, options.outbound)
       const values: Record<string, unknown> = { ...data }
       if (typeof values.password === 'string' && values.password !== '') {
@@ -107,7 +116,7 @@ export function createImapAccountsCollection(options: TImapAccountsCollectionOpt
         values.status = enabled === false ? ImapAccountStatus.disabled : ImapAccountStatus.connecting
         values.lastError = null
       }
-      return { data: values, permissions: permissions ? ownerPermissions(owner) : undefined }
+      return { data: values, permissions: permissions ? accountPermissions(teamId) : undefined }
     },
   }
 }

@@ -18,7 +18,7 @@ import type { TSecretBox } from './secret-box'
 import { type TImapWatcher, watchImapAccount } from './watch-imap-account'
 
 export type TAcceptImapEmail = (options: {
-  mailbox: Pick<TMailboxRow, 'id' | 'userId'>
+  mailbox: Pick<TMailboxRow, 'id' | 'userId' | 'teamId'>
   raw: Buffer
   channel: 'imap'
   externalId: string
@@ -88,7 +88,7 @@ export function startImapPoller(options: TStartImapPollerOptions): TImapPoller {
       connection: { ...row, password },
       accept: ({ raw, externalId }) =>
         options.accept({
-          mailbox: { id: row.mailboxId, userId: row.userId },
+          mailbox: { id: row.mailboxId, userId: row.userId, teamId: row.teamId },
           raw,
           channel: 'imap',
           externalId,

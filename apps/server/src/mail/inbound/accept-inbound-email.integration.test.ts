@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
-import { ensureMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
+import { insertMailboxOwner } from '../../testing/test-mailbox'
+import type { TMailboxRow } from '../mailboxes/mailbox-repository'
 import {
   createAcceptInboundEmail,
   type TAcceptInboundEmail,
@@ -36,13 +36,12 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   })
   beforeEach(async () => {
     users++
-    const user = await insertUser(db, {
+    ;({ mailbox } = await insertMailboxOwner(db, {
       id: `u${users}`,
       email: `u${users}@example.com`,
       name: 'U',
-      passwordHash: null,
-    })
-    mailbox = await ensureMailbox(db, { user, domain: 'inbound.test' })
+      domain: 'inbound.test',
+    }))
     statements = []
   })
 
@@ -152,7 +151,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
 
   it('stores the rest of a group when one delivery of it cannot be stored', async () => {
     const { accept, enqueued } = door()
-    const gone = { id: 'no-such-mailbox', userId: 'nobody' }
+    const gone = { id: 'no-such-mailbox', userId: 'nobody', teamId: 'no-such-workspace' }
     const results = await Promise.allSettled([
       deliver(accept, email('good-1')),
       deliver(accept, email('good-2')),

@@ -13,7 +13,7 @@ import {
 } from './inbound-repository'
 
 export type TInboundDelivery = {
-  mailbox: Pick<TMailboxRow, 'id' | 'userId'>
+  mailbox: Pick<TMailboxRow, 'id' | 'userId' | 'teamId'>
   raw: Uint8Array
   channel: TInboundChannel
   externalId?: string | null
@@ -50,6 +50,7 @@ export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptio
     const base: TDeliveryBase = {
       mailboxId: delivery.mailbox.id,
       userId: delivery.mailbox.userId,
+      teamId: delivery.mailbox.teamId,
       channel: delivery.channel,
       externalId: delivery.externalId ?? null,
       sha256: hashRawEmail(raw),

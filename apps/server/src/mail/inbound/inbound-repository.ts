@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { type TInboundChannel, type TInboundStatus, uniqueId } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import { formatPermissions, rolesFor, type TPermission } from '../../documents/permissions'
+import { WorkspacePermissions } from '../../teams/workspace-access'
 import type { OUTCOME_COUNTER, TInboundOutcome } from '../mailboxes/mailbox-repository'
 
 export type TOutcomeCounter = (typeof OUTCOME_COUNTER)[TInboundOutcome]
@@ -12,6 +13,7 @@ export type TInboundRow = {
   created_at: Date
   mailboxId: string
   userId: string
+  teamId: string
   channel: TInboundChannel
   externalId: string | null
   sha256: string
@@ -30,14 +32,16 @@ export function newInboundId(): string {
   return uniqueId(new Date(), () => crypto.randomInt(16) / 16)
 }
 
-export function inboundPermissions(userId: string): TPermission[] {
-  return [{ action: 'read', role: `user:${userId}` }]
+/** Every member of the mailbox's workspace reads what arrived. */
+export function inboundPermissions(teamId: string): TPermission[] {
+  return WorkspacePermissions.members(teamId)
 }
 
 export type TInsertInboundOptions = {
   id: string
   mailboxId: string
   userId: string
+  teamId: string
   channel: TInboundChannel
   externalId: string | null
   sha256: string
@@ -51,12 +55,12 @@ export async function insertInbound(
   db: TQueryable,
   options: TInsertInboundOptions,
 ): Promise<TInboundRow | undefined> {
-  const permissions = inboundPermissions(options.userId)
+  const permissions = inboundPermissions(options.teamId)
   const isDuplicate = options.duplicateOf !== null
   const { rows } = await db.query<TInboundRow>(
-    `insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "channel", "externalId",
-       "sha256", "size", "envelopeFrom", "duplicateOf", "status", "reason", "processedAt")
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+    `insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "teamId", "channel",
+       "externalId", "sha256", "size", "envelopeFrom", "duplicateOf", "status", "reason", "processedAt")
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      on conflict do nothing returning *`,
     [
       options.id,
@@ -64,6 +68,7 @@ export async function insertInbound(
       rolesFor(permissions, 'read'),
       options.mailboxId,
       options.userId,
+      options.teamId,
       options.channel,
       options.externalId,
       options.sha256,
@@ -107,7 +112,7 @@ export async function insertNewDeliveries(
   const rows: string[] = []
   const raws: string[] = []
   for (const delivery of deliveries) {
-    const permissions = inboundPermissions(delivery.userId)
+    const permissions = inboundPermissions(delivery.teamId)
     const first = params.length + 1
     const columns = [
       delivery.id,
@@ -115,6 +120,7 @@ export async function insertNewDeliveries(
       rolesFor(permissions, 'read'),
       delivery.mailboxId,
       delivery.userId,
+      delivery.teamId,
       delivery.channel,
       delivery.externalId,
       delivery.sha256,
@@ -127,8 +133,8 @@ export async function insertNewDeliveries(
   }
   const { rows: inserted } = await db.query<{ id: string }>(
     `with inserted as (
-       insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "channel", "externalId",
-         "sha256", "size", "envelopeFrom", "status")
+       insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "teamId", "channel",
+         "externalId", "sha256", "size", "envelopeFrom", "status")
        values ${rows.join(', ')}
        on conflict do nothing returning id, "mailboxId"
      ), raws (id, raw) as (

@@ -6,9 +6,9 @@ export function messageKey(mailboxId: string, messageId: string): string {
   return `${mailboxId} ${messageId}`
 }
 
-/** How an owner and a Message-ID of a conversation are keyed in the sets below. */
-export function threadKey(userId: string, messageId: string): string {
-  return `${userId} ${messageId}`
+/** How a workspace and a Message-ID of a conversation are keyed in the sets below. */
+export function threadKey(teamId: string, messageId: string): string {
+  return `${teamId} ${messageId}`
 }
 
 /** Each delivery's place in the order the deliveries were stored (1 for the first), and its size. */
@@ -44,32 +44,32 @@ export async function findDecidedMessageIds(
   return new Map(rows.map((row) => [messageKey(row.mailboxId, row.messageId), row.id]))
 }
 
-/** Of the (owner, Message-ID) pairs given, those already part of a ticket's conversation. */
+/** Of the (workspace, Message-ID) pairs given, those already part of a ticket's conversation. */
 export async function findKnownThreadIds(
   db: TQueryable,
-  keys: { userId: string; messageId: string }[],
+  keys: { teamId: string; messageId: string }[],
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set()
-  const { rows } = await db.query<{ user_id: string; message_id: string }>(
-    `select t.user_id, t.message_id from unnest($1::text[], $2::text[]) as k(user_id, message_id)
-     join mail_thread_ids t on t.user_id = k.user_id and t.message_id = k.message_id`,
-    [keys.map((k) => k.userId), keys.map((k) => k.messageId)],
+  const { rows } = await db.query<{ team_id: string; message_id: string }>(
+    `select t.team_id, t.message_id from unnest($1::text[], $2::text[]) as k(team_id, message_id)
+     join mail_thread_ids t on t.team_id = k.team_id and t.message_id = k.message_id`,
+    [keys.map((k) => k.teamId), keys.map((k) => k.messageId)],
   )
-  return new Set(rows.map((row) => threadKey(row.user_id, row.message_id)))
+  return new Set(rows.map((row) => threadKey(row.team_id, row.message_id)))
 }
 
 /** Remembers Message-IDs as part of tickets' conversations, for answers to them. */
 export async function rememberThreadIds(
   db: TQueryable,
-  entries: { userId: string; messageId: string | null; ticketId: string }[],
+  entries: { teamId: string; messageId: string | null; ticketId: string }[],
 ): Promise<void> {
   const known = entries.filter((entry): entry is typeof entry & { messageId: string } => !!entry.messageId)
   if (known.length === 0) return
   await db.query(
-    `insert into mail_thread_ids (user_id, message_id, ticket_id)
+    `insert into mail_thread_ids (team_id, message_id, ticket_id)
      select * from unnest($1::text[], $2::text[], $3::text[])
-     on conflict (user_id, message_id) do nothing`,
-    [known.map((e) => e.userId), known.map((e) => e.messageId), known.map((e) => e.ticketId)],
+     on conflict (team_id, message_id) do nothing`,
+    [known.map((e) => e.teamId), known.map((e) => e.messageId), known.map((e) => e.ticketId)],
   )
 }
 

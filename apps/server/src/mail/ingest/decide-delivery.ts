@@ -28,7 +28,13 @@ export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kin
   const fields = buildMailFields(mail.parsed, mail.written)
   return {
     kind: 'new-ticket',
-    ticket: { id: newInboundId(), ownerId: mail.inbound.userId, email: mail.sender, ...fields },
+    ticket: {
+      id: newInboundId(),
+      ownerId: mail.inbound.userId,
+      teamId: mail.inbound.teamId,
+      email: mail.sender,
+      ...fields,
+    },
   }
 }
 
@@ -80,7 +86,7 @@ export async function findPlainNewTickets(
   const known = await findKnownThreadIds(
     tx,
     answers.flatMap(({ mail, candidates }) =>
-      candidates.map((messageId) => ({ userId: mail.inbound.userId, messageId })),
+      candidates.map((messageId) => ({ teamId: mail.inbound.teamId, messageId })),
     ),
   )
   const idsInBatch = new Map<string, number>()
@@ -92,7 +98,7 @@ export async function findPlainNewTickets(
       messageId !== null &&
       (decided.has(messageKey(mail.inbound.mailboxId, messageId)) || (idsInBatch.get(messageId) ?? 0) > 1)
     const mayAnswer = candidates.some(
-      (id) => known.has(threadKey(mail.inbound.userId, id)) || idsInBatch.has(id),
+      (id) => known.has(threadKey(mail.inbound.teamId, id)) || idsInBatch.has(id),
     )
     if (!isTagged && !isRepeat && !mayAnswer) plain.add(mail)
   }
@@ -119,7 +125,7 @@ export async function decideMail(
   }
   const match = await findThreadTicket(tx, {
     tickets: options.tickets,
-    userId: inbound.userId,
+    teamId: inbound.teamId,
     keys: extractThreadKeys(parsed),
     senderAddress: mail.sender,
   })

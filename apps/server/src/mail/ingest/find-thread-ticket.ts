@@ -10,27 +10,27 @@ function domainOf(address: string): string {
 }
 
 /**
- * The owner's ticket this mail answers: In-Reply-To first, then References newest first (both matched
+ * The workspace's ticket this mail answers: In-Reply-To first, then References newest first (both matched
  * against Message-IDs of the ticket's conversation), then a `[#<ticket>]` subject tag, trusted only when
  * the sender's domain is the ticket's, so a stranger cannot post into someone else's conversation.
  */
 export async function findThreadTicket(
   tx: TQueryable,
-  options: { tickets: TCollectionDefinition; userId: string; keys: TThreadKeys; senderAddress: string },
+  options: { tickets: TCollectionDefinition; teamId: string; keys: TThreadKeys; senderAddress: string },
 ): Promise<TThreadMatch | undefined> {
-  const { keys, userId } = options
+  const { keys, teamId } = options
   const candidates = [keys.inReplyTo, ...[...keys.references].reverse()].filter(
     (id): id is string => !!id && id !== keys.messageId,
   )
   if (candidates.length > 0) {
     const { rows } = await tx.query<{ message_id: string; ticket_id: string }>(
-      'select message_id, ticket_id from mail_thread_ids where user_id = $1 and message_id = any($2::text[])',
-      [userId, candidates],
+      'select message_id, ticket_id from mail_thread_ids where team_id = $1 and message_id = any($2::text[])',
+      [teamId, candidates],
     )
     for (const candidate of candidates) {
       const hit = rows.find((r) => r.message_id === candidate)
       const ticket = hit && (await findDocument(tx, options.tickets, hit.ticket_id))
-      if (ticket && ticket.userId === userId) {
+      if (ticket && ticket.teamId === teamId) {
         const header = candidate === keys.inReplyTo ? 'In-Reply-To' : 'References'
         return { ticket, reason: `${header} <${candidate}>` }
       }
@@ -40,7 +40,7 @@ export async function findThreadTicket(
     const ticket = await findDocument(tx, options.tickets, keys.ticketTag)
     if (
       ticket &&
-      ticket.userId === userId &&
+      ticket.teamId === teamId &&
       domainOf(String(ticket.email)) === domainOf(options.senderAddress)
     ) {
       return { ticket, reason: `subject tag [#${keys.ticketTag}]` }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
 import { startJobQueue, type TJobQueue } from '../../jobs/job-queue'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
 import { testLog } from '../../testing/test-log'
+import { insertMailboxOwner } from '../../testing/test-mailbox'
 import { createAcceptInboundEmail } from '../inbound/accept-inbound-email'
-import { ensureMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
+import type { TMailboxRow } from '../mailboxes/mailbox-repository'
 import { MAX_INBOUND_REQUEUES, sweepPendingInbound } from './inbound-sweeper'
 import { ingestInboundEmailJob } from './ingest-inbound-email.job'
 
@@ -26,13 +26,12 @@ describe.each(DATABASE_KINDS)('the inbound sweeper on %s', (kind) => {
       isSupervisor: false,
       log: testLog,
     })
-    const user = await insertUser(db, {
+    ;({ mailbox } = await insertMailboxOwner(db, {
       id: 'sweep-u1',
       email: 'sweep@example.com',
       name: 'S',
-      passwordHash: null,
-    })
-    mailbox = await ensureMailbox(db, { user, domain: 'inbound.test' })
+      domain: 'inbound.test',
+    }))
   })
   afterAll(async () => {
     await queue?.stop()

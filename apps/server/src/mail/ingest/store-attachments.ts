@@ -3,6 +3,7 @@ import { BucketId } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import { insertFiles } from '../../files/file-repository'
 import type { TFileStorage } from '../../files/file-storage'
+import { WorkspacePermissions } from '../../teams/workspace-access'
 import type { TParsedAttachment } from '../parse'
 import type { TStoredAttachment } from './build-mail-fields'
 
@@ -53,12 +54,12 @@ export async function removeAttachments(options: {
 export type TAttachmentOwner = {
   written: TWrittenAttachment[]
   inboundId: string
-  userId: string
+  teamId: string
   ticketId: string
   threadMessageId: string | null
 }
 
-/** The file rows of several mails in one statement, each readable by whoever may read its ticket. */
+/** The file rows of several mails in one statement, each readable by the ticket's workspace. */
 export async function insertAttachmentRows(tx: TQueryable, owners: TAttachmentOwner[]): Promise<void> {
   await insertFiles(
     tx,
@@ -71,7 +72,8 @@ export async function insertAttachmentRows(tx: TQueryable, owners: TAttachmentOw
         size: file.attachment.size,
         signature: file.signature,
         storageKey: file.storageKey,
-        permissions: [{ action: 'read' as const, role: `user:${owner.userId}` }],
+        permissions: WorkspacePermissions.members(owner.teamId),
+        teamId: owner.teamId,
         ticketId: owner.ticketId,
         threadMessageId: owner.threadMessageId,
         inboundId: owner.inboundId,

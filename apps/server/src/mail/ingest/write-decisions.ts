@@ -57,7 +57,7 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
     await rememberThreadIds(
       tx,
       pairs.map(({ mail, ticket }) => ({
-        userId: mail.inbound.userId,
+        teamId: mail.inbound.teamId,
         messageId: mail.parsed.messageId,
         ticketId: ticket.id,
       })),
@@ -67,7 +67,7 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
       pairs.map(({ mail, ticket }) => ({
         written: mail.written,
         inboundId: mail.inbound.id,
-        userId: mail.inbound.userId,
+        teamId: mail.inbound.teamId,
         ticketId: ticket.id,
         threadMessageId: null,
       })),
@@ -104,6 +104,7 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
       data: {
         ticketId: decision.ticket.id,
         userId: inbound.userId,
+        teamId: inbound.teamId,
         direction: 'inbound',
         from: mail.sender,
         subject: fields.subject,
@@ -114,17 +115,17 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
         sentAt: parsed.date,
         createdAt: new Date().toISOString(),
       },
-      permissions: messagePermissions(inbound.userId),
+      permissions: messagePermissions(inbound.teamId),
     })
     const { row: ticket, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket)
     await rememberThreadIds(tx, [
-      { userId: inbound.userId, messageId: parsed.messageId, ticketId: ticket.id },
+      { teamId: inbound.teamId, messageId: parsed.messageId, ticketId: ticket.id },
     ])
     await insertAttachmentRows(tx, [
       {
         written: mail.written,
         inboundId: inbound.id,
-        userId: inbound.userId,
+        teamId: inbound.teamId,
         ticketId: ticket.id,
         threadMessageId: message.id,
       },

@@ -1,6 +1,7 @@
 import { uniqueId } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import { formatPermissions, rolesFor, type TPermission } from '../../documents/permissions'
+import { WorkspacePermissions } from '../../teams/workspace-access'
 import { canonicalRecipient, generateMailboxAddress, generateWebhookSecret } from './mailbox-address'
 
 export type TMailboxRow = {
@@ -8,6 +9,7 @@ export type TMailboxRow = {
   id: string
   address: string
   userId: string
+  teamId: string
   webhookSecret: string
   permissions: string[]
   read_roles: string[]
@@ -25,12 +27,9 @@ export const OUTCOME_COUNTER = {
 } as const
 export type TInboundOutcome = keyof typeof OUTCOME_COUNTER
 
-/** The owner reads and may regenerate (update); nobody deletes the parsing address. */
-export function mailboxPermissions(userId: string): TPermission[] {
-  return [
-    { action: 'read', role: `user:${userId}` },
-    { action: 'update', role: `user:${userId}` },
-  ]
+/** Every member reads the address; owners and admins may regenerate it; nobody deletes it. */
+export function mailboxPermissions(teamId: string): TPermission[] {
+  return [...WorkspacePermissions.members(teamId), ...WorkspacePermissions.managers(teamId, ['update'])]
 }
 
 export async function findMailboxById(db: TQueryable, id: string): Promise<TMailboxRow | undefined> {
@@ -82,29 +81,43 @@ export function createMailboxLookup(options: { db: TQueryable; ttlMs: number }):
   }
 }
 
-export type TEnsureMailboxOptions = { user: { id: string; name: string; email: string }; domain: string }
+export type TEnsureMailboxOptions = {
+  teamId: string
+  /** Who is setting it up: the address is made from their name. */
+  user: { id: string; name: string; email: string }
+  domain: string
+}
 
-/** The user's one parsing mailbox, created on first need; concurrent callers get the same row. */
+/**
+ * The workspace's parsing mailbox (its first, should it have several), created on first need. The
+ * workspace row is locked while looking, so concurrent callers get the same mailbox.
+ */
 export async function ensureMailbox(db: TQueryable, options: TEnsureMailboxOptions): Promise<TMailboxRow> {
-  const { user, domain } = options
+  const { teamId, user, domain } = options
+  const { rows: teams } = await db.query('select id from teams where id = $1 for update', [teamId])
+  if (teams.length === 0) throw new Error(`workspace ${teamId} does not exist`)
+  const { rows } = await db.query<TMailboxRow>(
+    'select * from mailboxes where "teamId" = $1 order by seq limit 1',
+    [teamId],
+  )
+  if (rows[0]) return rows[0]
+  const permissions = mailboxPermissions(teamId)
   for (let attempt = 0; ; attempt++) {
-    const { rows } = await db.query<TMailboxRow>('select * from mailboxes where "userId" = $1', [user.id])
-    if (rows[0]) return rows[0]
-    const permissions = mailboxPermissions(user.id)
     try {
       const inserted = await db.query<TMailboxRow>(
-        `insert into mailboxes (id, permissions, read_roles, "address", "userId", "webhookSecret")
-         values ($1, $2, $3, $4, $5, $6) on conflict ("userId") do nothing returning *`,
+        `insert into mailboxes (id, permissions, read_roles, "address", "userId", "teamId", "webhookSecret")
+         values ($1, $2, $3, $4, $5, $6, $7) returning *`,
         [
           uniqueId(),
           formatPermissions(permissions),
           rolesFor(permissions, 'read'),
           generateMailboxAddress({ name: user.name, email: user.email, domain }),
           user.id,
+          teamId,
           generateWebhookSecret(),
         ],
       )
-      if (inserted.rows[0]) return inserted.rows[0]
+      return inserted.rows[0] as TMailboxRow
     } catch (error) {
       // A random part already taken (astronomically rare): draw again.
       if ((error as { code?: string }).code !== '23505' || attempt > 3) throw error

@@ -1,21 +1,26 @@
 import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TDatabase } from '../../db/database'
+import { teamIdsOfRoles } from '../../documents/permissions'
 import { ensureMailbox } from './mailbox-repository'
 
 const MAILBOX_PATH = `/v1/databases/${DATABASE_ID}/collections/${CollectionId.mailboxes}/documents`
 
 /**
- * A signed-in user who reads their mailboxes always finds one: it is made on that first read, whichever
- * way the account was created (password, Google), without the accounts domain knowing about mail.
+ * A member who reads mailboxes always finds one for each of their workspaces: it is made on that first
+ * read, whichever way the account or the workspace was made, without the accounts or teams domains
+ * knowing about mail.
  */
 export function ensureMailboxOnRead(options: { inboundDomain: string; db: TDatabase }) {
-  const ctx = options
+  const { db, inboundDomain } = options
   return (app: FastifyInstance) => {
     app.addHook('preHandler', async (request) => {
       if (request.method !== 'GET' || request.auth.kind !== 'user') return
       if (!request.url.startsWith(MAILBOX_PATH)) return
-      await ensureMailbox(ctx.db, { user: request.auth.user, domain: options.inboundDomain })
+      const { user, roles } = request.auth
+      for (const teamId of teamIdsOfRoles(roles)) {
+        await db.transaction((tx) => ensureMailbox(tx, { teamId, user, domain: inboundDomain }))
+      }
     })
   }
 }

@@ -4,19 +4,18 @@ import { AppError } from '../../core/app-error'
 import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
+import { WorkspacePermissions } from '../../teams/workspace-access'
 
 export const MESSAGE_ATTRIBUTES = attributeColumns(ZMessageAttributes)
 
-export function messagePermissions(userId: string): TPermission[] {
-  return [
-    { action: 'read', role: `user:${userId}` },
-    { action: 'delete', role: `user:${userId}` },
-  ]
+/** Its workspace's members read a conversation's messages; the server removes them with the ticket. */
+export function messagePermissions(teamId: string): TPermission[] {
+  return WorkspacePermissions.members(teamId, ['read', 'delete'])
 }
 
 /**
  * A ticket's conversation after its first email: answers that arrived by mail (`direction` inbound),
- * listed with Query.equal('ticketId', id). The ticket's owner reads them; the server writes them.
+ * listed with Query.equal('ticketId', id). The ticket's workspace reads them; the server writes them.
  */
 export function createMessagesCollection(): TCollectionDefinition {
   return {

@@ -1,8 +1,8 @@
 import net from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { insertUser } from '../../accounts/users-repository'
 import type { TDatabase } from '../../db/database'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
+import { insertMailboxOwner } from '../../testing/test-mailbox'
 import { createAcceptInboundEmail } from '../inbound/accept-inbound-email'
 import {
   readMailbox,
@@ -13,7 +13,6 @@ import {
   type TMailTestServer,
   waitForDecided,
 } from '../mail-test-kit'
-import { ensureMailbox } from '../mailboxes/mailbox-repository'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpIntakeOptions } from './smtp-intake'
 
 const email = (subject: string) =>
@@ -123,13 +122,13 @@ describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
 
   async function newMailbox() {
     users++
-    const user = await insertUser(db, {
+    const { mailbox } = await insertMailboxOwner(db, {
       id: `smtp-u${users}`,
       email: `smtp-u${users}@example.com`,
       name: `User ${users}`,
-      passwordHash: null,
+      domain: TEST_INBOUND_DOMAIN,
     })
-    return ensureMailbox(db, { user, domain: TEST_INBOUND_DOMAIN })
+    return mailbox
   }
 
   it('looks a known recipient up once for repeated RCPTs, and an unknown one every time', async () => {

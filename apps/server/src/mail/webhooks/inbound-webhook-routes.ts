@@ -1,9 +1,10 @@
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
-import type { TInboundChannel } from '@parsedesk/contracts'
+import { MailboxMessages, type TInboundChannel } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../core/app-error'
 import type { TDatabase } from '../../db/database'
+import { isManager, isMember } from '../../teams/workspace-access'
 import { findMailboxById, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { parseMailgunWebhook } from './parse-mailgun-webhook'
 import { parsePostmarkWebhook } from './parse-postmark-webhook'
@@ -129,7 +130,10 @@ export function inboundWebhookRoutes(options: TInboundWebhookRoutesOptions) {
     app.get<{ Params: TParams }>('/v1/inbound/:mailboxId', { logLevel: 'warn' }, async (request) => {
       if (request.auth.kind !== 'user') throw AppError.unauthorizedScope()
       const mailbox = await findMailboxById(ctx.db, request.params.mailboxId)
-      if (!mailbox || mailbox.userId !== request.auth.user.id) throw AppError.documentNotFound()
+      // Members learn of the workspace's mailbox; only its owners and admins get the secret that posts into it.
+      if (!mailbox || !isMember(request.auth, mailbox.teamId)) throw AppError.documentNotFound()
+      if (!isManager(request.auth, mailbox.teamId))
+        throw AppError.forbidden(MailboxMessages.webhooksManagersOnly)
       return {
         mailboxId: mailbox.id,
         address: mailbox.address,

@@ -8,6 +8,7 @@ import {
 } from '@parsedesk/contracts'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, type Models, Query, Storage } from 'appwrite'
+import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { client, databases } from '@/lib/appwrite'
 import { imapRefreshInterval } from './imap-status'
 import type {
@@ -29,22 +30,25 @@ const LATEST_KEPT_MAIL = 10
 
 const storage = new Storage(client)
 
-async function readMailbox(): Promise<TMailboxDocument> {
-  // The server makes the mailbox on this first read, so there is always one.
+async function readMailbox(teamId: string): Promise<TMailboxDocument> {
+  // The server makes each workspace's mailbox on this first read, so there is always one.
   const list = await databases.listDocuments<TMailboxDocument>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.mailboxes,
+    queries: [Query.equal('teamId', teamId), Query.orderAsc('$createdAt'), Query.limit(1)],
   })
   const mailbox = list.documents[0]
-  if (!mailbox) throw new Error('No parsing address was found for this account')
+  if (!mailbox) throw new Error('No parsing address was found for this workspace')
   return mailbox
 }
 
+/** The current workspace's parsing mailbox. */
 export function useMailbox({ userId }: { userId: string | undefined }) {
+  const teamId = useCurrentWorkspaceId(userId)
   return useQuery({
-    queryKey: [...mailboxQueryKey, userId],
-    queryFn: readMailbox,
-    enabled: !!userId,
+    queryKey: [...mailboxQueryKey, userId, teamId],
+    queryFn: () => readMailbox(teamId as string),
+    enabled: !!userId && !!teamId,
     retry: false,
     refetchInterval: COUNTS_REFRESH_MS,
   })
@@ -90,11 +94,12 @@ export function useWebhookInfo({ mailboxId }: { mailboxId: string | undefined })
   })
 }
 
-async function listKeptMail(): Promise<TInboundDocument[]> {
+async function listKeptMail(teamId: string): Promise<TInboundDocument[]> {
   const list = await databases.listDocuments<TInboundDocument>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.inbound,
     queries: [
+      Query.equal('teamId', teamId),
       Query.equal('status', [...KEPT_MAIL_STATUSES]),
       Query.orderDesc('$createdAt'),
       Query.limit(LATEST_KEPT_MAIL),
@@ -104,43 +109,47 @@ async function listKeptMail(): Promise<TInboundDocument[]> {
 }
 
 export function useKeptMail({ userId }: { userId: string | undefined }) {
+  const teamId = useCurrentWorkspaceId(userId)
   return useQuery({
-    queryKey: [...keptMailQueryKey, userId],
-    queryFn: listKeptMail,
-    enabled: !!userId,
+    queryKey: [...keptMailQueryKey, userId, teamId],
+    queryFn: () => listKeptMail(teamId as string),
+    enabled: !!userId && !!teamId,
     retry: false,
     refetchInterval: COUNTS_REFRESH_MS,
   })
 }
 
-async function listImapAccounts(): Promise<TImapAccountDocument[]> {
+async function listImapAccounts(teamId: string): Promise<TImapAccountDocument[]> {
   const list = await databases.listDocuments<TImapAccountDocument>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.imapAccounts,
-    queries: [Query.orderAsc('$createdAt'), Query.limit(100)],
+    queries: [Query.equal('teamId', teamId), Query.orderAsc('$createdAt'), Query.limit(100)],
   })
   return list.documents
 }
 
 export function useImapAccounts({ userId }: { userId: string | undefined }) {
+  const teamId = useCurrentWorkspaceId(userId)
   return useQuery({
-    queryKey: [...imapQueryKey, userId],
-    queryFn: listImapAccounts,
-    enabled: !!userId,
+    queryKey: [...imapQueryKey, userId, teamId],
+    queryFn: () => listImapAccounts(teamId as string),
+    enabled: !!userId && !!teamId,
     retry: false,
     refetchInterval: (query) => imapRefreshInterval(query.state.data),
   })
 }
 
-export function useCreateImapAccount() {
+/** Connects an IMAP mailbox to the current workspace. */
+export function useCreateImapAccount({ userId }: { userId: string | undefined }) {
   const queryClient = useQueryClient()
+  const teamId = useCurrentWorkspaceId(userId)
   return useMutation({
     mutationFn: (account: TImapAccountCreate) =>
       databases.createDocument({
         databaseId: DATABASE_ID,
         collectionId: CollectionId.imapAccounts,
         documentId: ID.unique(),
-        data: account,
+        data: { ...account, teamId },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: imapQueryKey }),
   })

@@ -7,6 +7,7 @@ import {
 } from '@parsedesk/contracts'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, Permission, Query, Role } from 'appwrite'
+import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { databases } from '@/lib/appwrite'
 import {
   TICKET_LIST_ATTRIBUTES,
@@ -19,11 +20,12 @@ export const ticketsQueryKey = ['tickets'] as const
 
 const LIST_LIMIT = 100
 
-async function listTickets(): Promise<TTicketSummary[]> {
+async function listTickets(teamId: string): Promise<TTicketSummary[]> {
   const list = await databases.listDocuments<TTicketSummary>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.tickets,
     queries: [
+      Query.equal('teamId', teamId),
       Query.orderDesc('$createdAt'),
       Query.limit(LIST_LIMIT),
       Query.select([...TICKET_LIST_ATTRIBUTES]),
@@ -32,11 +34,13 @@ async function listTickets(): Promise<TTicketSummary[]> {
   return list.documents
 }
 
+/** The current workspace's newest tickets. */
 export function useTickets({ userId }: { userId: string | undefined }) {
+  const teamId = useCurrentWorkspaceId(userId)
   return useQuery({
-    queryKey: [...ticketsQueryKey, userId],
-    queryFn: listTickets,
-    enabled: !!userId,
+    queryKey: [...ticketsQueryKey, userId, teamId],
+    queryFn: () => listTickets(teamId as string),
+    enabled: !!userId && !!teamId,
     retry: false,
     refetchInterval: (query) => ticketListRefreshInterval(query.state.data),
   })
@@ -66,12 +70,19 @@ function ownerOnly(userId: string): string[] {
 export function useCreateTicket() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ userId, ticket }: { userId: string; ticket: TTicketCreate }) =>
+    mutationFn: ({ userId, teamId, ticket }: { userId: string; teamId?: string; ticket: TTicketCreate }) =>
       databases.createDocument({
         databaseId: DATABASE_ID,
         collectionId: CollectionId.tickets,
         documentId: ID.unique(),
-        data: { ...ticket, status: TicketStatus.open, userId, processing_status: ProcessingStatus.waiting },
+        // The spec's payload, and the workspace it is filed in (the server takes the user's own without it).
+        data: {
+          ...ticket,
+          status: TicketStatus.open,
+          userId,
+          processing_status: ProcessingStatus.waiting,
+          ...(teamId ? { teamId } : {}),
+        },
         permissions: ownerOnly(userId),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),

@@ -35,3 +35,11 @@ export function useCurrentWorkspace({ userId }: { userId: string | undefined }) 
   const chosenId = useChosenWorkspaceId(userId)
   return { workspaces, current: pickCurrentWorkspace(workspaces.data, chosenId) }
 }
+
+/**
+ * The id of the workspace the user works in, which scopes the dashboard's tickets, mailbox and mail;
+ * undefined while their workspaces load.
+ */
+export function useCurrentWorkspaceId(userId: string | undefined): string | undefined {
+  return useCurrentWorkspace({ userId }).current?.$id
+}

@@ -18,8 +18,8 @@ import { MailboxToasts } from '../mailbox-messages'
 import { useCreateImapAccount } from '../queries'
 
 /** Loaded on demand with zod: most visits to the dashboard never connect a mailbox. */
-export function ImapAccountForm({ onDone }: { onDone: () => void }) {
-  const createAccount = useCreateImapAccount()
+export function ImapAccountForm({ userId, onDone }: { userId: string | undefined; onDone: () => void }) {
+  const createAccount = useCreateImapAccount({ userId })
   const form = useForm<TImapAccountFormValues>({
     resolver: zodResolver(ZImapAccountForm),
     defaultValues: emptyImapAccountForm,

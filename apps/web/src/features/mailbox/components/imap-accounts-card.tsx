@@ -216,7 +216,7 @@ export function ImapAccountsCard({ userId }: { userId: string | undefined }) {
         {list}
         {isFormOpen ? (
           <Suspense fallback={<Spinner size="md" className="text-muted-foreground" />}>
-            <ImapAccountForm onDone={closeForm} />
+            <ImapAccountForm userId={userId} onDone={closeForm} />
           </Suspense>
         ) : (
           <Button

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import type { TUser } from '@/features/auth/session'
+import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { getErrorMessage } from '@/lib/errors'
 import { Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
@@ -18,6 +19,7 @@ import { emptyTicketForm, validateTicketForm } from '../ticket-form'
 
 export function CreateTicketCard({ user }: { user: TUser | null }) {
   const createTicket = useCreateTicket()
+  const teamId = useCurrentWorkspaceId(user?.$id)
   const form = useForm<TTicketCreate>({ defaultValues: emptyTicketForm })
   const [formError, setFormError] = useState<string | null>(null)
 
@@ -29,7 +31,7 @@ export function CreateTicketCard({ user }: { user: TUser | null }) {
       return
     }
     try {
-      await createTicket.mutateAsync({ userId: user.$id, ticket: values })
+      await createTicket.mutateAsync({ userId: user.$id, teamId, ticket: values })
     } catch (error) {
       notifyError({ title: Toasts.ticketCreateFailed, description: getErrorMessage(error) })
       return

@@ -1,0 +1,47 @@
+import { Query, Teams } from 'appwrite'
+import type { TSdkUser } from '../testing/sdk-client'
+
+/** The invitation mail to `to` as the workspace's owners read it in the outbox, and its link's fields. */
+export async function invitationTo(reader: TSdkUser, to: string) {
+  const { documents } = await reader.databases.listDocuments({
+    databaseId: 'main',
+    collectionId: 'outbox',
+    queries: [Query.equal('kind', 'invitation'), Query.orderDesc('$sequence')],
+  })
+  const mail = documents.find((d) => (d.to as string[]).includes(to))
+  const link = new URL(String(mail?.text).match(/https?:\/\/\S+/)?.[0] ?? 'http://missing.example')
+  const field = (name: string) => link.searchParams.get(name) ?? ''
+  return {
+    mail,
+    link,
+    teamId: field('teamId'),
+    membershipId: field('membershipId'),
+    userId: field('userId'),
+    secret: field('secret'),
+  }
+}
+
+/** `owner` invites `member` to `teamId` with `roles` and `member` accepts with the mailed link, as people do. */
+export async function joinByInvitation(options: {
+  serverUrl: string
+  owner: TSdkUser
+  member: TSdkUser
+  teamId: string
+  roles: string[]
+}): Promise<string> {
+  const { owner, member, teamId } = options
+  await new Teams(owner.client).createMembership({
+    teamId,
+    roles: options.roles,
+    email: member.email,
+    url: `${options.serverUrl}/invite`,
+  })
+  const invitation = await invitationTo(owner, member.email)
+  await new Teams(member.client).updateMembershipStatus({
+    teamId,
+    membershipId: invitation.membershipId,
+    userId: member.userId,
+    secret: invitation.secret,
+  })
+  return invitation.membershipId
+}
