@@ -106,7 +106,6 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
     })
     await waitForValue(() => b.inbox.of(bobs.$id).length > 0, {
       what: "Bob's own ticket",
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -126,7 +125,6 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
     })
     await waitForValue(() => a.inbox.of(long.$id).length > 0, {
       what: 'the long ticket',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     const frameOf = (id: string) =>
@@ -142,7 +140,6 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime across processes on Postgres', () 
     })
     await waitForValue(() => a.inbox.of(huge.$id).length > 0, {
       what: 'the huge ticket',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(frameOf(huge.$id)).toMatchObject({ subject: 'Huge' })
@@ -264,7 +261,6 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     }
     await waitForValue(() => received.length === ids.length, {
       what: 'every event',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(received).toEqual(ids)
@@ -299,13 +295,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     )
     await waitForValue(() => received.length === big.length, {
       what: 'the large group',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     // The recorder hears the NOTIFY on a connection of its own, maybe a moment after the listener bus.
     await waitForValue(() => notifications.payloads.length >= 1, {
       what: 'the recorded NOTIFY',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(received).toEqual(big)
@@ -326,12 +320,10 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await Promise.all(small.map((id) => publisher.publish(documentEvent(id, 'small'))))
     await waitForValue(() => received.length === big.length + small.length, {
       what: 'the small group',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await waitForValue(() => notifications.payloads.length >= 2, {
       what: 'the second recorded NOTIFY',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(received.slice(big.length)).toEqual(small)
@@ -359,36 +351,31 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await Promise.all(['a', 'b', 'c'].map((id) => bus.publish(documentEvent(id, 'x'.repeat(20_000)))))
     await waitForValue(() => received.length === 3, {
       what: 'its own events',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
 
     await killListener(database.url, 'bus_own_test')
     await waitForValue(() => !bus.isListening(), {
       what: 'the listener to notice',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await bus.publish(documentEvent('while-down', 'x'.repeat(20_000)))
     await waitForValue(() => received.includes('while-down'), {
       what: 'its own event while the listener is down',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await waitForValue(() => bus.isListening(), {
       what: 'the listener to reconnect',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     // The catch-up after the reconnect reads the stored rows back, but they were delivered already.
     await waitForValue(
       () => db.statements.some((s) => s.startsWith('select id, event from realtime_events where id >')),
-      { what: 'the catch-up', timeoutMs: 5000, intervalMs: 2 },
+      { what: 'the catch-up', intervalMs: 2 },
     )
     await bus.publish(documentEvent('after', 'small'))
     await waitForValue(() => received.includes('after'), {
       what: 'the event after reconnecting',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -430,7 +417,6 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await publisher.publish(documentEvent('next', 'small'))
     await waitForValue(() => others.includes('next'), {
       what: 'the next event',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -468,7 +454,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     const received: string[] = []
     listener.subscribe((event) => received.push(event.documentId))
     await Promise.all(['big1', 'big2'].map((id) => publisher.publish(documentEvent(id, 'x'.repeat(20_000)))))
-    await waitForValue(() => received.length === 2, { what: 'both events', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => received.length === 2, { what: 'both events', intervalMs: 2 })
     expect(received).toEqual(['big1', 'big2'])
     expect(failures).toBe(-1)
     await publisher.close()
@@ -496,27 +482,23 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await publisher.publish(documentEvent('before', 'small'))
     await waitForValue(() => received.includes('before'), {
       what: 'the first event',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
 
     await killListener(database.url, 'bus_replay_test')
     await waitForValue(() => !listener.isListening(), {
       what: 'the listener to notice',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await publisher.publish(documentEvent('while-down', 'x'.repeat(20_000)))
     await publisher.publish(documentEvent('while-down-small', 'small'))
     await waitForValue(() => listener.isListening(), {
       what: 'the listener to reconnect',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await publisher.publish(documentEvent('after', 'small'))
     await waitForValue(() => received.includes('after'), {
       what: 'the event after reconnecting',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(received).toEqual(['before', 'while-down', 'while-down-small', 'after'])
@@ -546,7 +528,6 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await killListener(database.url, 'bus_busy_replay_test')
     await waitForValue(() => !busy.isListening(), {
       what: 'the listener to notice',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await other.publish(documentEvent('missed', 'small'))
@@ -555,12 +536,10 @@ describe.skipIf(!TEST_DATABASE_URL)('the Postgres event bus', () => {
     await Promise.all(own.map((id) => busy.publish(documentEvent(id, 'small'))))
     await waitForValue(() => busy.isListening(), {
       what: 'the listener to reconnect',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await waitForValue(() => received.includes('missed'), {
       what: "the other bus's event missed while deaf",
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()

@@ -84,7 +84,6 @@ export async function openRawSocket(url: string, headers: Record<string, string>
   const socket = new RecordingWebSocket(url, undefined, { headers })
   await waitForValue(() => socket.frames.length > 0 || socket.closeCode !== undefined, {
     what: 'the first frame',
-    timeoutMs: 5000,
     intervalMs: 2,
   })
   return socket
@@ -116,12 +115,10 @@ export async function subscribeWithSdk27(client: Client, channels: string[], que
   const subscription = await realtime.subscribe(channels, inbox.callback, queries)
   const socket = await waitForValue(() => socketsSince(before)[0], {
     what: 'the SDK socket',
-    timeoutMs: 5000,
     intervalMs: 2,
   })
   await waitForValue(() => socket.hasResponse('authentication') && socket.hasResponse('subscribe'), {
     what: 'subscribed',
-    timeoutMs: 5000,
     intervalMs: 2,
   })
   return { realtime, subscription, inbox, socket }
@@ -138,12 +135,10 @@ export async function subscribeWithSdk24(serverUrl: string, sessionSecret: strin
   const subscription = await new Realtime24(client).subscribe(channels, inbox.callback)
   const socket = await waitForValue(() => socketsSince(before).at(-1), {
     what: 'the SDK socket',
-    timeoutMs: 5000,
     intervalMs: 2,
   })
   await waitForValue(() => socket.hasResponse('authentication'), {
     what: 'authenticated',
-    timeoutMs: 5000,
     intervalMs: 2,
   })
   return { subscription, inbox, socket }
@@ -159,7 +154,6 @@ async function timeEvent(
   await run()
   const got = await waitForValue(() => inbox.of(id).find((r) => r.event === action), {
     what: `${action} of ${id}`,
-    timeoutMs: 5000,
     intervalMs: 2,
   })
   return { e2eMs: got.at - started, busMs: got.busMs }

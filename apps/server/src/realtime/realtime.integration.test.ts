@@ -54,7 +54,6 @@ describe('realtime on one server', () => {
     })
     await waitForValue(() => b.inbox.of(bobs.$id).length > 0, {
       what: "Bob's own ticket",
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -109,7 +108,6 @@ describe('realtime on one server', () => {
     })
     await waitForValue(() => b.inbox.of(bobs.$id).length > 0, {
       what: "Bob's own ticket",
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -132,14 +130,12 @@ describe('realtime on one server', () => {
     const before = await create('Before sign-out')
     await waitForValue(() => watcher.inbox.of(before.$id).length > 0, {
       what: 'the first ticket',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await alice.account.deleteSession({ sessionId: 'current' })
     const after = await create('After sign-out')
     await waitForValue(() => control.inbox.of(after.$id).length > 0, {
       what: 'the second ticket on the live session',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -162,7 +158,6 @@ describe('realtime on one server', () => {
     const gone = await realtime.subscribe('documents', dropped.callback)
     const socket = await waitForValue(() => socketsSince(before)[0], {
       what: 'the SDK socket',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     const subscribedIds = () =>
@@ -171,18 +166,15 @@ describe('realtime on one server', () => {
         .flatMap((f) => f.data?.subscriptions as { subscriptionId: string }[])
     await waitForValue(() => new Set(subscribedIds().map((s) => s.subscriptionId)).size === 3, {
       what: 'three subscriptions',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await waitForValue(() => socket.hasResponse('authentication'), {
       what: 'authenticated',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await gone.unsubscribe()
     await waitForValue(() => socket.hasResponse('unsubscribe'), {
       what: 'unsubscribed',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
 
@@ -198,7 +190,6 @@ describe('realtime on one server', () => {
     })
     await waitForValue(() => everything.of(match.$id).length > 0, {
       what: 'both tickets',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -211,7 +202,7 @@ describe('realtime on one server', () => {
 
   it('refuses a wrong project: an error frame, then close 1008, and the SDK does not retry', async () => {
     const raw = await openRawSocket(`${endpoint}?project=someone-else`)
-    await waitForValue(() => raw.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => raw.closeCode, { what: 'the close', intervalMs: 2 })
     expect(raw.frames).toEqual([
       { type: 'error', data: { code: 1008, message: 'Missing or unknown project ID' } },
     ])
@@ -225,10 +216,9 @@ describe('realtime on one server', () => {
     const subscription = await realtime.subscribe('documents', () => undefined)
     const socket = await waitForValue(() => socketsSince(before)[0], {
       what: 'the SDK socket',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
-    await waitForValue(() => socket.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => socket.closeCode, { what: 'the close', intervalMs: 2 })
     expect(errors).toEqual([1008])
     expect(socket.closeCode).toBe(1008)
     await subscription.close()
@@ -254,14 +244,12 @@ describe('realtime on one server', () => {
     sendJson(guest, { type: 'ping' })
     await waitForValue(() => guest.frames.some((f) => f.type === 'pong'), {
       what: 'pong',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(guest.frames[1]).toEqual({ type: 'error', data: { code: 1003, message: 'Session is not valid.' } })
     sendJson(guest, { type: 'authentication', data: { session: secret } })
     await waitForValue(() => guest.hasResponse('authentication'), {
       what: 'authenticated',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(guest.frames.at(-1)).toMatchObject({
@@ -276,7 +264,7 @@ describe('realtime on one server', () => {
     ]) {
       const socket = await openRawSocket(`${endpoint}?project=parsedesk`)
       sendJson(socket, malformed)
-      await waitForValue(() => socket.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+      await waitForValue(() => socket.closeCode, { what: 'the close', intervalMs: 2 })
       expect(socket.closeCode).toBe(1008)
       expect(socket.frames.at(-1)).toMatchObject({ type: 'error', data: { code: 1008 } })
     }
@@ -285,7 +273,7 @@ describe('realtime on one server', () => {
       origin: 'https://evil.example',
       cookie: `a_session_parsedesk=${secret}`,
     })
-    await waitForValue(() => foreign.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => foreign.closeCode, { what: 'the close', intervalMs: 2 })
     expect(foreign.frames).toEqual([{ type: 'error', data: { code: 1008, message: 'Invalid origin' } }])
     await closeSocket(withCookie)
     await closeSocket(guest)
@@ -300,7 +288,6 @@ describe('realtime on one server', () => {
     sendJson(socket, { type: 'subscribe', data: [{ subscriptionId: 'all', channels: ['documents'] }] })
     await waitForValue(() => socket.hasResponse('subscribe'), {
       what: 'subscribed',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     const publish = (collectionId: string, documentId: string, readRoles: string[]) =>
@@ -319,7 +306,6 @@ describe('realtime on one server', () => {
     await publish('tickets', 't-mine', [`user:${alice.userId}`])
     await waitForValue(() => socket.frames.some((f) => f.type === 'event'), {
       what: 'an event',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     await settle()
@@ -334,7 +320,7 @@ describe('realtime on one server', () => {
 
     const big = await openRawSocket(`${endpoint}?project=parsedesk`)
     sendJson(big, { type: 'ping', data: 'x'.repeat(70 * 1024) })
-    await waitForValue(() => big.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => big.closeCode, { what: 'the close', intervalMs: 2 })
     expect(big.frames.at(-1)).toEqual({
       type: 'error',
       data: { code: 1008, message: 'Message is too large.' },
@@ -344,7 +330,6 @@ describe('realtime on one server', () => {
     for (let i = 0; i < 121; i++) sendJson(chatty, { type: 'ping' })
     await waitForValue(() => chatty.frames.length === 122, {
       what: 'an answer to every message',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     expect(chatty.frames.filter((f) => f.type === 'pong')).toHaveLength(120)
@@ -361,11 +346,10 @@ describe('realtime on one server', () => {
     sendJson(greedy, { type: 'subscribe', data: items(0, 40) })
     await waitForValue(() => greedy.hasResponse('subscribe'), {
       what: 'the first 40',
-      timeoutMs: 5000,
       intervalMs: 2,
     })
     sendJson(greedy, { type: 'subscribe', data: items(40, 40) })
-    await waitForValue(() => greedy.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => greedy.closeCode, { what: 'the close', intervalMs: 2 })
     expect(greedy.frames.at(-1)).toEqual({
       type: 'error',
       data: { code: 1008, message: 'Too many subscriptions.' },
@@ -378,7 +362,7 @@ describe('realtime on one server', () => {
       )
     }
     expect(sockets.slice(0, 20).every((s) => s.frames[0]?.type === 'connected')).toBe(true)
-    await waitForValue(() => sockets[20]!.closeCode, { what: 'the close', timeoutMs: 5000, intervalMs: 2 })
+    await waitForValue(() => sockets[20]!.closeCode, { what: 'the close', intervalMs: 2 })
     expect(sockets[20]!.frames).toEqual([
       { type: 'error', data: { code: 1008, message: 'Too many connections.' } },
     ])
