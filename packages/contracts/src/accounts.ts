@@ -27,7 +27,7 @@ export const ZAccountEmailUpdate = z.object({
   email: z.email().max(320),
   password: z.string().max(PasswordLimits.max * 4),
 })
-export const ZRecoveryCreate = z.object({ email: z.string().max(320), url: ZUrl })
+export const ZRecoveryCreate = z.object({ email: z.email().max(320), url: ZUrl })
 export const ZRecoveryUpdate = z.object({
   userId: z.string().max(36),
   secret: z.string().min(1).max(256),

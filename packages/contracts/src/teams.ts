@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
 
 /**
  * A member's role in a workspace. Owners do everything, admins run the workspace but cannot touch owners
@@ -30,7 +31,19 @@ export const ZTeamCreate = z.object({
 
 export const ZTeamUpdate = z.object({ name: ZTeamName })
 
-export const ZTeamPrefsUpdate = z.object({ prefs: z.record(z.string(), z.unknown()) })
+export const ZTeamPrefsUpdate = z.object({
+  prefs: z
+    .record(z.string(), z.unknown())
+    // Stops here when too deep: measuring such a value would overflow JSON.stringify's stack.
+    .refine((value) => isWithinJsonDepth(value), {
+      message: `is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      abort: true,
+    })
+    .refine(
+      (value) => jsonByteLength(value) <= TeamLimits.prefsBytes,
+      `is more than ${TeamLimits.prefsBytes.toLocaleString('en-US')} bytes as JSON`,
+    ),
+})
 
 export const ZMembershipCreate = z.object({
   roles: ZTeamRoles,

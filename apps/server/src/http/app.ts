@@ -44,6 +44,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
+    // What the router refuses before any route runs (a malformed escape, a too long id) answers in
+    // Appwrite's shape too.
+    frameworkErrors: handleError,
     // The SDK flattens arrays as queries[0]=..&queries[1]=..; past qs's default of 20 they would turn into objects.
     routerOptions: {
       querystringParser: (str) => qs.parse(str, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),

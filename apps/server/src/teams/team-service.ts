@@ -82,6 +82,19 @@ function newId(requested: string): string {
   return id
 }
 
+/**
+ * Whether an id from the address could name a workspace or membership at all. One that could not (a NUL
+ * in it, say) finds nothing, rather than the id the database layer reads once it has cleaned it.
+ */
+function isId(value: string): boolean {
+  return CUSTOM_ID_PATTERN.test(value)
+}
+
+/** The membership an address names, under the workspace it names. */
+function findNamedMembership(tx: TQueryable, teamId: string, membershipId: string) {
+  return isId(teamId) && isId(membershipId) ? findMembership(tx, teamId, membershipId) : undefined
+}
+
 function hasRole(membership: TMembershipRow, roles: TTeamRole[]): boolean {
   return membership.roles.some((role) => roles.includes(role))
 }
@@ -103,6 +116,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
   /** The caller's confirmed membership of the workspace, or "not found" for anyone else. */
   async function requireMember(auth: TAuth, teamId: string, tx: TQueryable = db): Promise<TMembershipRow> {
     const user = requireUser(auth)
+    if (!isId(teamId)) throw new AppError(ErrorType.teamNotFound)
     const membership = await findMembershipOfUser(tx, teamId, user.id)
     if (!membership) throw new AppError(ErrorType.teamNotFound)
     return membership
@@ -233,9 +247,6 @@ export function createTeamService(deps: TTeamServiceDeps) {
 
     async updatePrefs(auth: TAuth, teamId: string, input: unknown) {
       const { prefs } = parseInput(ZTeamPrefsUpdate, input)
-      if (Buffer.byteLength(JSON.stringify(prefs)) > TeamLimits.prefsBytes) {
-        throw AppError.invalid(`Invalid \`prefs\` param: at most ${TeamLimits.prefsBytes} bytes of JSON`)
-      }
       await requireManager(auth, teamId)
       await updateTeam(db, teamId, { prefs })
       await publishTeamEvent(deps.bus, { action: 'update', team: await teamModel(teamId) })
@@ -255,7 +266,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
 
     async getMembership(auth: TAuth, teamId: string, membershipId: string) {
       const caller = await requireMember(auth, teamId)
-      const membership = await findMembership(db, teamId, membershipId)
+      const membership = await findNamedMembership(db, teamId, membershipId)
       const mayRead = membership?.confirm || hasRole(caller, [TeamRole.owner, TeamRole.admin])
       if (!membership || !mayRead) throw new AppError(ErrorType.membershipNotFound)
       return toMembershipModel(membership)
@@ -349,7 +360,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
       await db.transaction(async (tx) => {
         if (!(await lockTeam(tx, teamId))) throw new AppError(ErrorType.teamNotFound)
         const actor = await requireManager(auth, teamId, tx)
-        const target = await findMembership(tx, teamId, membershipId)
+        const target = await findNamedMembership(tx, teamId, membershipId)
         if (!target) throw new AppError(ErrorType.membershipNotFound)
         assertMayChangeRoles(actor, target, roles)
         await assertOwnerRemains(tx, target, roles)
@@ -365,7 +376,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
       const removed = await db.transaction(async (tx) => {
         if (!(await lockTeam(tx, teamId))) throw new AppError(ErrorType.teamNotFound)
         const actor = await requireMember(auth, teamId, tx)
-        const target = await findMembership(tx, teamId, membershipId)
+        const target = await findNamedMembership(tx, teamId, membershipId)
         if (!target) throw new AppError(ErrorType.membershipNotFound)
         if (target.id !== actor.id) {
           if (!hasRole(actor, [TeamRole.owner, TeamRole.admin]))
@@ -391,7 +402,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
       const { userId, secret } = parseInput(ZMembershipStatusUpdate, options.input)
       const slot = await takeSlot(db, ACCEPTS_PER_ADDRESS, options.ip)
       if (!slot.isTaken) throw AppError.rateLimited()
-      const invitation = await findMembership(db, options.teamId, options.membershipId)
+      const invitation = await findNamedMembership(db, options.teamId, options.membershipId)
       if (!invitation) throw new AppError(ErrorType.membershipNotFound)
       if (invitation.confirm || invitation.secret_hash !== hashSecret(secret)) {
         throw new AppError(ErrorType.teamInvalidSecret, TeamMessages.invitationInvalid)
