@@ -1,4 +1,5 @@
 import { loadConfig } from '../../apps/server/src/config/config'
+import type { TDatabase } from '../../apps/server/src/db/database'
 import { startServer } from '../../apps/server/src/server'
 import { createBenchDatabase, type TBenchDatabase, type TBenchDatabaseKind } from './bench-database'
 import { cpuShareBetween, othersShare, sampleCpu, type TCpuShare } from './cpu-share'
@@ -6,8 +7,10 @@ import {
   CREATE_TICKET_PATH,
   createTicketBody,
   DASHBOARD_PAGE_SIZE,
-  LIST_TICKETS_PATH,
+  listTicketsPath,
   sessionHeaders,
+  ticketPath,
+  workspaceTicketPermissions,
 } from './dashboard-requests'
 import { createHttpClient, type THttpClient } from './http-client'
 import { summariseLatencies, type TLatencyStats } from './latency-stats'
@@ -22,13 +25,15 @@ import { signUpMeasuredUsers, type TMeasuredUser } from './measured-users'
 import { runLoad } from './run-load'
 import { seedUsersAndTickets } from './seed-tickets'
 
+export type TOperation = 'list' | 'get' | 'create'
+
 export type TBenchPlan = {
   users: number
   tickets: number
   measuredUsers: number
   days: number
   warmup: number
-  phases: { operation: 'list' | 'create'; concurrency: number; iterations: number }[]
+  phases: { operation: TOperation; concurrency: number; iterations: number }[]
   stepIterations: number
   /** A phase is run again, up to maxAttempts in all, while other processes took more than busyShare of the CPUs. */
   maxAttempts: number
@@ -36,7 +41,7 @@ export type TBenchPlan = {
 }
 
 export type TPhaseReport = {
-  operation: 'list' | 'create'
+  operation: TOperation
   concurrency: number
   stats: TLatencyStats
   kbPerResponse: number
@@ -45,7 +50,7 @@ export type TPhaseReport = {
   attempts: number
 }
 
-export type TExplain = { userTickets: number; page: string; count: string }
+export type TExplain = { userTickets: number; weigh: string; page: string; count: string }
 
 export type TBackendReport = {
   kind: TBenchDatabaseKind
@@ -57,43 +62,66 @@ export type TBackendReport = {
   explains: TExplain[]
 }
 
-type TDashboardDoc = { userId: string; $createdAt: string }
-type TRequestOptions = { client: THttpClient; projectId: string; users: TMeasuredUser[] }
+/** A measured user, the workspace their dashboard shows and, once checked, the tickets it lists. */
+type TBenchUser = TMeasuredUser & { teamId: string; listedIds: string[] }
+type TDashboardDoc = { $id: string; $createdAt: string; $permissions: string[] } & Record<string, unknown>
+type TRequestOptions = { client: THttpClient; projectId: string; users: TBenchUser[] }
 
 // The server counts `total` up to this many matches (documents/document-repository.ts).
 const TOTAL_CAP = 5000
 
-/** Before timing anything: each measured user's list holds only their tickets, newest first, 25 at most. */
-async function checkListAnswers(options: TRequestOptions & { owned: number[] }) {
-  const { client, projectId, users, owned } = options
+function fail(user: TBenchUser, what: string): never {
+  throw new Error(`user ${user.userId}, workspace ${user.teamId}: ${what}`)
+}
+
+/**
+ * Before timing anything: each measured user's list is their workspace's newest tickets (the ids the
+ * database has, newest first, 100 at most), with the workspace's permissions and only the attributes the
+ * dashboard selects; each listed ticket, read whole as the Ticket Details dialog reads it, is the
+ * workspace's. Keeps the listed ids for the get phase.
+ */
+async function checkListAnswers(options: TRequestOptions & { db: TDatabase; owned: number[] }) {
+  const { client, projectId, users, owned, db } = options
   for (const [i, user] of users.entries()) {
-    const response = await client.request({
-      method: 'GET',
-      path: LIST_TICKETS_PATH,
-      headers: sessionHeaders({ projectId, secret: user.secret }),
-    })
+    const headers = sessionHeaders({ projectId, secret: user.secret })
+    const response = await client.request({ method: 'GET', path: listTicketsPath(user.teamId), headers })
     if (response.status !== 200) throw new Error(`list answered ${response.status}: ${response.body}`)
     const { total, documents } = JSON.parse(response.body) as { total: number; documents: TDashboardDoc[] }
-    const expected = Math.min(DASHBOARD_PAGE_SIZE, owned[i] ?? 0)
+    const { rows } = await db.query<{ id: string }>(
+      `select id from tickets where "teamId" = $1 order by created_at desc, seq desc limit $2`,
+      [user.teamId, DASHBOARD_PAGE_SIZE],
+    )
+    const expectedIds = rows.map((row) => row.id)
+    if (expectedIds.length !== Math.min(DASHBOARD_PAGE_SIZE, owned[i] ?? 0))
+      fail(user, `the workspace holds ${expectedIds.length} tickets, the seed counted ${owned[i]}`)
+    if (documents.map((d) => d.$id).join() !== expectedIds.join())
+      fail(user, `the list is not the workspace's ${expectedIds.length} newest tickets`)
+    if (total !== Math.min(owned[i] ?? 0, TOTAL_CAP)) fail(user, `total ${total}, expected ${owned[i]}`)
     const times = documents.map((d) => Date.parse(d.$createdAt))
-    const newestFirst = times.every((t, j) => j === 0 || t <= (times[j - 1] ?? t))
-    if (
-      documents.length !== expected ||
-      total !== Math.min(owned[i] ?? 0, TOTAL_CAP) ||
-      !newestFirst ||
-      documents.some((d) => d.userId !== user.userId)
-    ) {
-      throw new Error(`user ${user.userId}: the list is not their ${expected} newest tickets`)
+    if (!times.every((t, j) => j === 0 || t <= (times[j - 1] ?? t)))
+      fail(user, 'the list is not newest first')
+    const permissions = workspaceTicketPermissions(user.teamId).join()
+    if (documents.some((d) => d.$permissions.join() !== permissions))
+      fail(user, `a listed ticket lacks the workspace's permissions (${permissions})`)
+    if (documents.some((d) => 'body' in d || 'rawJson' in d))
+      fail(user, 'the list sent attributes it did not select')
+    for (const listed of documents) {
+      const one = await client.request({ method: 'GET', path: ticketPath(listed.$id), headers })
+      if (one.status !== 200) throw new Error(`get answered ${one.status}: ${one.body}`)
+      const ticket = JSON.parse(one.body) as TDashboardDoc
+      if (ticket.$id !== listed.$id || ticket.teamId !== user.teamId)
+        fail(user, `ticket ${listed.$id} is in workspace ${String(ticket.teamId)}`)
     }
+    user.listedIds = expectedIds
   }
 }
 
 function sendList({ client, projectId, users }: TRequestOptions) {
   return async (i: number) => {
-    const user = users[i % users.length] as TMeasuredUser
+    const user = users[i % users.length] as TBenchUser
     const response = await client.request({
       method: 'GET',
-      path: LIST_TICKETS_PATH,
+      path: listTicketsPath(user.teamId),
       headers: sessionHeaders({ projectId, secret: user.secret }),
     })
     if (response.status !== 200) throw new Error(`list answered ${response.status}: ${response.body}`)
@@ -101,14 +129,30 @@ function sendList({ client, projectId, users }: TRequestOptions) {
   }
 }
 
+/** Opens the listed tickets in turn, each user theirs, as the Ticket Details dialog reads one. */
+function sendGet({ client, projectId, users }: TRequestOptions) {
+  const readers = users.filter((user) => user.listedIds.length > 0)
+  return async (i: number) => {
+    const user = readers[i % readers.length] as TBenchUser
+    const id = user.listedIds[Math.floor(i / readers.length) % user.listedIds.length] as string
+    const response = await client.request({
+      method: 'GET',
+      path: ticketPath(id),
+      headers: sessionHeaders({ projectId, secret: user.secret }),
+    })
+    if (response.status !== 200) throw new Error(`get answered ${response.status}: ${response.body}`)
+    return response.bytes
+  }
+}
+
 function sendCreate({ client, projectId, users }: TRequestOptions) {
   return async (i: number) => {
-    const user = users[i % users.length] as TMeasuredUser
+    const user = users[i % users.length] as TBenchUser
     const response = await client.request({
       method: 'POST',
       path: CREATE_TICKET_PATH,
       headers: sessionHeaders({ projectId, secret: user.secret }),
-      json: createTicketBody({ userId: user.userId, n: i }),
+      json: createTicketBody({ userId: user.userId, teamId: user.teamId, n: i }),
     })
     if (response.status !== 201) throw new Error(`create answered ${response.status}: ${response.body}`)
     return response.bytes
@@ -180,7 +224,7 @@ async function benchServer(options: {
   try {
     const { rows } = await server.db.query<{ v: string }>("select current_setting('server_version') as v")
     log(`${options.kind}: signing up ${plan.measuredUsers} users through the API`)
-    const users = await signUpMeasuredUsers({
+    const measured = await signUpMeasuredUsers({
       client,
       projectId: config.projectId,
       count: plan.measuredUsers,
@@ -190,14 +234,21 @@ async function benchServer(options: {
       db: server.db,
       users: plan.users,
       tickets: plan.tickets,
-      measuredUserIds: users.map((u) => u.userId),
+      measuredUserIds: measured.map((u) => u.userId),
       days: plan.days,
     })
+    const users: TBenchUser[] = measured.map((u) => ({
+      ...u,
+      teamId: seed.workspaceOf.get(u.userId) ?? '',
+      listedIds: [],
+    }))
     const owned = users.map((u) => seed.ticketsOf.get(u.userId) ?? 0)
-    await checkListAnswers({ client, projectId: config.projectId, users, owned })
+    log(`${options.kind}: checking each measured user's list and the tickets it lists`)
+    await checkListAnswers({ client, projectId: config.projectId, users, owned, db: server.db })
 
     const statements: TListStatements[] = []
-    for (const user of users) statements.push(await captureListStatements(server.db, user.userId))
+    for (const user of users)
+      statements.push(await captureListStatements(server.db, user.userId, user.teamId))
     log(`${options.kind}: timing the list steps straight against the database`)
     const timings = await timeListSteps({
       db: server.db,
@@ -215,6 +266,7 @@ async function benchServer(options: {
         const userStatements = statements[i] as TListStatements
         explains.push({
           userTickets: owned[i] ?? 0,
+          weigh: await explainStatement(server.db, userStatements.weigh),
           page: await explainStatement(server.db, userStatements.page),
           count: await explainStatement(server.db, userStatements.count),
         })
@@ -224,7 +276,7 @@ async function benchServer(options: {
     const phases: TPhaseReport[] = []
     for (const phase of plan.phases) {
       log(`${options.kind}: ${phase.operation} x${phase.iterations}, ${phase.concurrency} in flight`)
-      const send = (phase.operation === 'list' ? sendList : sendCreate)({
+      const send = { list: sendList, get: sendGet, create: sendCreate }[phase.operation]({
         client,
         projectId: config.projectId,
         users,
@@ -251,6 +303,7 @@ async function benchServer(options: {
       phases,
       steps: {
         session: summariseLatencies(timings.session, 0),
+        weigh: summariseLatencies(timings.weigh, 0),
         page: summariseLatencies(timings.page, 0),
         count: summariseLatencies(timings.count, 0),
       },

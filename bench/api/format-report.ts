@@ -1,4 +1,5 @@
-import type { TBackendReport, TPhaseReport } from './bench-backend'
+import type { TBackendReport, TOperation, TPhaseReport } from './bench-backend'
+import { DASHBOARD_PAGE_SIZE } from './dashboard-requests'
 import type { TLatencyStats } from './latency-stats'
 
 const percent = (share: number) => `${Math.round(share * 100)}%`
@@ -20,8 +21,17 @@ function latencyColumns(label: string, stats: TLatencyStats): string {
  * CPU per request (the Node process holds the server and the load generator; Postgres is its own
  * processes) shows the cost even when other processes disturbed the latencies; `others` says how much.
  */
+const OPERATION_LABELS: Record<TOperation, string> = {
+  list: `list ${DASHBOARD_PAGE_SIZE} newest`,
+  get: 'get one ticket',
+  create: 'create ticket',
+}
+
+// The index that serves "the newest tickets of one workspace" (migration 017).
+const WORKSPACE_INDEX = 'tickets_team_created_idx'
+
 function phaseRow(kind: TBackendReport['kind'], phase: TPhaseReport): string {
-  const label = `${phase.operation === 'list' ? 'list 25 newest' : 'create ticket'}, ${phase.concurrency} in flight`
+  const label = `${OPERATION_LABELS[phase.operation]}, ${phase.concurrency} in flight`
   const cpu = phase.cpu
   const perRequest = (ms: number) => fixed(ms / phase.stats.count, 6)
   const cpuColumns = cpu
@@ -37,14 +47,15 @@ export function formatBackendReport(report: TBackendReport, listP99AimMs: number
   const lines = [
     '',
     `${report.kind} (server ${report.serverVersion}), seeded in ${report.seedSeconds.toFixed(1)} s`,
-    `  measured users own ${counts.join(', ')} tickets`,
+    `  measured users' workspaces hold ${counts.join(', ')} tickets`,
     '  over HTTP: latency in ms, KB per answer, CPU ms per request in this Node process (server and load',
     '  generator) and in Postgres processes, share of the machine other processes took meanwhile',
     `  ${HEADER.slice(2)} ${'KB'.padStart(6)} ${'node'.padStart(6)} ${'pg'.padStart(6)} ${'others'.padStart(6)}`,
     ...report.phases.map((phase) => phaseRow(report.kind, phase)),
     '  straight to the database, one after another, ms',
     `  ${HEADER.slice(2)}`,
-    latencyColumns('session + user lookup', report.steps.session),
+    latencyColumns('session, user, memberships', report.steps.session),
+    latencyColumns('list page weighing', report.steps.weigh),
     latencyColumns('list page query', report.steps.page),
     latencyColumns('list count query (capped)', report.steps.count),
   ]
@@ -58,12 +69,19 @@ export function formatBackendReport(report: TBackendReport, listP99AimMs: number
     lines.push(`  aim, list p99 under ${listP99AimMs} ms: ${verdicts.join(', ')}`)
   }
   for (const explain of report.explains) {
+    const uses = (plan: string) => (plan.includes(WORKSPACE_INDEX) ? 'uses' : 'does NOT use')
     lines.push(
       '',
-      `  EXPLAIN ANALYZE, list page query, a user with ${explain.userTickets} tickets:`,
+      `  a workspace of ${explain.userTickets} tickets: the weighing ${uses(explain.weigh)} ${WORKSPACE_INDEX}, ` +
+        `the page ${uses(explain.page)} it, the count ${uses(explain.count)} it`,
+      '',
+      `  EXPLAIN ANALYZE, list page weighing, a workspace with ${explain.userTickets} tickets:`,
+      explain.weigh.replace(/^/gm, '    '),
+      '',
+      `  EXPLAIN ANALYZE, list page query, the same workspace:`,
       explain.page.replace(/^/gm, '    '),
       '',
-      '  EXPLAIN ANALYZE, capped count query, the same user:',
+      '  EXPLAIN ANALYZE, capped count query, the same workspace:',
       explain.count.replace(/^/gm, '    '),
     )
   }

@@ -13,6 +13,8 @@ const PLAN: TBenchPlan = {
   phases: [
     { operation: 'list', concurrency: 1, iterations: 1500 },
     { operation: 'list', concurrency: 8, iterations: 3000 },
+    { operation: 'get', concurrency: 1, iterations: 1500 },
+    { operation: 'get', concurrency: 8, iterations: 3000 },
     { operation: 'create', concurrency: 1, iterations: 500 },
     { operation: 'create', concurrency: 8, iterations: 1000 },
   ],
@@ -29,7 +31,8 @@ async function main() {
   const load = os.loadavg().map((l) => l.toFixed(2))
   console.log(`load average at start: ${load.join(', ')} (1, 5, 15 min)`)
   console.log(
-    `${PLAN.tickets} tickets of ${PLAN.users} users over ${PLAN.days} days; ${PLAN.measuredUsers} measured users; ` +
+    `${PLAN.tickets} tickets of ${PLAN.users} users, each in a workspace of their own, over ${PLAN.days} days; ` +
+      `${PLAN.measuredUsers} measured users; ` +
       `server in-process (http role) on 127.0.0.1, keep-alive HTTP client in the same process`,
   )
   const only = process.env.BENCH_ONLY
@@ -47,6 +50,12 @@ async function main() {
   for (const kind of kinds) {
     console.log(
       formatBackendReport(await runBackendBench({ kind, postgresUrl, plan: PLAN, log }), LIST_P99_AIM_MS),
+    )
+    console.log(
+      `  load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} (1, 5, 15 min)`,
     )
   }
 }

@@ -2,12 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../apps/server/src/config/config'
 import { startServer, type TRunningServer } from '../../apps/server/src/server'
 import { createBenchDatabase, type TBenchDatabase } from './bench-database'
-import { CREATE_TICKET_PATH, createTicketBody, LIST_TICKETS_PATH, sessionHeaders } from './dashboard-requests'
+import {
+  CREATE_TICKET_PATH,
+  createTicketBody,
+  DASHBOARD_PAGE_SIZE,
+  listTicketsPath,
+  sessionHeaders,
+  ticketPath,
+  workspaceTicketPermissions,
+} from './dashboard-requests'
 import { createHttpClient, type THttpClient } from './http-client'
 import { signUpMeasuredUsers, type TMeasuredUser } from './measured-users'
 import { seedUsersAndTickets, type TSeedResult } from './seed-tickets'
 
-type TDoc = { $id: string; $createdAt: string; $permissions: string[]; userId: string; subject: string }
+type TDoc = { $id: string; $createdAt: string; $permissions: string[] } & Record<string, unknown>
 
 // The bench is only worth its figures if seeded tickets are indistinguishable from ones the API writes.
 describe('bench seed on PGlite', () => {
@@ -17,6 +25,7 @@ describe('bench seed on PGlite', () => {
   let users: TMeasuredUser[]
   let seed: TSeedResult
   const projectId = 'parsedesk'
+  const SEEDED_USERS = 10
 
   const call = (
     user: TMeasuredUser,
@@ -24,6 +33,12 @@ describe('bench seed on PGlite', () => {
     path: string,
     json?: unknown,
   ) => client.request({ method, path, headers: sessionHeaders({ projectId, secret: user.secret }), json })
+  const workspaceOf = (user: TMeasuredUser) => seed.workspaceOf.get(user.userId) as string
+  const list = async (user: TMeasuredUser, teamId = workspaceOf(user)) =>
+    JSON.parse((await call(user, 'GET', listTicketsPath(teamId))).body) as {
+      total: number
+      documents: TDoc[]
+    }
 
   beforeAll(async () => {
     database = await createBenchDatabase({ kind: 'pglite', postgresUrl: '' })
@@ -33,7 +48,7 @@ describe('bench seed on PGlite', () => {
     users = await signUpMeasuredUsers({ client, projectId, count: 2 })
     seed = await seedUsersAndTickets({
       db: server.db,
-      users: 10,
+      users: SEEDED_USERS,
       tickets: 300,
       measuredUserIds: users.map((u) => u.userId),
       days: 30,
@@ -46,42 +61,95 @@ describe('bench seed on PGlite', () => {
     await database?.drop()
   })
 
-  it('lists each user their own seeded tickets, newest first, with the permissions the API writes', async () => {
-    for (const user of users) {
-      const created = JSON.parse(
-        (await call(user, 'POST', CREATE_TICKET_PATH, createTicketBody({ userId: user.userId, n: 1 }))).body,
-      ) as TDoc
-      const owned = (seed.ticketsOf.get(user.userId) ?? 0) + 1
-      const { total, documents } = JSON.parse((await call(user, 'GET', LIST_TICKETS_PATH)).body) as {
-        total: number
-        documents: TDoc[]
-      }
-      expect(total).toBe(owned)
-      expect(documents).toHaveLength(Math.min(25, owned))
-      expect(documents.every((d) => d.userId === user.userId)).toBe(true)
-      const times = documents.map((d) => Date.parse(d.$createdAt))
-      expect(times).toEqual([...times].sort((a, b) => b - a))
-      const seeded = documents.find((d) => d.$id !== created.$id)
-      expect(seeded?.$permissions).toEqual(created.$permissions)
+  it("takes each measured user's workspace from sign-up and gives every other user one as sign-up does", async () => {
+    const { rows: signedUp } = await server.db.query<{ team_id: string }>(
+      `select team_id from memberships where user_id = any($1::text[]) order by user_id`,
+      [users.map((u) => u.userId)],
+    )
+    expect(signedUp).toHaveLength(users.length)
+    expect(new Set(signedUp.map((r) => r.team_id))).toEqual(new Set(users.map(workspaceOf)))
+
+    // One workspace per user, named after them, the user its confirmed owner, like the ones sign-up made.
+    const { rows } = await server.db.query<{
+      user_id: string
+      workspaces: number
+      name: string
+      expected_name: string
+      shape: string
+    }>(
+      `select u.id as user_id, count(*)::int as workspaces, min(t.name) as name,
+         min(coalesce(nullif(btrim(u.name), ''), split_part(u.email, '@', 1)) || '''s workspace') as expected_name,
+         min(concat_ws(',', m.roles::text, m.confirm, m.email = u.email, m.name = u.name,
+           m.joined_at is not null, m.secret_hash is null, m.invited_by is null)) as shape
+       from users u join memberships m on m.user_id = u.id join teams t on t.id = m.team_id
+       group by u.id`,
+    )
+    expect(rows).toHaveLength(SEEDED_USERS)
+    const apiShape = rows.find((r) => r.user_id === users[0]?.userId)?.shape
+    expect(apiShape).toBe('{owner},t,t,t,t,t,t')
+    for (const row of rows) {
+      expect(row.workspaces).toBe(1)
+      expect(row.name).toBe(row.expected_name)
+      expect(row.shape).toBe(apiShape)
     }
   })
 
-  it('spreads tickets unevenly, so the bench lists for a busy user and a quiet one', () => {
+  it("files every ticket into its owner's workspace with the workspace's permissions", async () => {
+    const { rows } = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from tickets t
+       where not exists (select 1 from memberships m
+           where m.team_id = t."teamId" and m.user_id = t."userId" and m.confirm and 'owner' = any(m.roles))
+         or t.read_roles <> array['team:' || t."teamId"]
+         or t.permissions <> array['read("team:' || t."teamId" || '")', 'update("team:' || t."teamId" || '")',
+           'delete("team:' || t."teamId" || '")']`,
+    )
+    expect(rows[0]?.n).toBe(0)
+  })
+
+  it("lists each user their workspace's seeded tickets, newest first, as the API writes them", async () => {
+    for (const user of users) {
+      const teamId = workspaceOf(user)
+      const response = await call(
+        user,
+        'POST',
+        CREATE_TICKET_PATH,
+        createTicketBody({ userId: user.userId, teamId, n: 1 }),
+      )
+      expect(response.status).toBe(201)
+      const created = JSON.parse(response.body) as TDoc
+      expect(created.teamId).toBe(teamId)
+      expect(created.$permissions).toEqual(workspaceTicketPermissions(teamId))
+      const inWorkspace = (seed.ticketsOf.get(user.userId) ?? 0) + 1
+      const { total, documents } = await list(user)
+      expect(total).toBe(inWorkspace)
+      expect(documents).toHaveLength(Math.min(DASHBOARD_PAGE_SIZE, inWorkspace))
+      const times = documents.map((d) => Date.parse(d.$createdAt))
+      expect(times).toEqual([...times].sort((a, b) => b - a))
+      // The dashboard selects its columns: the body and the raw mail wait for the Ticket Details dialog.
+      expect(documents.every((d) => !('body' in d) && !('rawJson' in d))).toBe(true)
+      const seeded = documents.find((d) => d.$id !== created.$id)
+      expect(seeded?.$permissions).toEqual(created.$permissions)
+      const whole = JSON.parse((await call(user, 'GET', ticketPath(seeded?.$id ?? ''))).body) as TDoc
+      expect(whole).toMatchObject({ teamId, userId: user.userId })
+      expect(Object.keys(whole).sort()).toEqual(Object.keys(created).sort())
+    }
+  })
+
+  it('spreads tickets unevenly, so the bench lists for a busy workspace and a quiet one', () => {
     const counts = users.map((u) => seed.ticketsOf.get(u.userId) ?? 0)
     expect(Math.max(...counts)).toBeGreaterThan(25)
     expect(Math.min(...counts)).toBeLessThan(Math.max(...counts) / 2)
   })
 
-  it('lets the owner change and delete a seeded ticket and hides it from another user', async () => {
+  it("lets a member change and delete a seeded ticket and hides it from another workspace's user", async () => {
     const [owner, other] = users as [TMeasuredUser, TMeasuredUser]
-    const { documents } = JSON.parse((await call(owner, 'GET', LIST_TICKETS_PATH)).body) as {
-      documents: TDoc[]
-    }
+    const { documents } = await list(owner)
     // Seeded subjects end in ' #<n>'; the bench's created tickets read 'Cannot export invoices (<n>)'.
-    const seeded = documents.find((d) => d.subject.includes(' #'))
+    const seeded = documents.find((d) => String(d.subject).includes(' #'))
     expect(seeded).toBeDefined()
-    const path = `${CREATE_TICKET_PATH}/${seeded?.$id}`
+    const path = ticketPath(seeded?.$id ?? '')
     expect((await call(other, 'GET', path)).status).toBe(404)
+    expect(await list(other, workspaceOf(owner))).toMatchObject({ total: 0, documents: [] })
     expect((await call(owner, 'PATCH', path, { data: { status: 'closed' } })).status).toBe(200)
     expect((await call(owner, 'DELETE', path)).status).toBe(204)
     expect((await call(owner, 'GET', path)).status).toBe(404)
