@@ -1,58 +1,29 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import nodemailer from 'nodemailer'
 import { freePort } from '../../apps/server/src/testing/free-port'
 import {
+  isAt,
   newPerson,
   openDashboard,
   PROJECT_HEADERS,
   rows,
   signUp,
   signUpThroughApi,
+  TICKETS_PATH,
   textLength,
   toast,
 } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { expect, test } from './support/fixtures'
+import { CUSTOMER, sendMail } from './support/smtp'
 
 const INBOUND_DOMAIN = 'inbound.e2e.example'
-const CUSTOMER = 'dana@customer-corp.example'
 const SUBJECT = 'Invoice upload keeps failing'
 const ATTACHMENT_NAME = 'failed-upload.log'
 // Random bytes: a download that matches them cannot be a coincidence or a re-encoding.
 const ATTACHMENT = crypto.randomBytes(20_000)
-
-type TMail = {
-  to: string
-  subject: string
-  text: string
-  messageId?: string
-  inReplyTo?: string
-  headers?: Record<string, string>
-  attachments?: { filename: string; content: Buffer; contentType: string }[]
-}
-
-/** Sends over real SMTP, as a customer's mail server would. */
-async function sendMail(port: number, mail: TMail) {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port,
-    secure: false,
-    ignoreTLS: true,
-    connectionTimeout: 10_000,
-  })
-  try {
-    return await transport.sendMail({
-      from: CUSTOMER,
-      ...mail,
-      ...(mail.inReplyTo ? { references: mail.inReplyTo } : {}),
-    })
-  } finally {
-    transport.close()
-  }
-}
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -67,6 +38,21 @@ async function openMailbox(page: Page): Promise<string> {
   await openDashboard(page)
   await expect(addressOf(page)).toHaveText(new RegExp(`@${escapeRegExp(INBOUND_DOMAIN)}$`))
   return (await addressOf(page).textContent()) ?? ''
+}
+
+/**
+ * The workspace settings, where the mail cards are (the dashboard keeps the address alone), as its owner
+ * sees them; resolves with the parsing address shown there.
+ */
+async function openMailSettings(page: Page): Promise<string> {
+  await page.goto('/settings/workspace')
+  await expect(page.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
+  await expect(addressOf(page)).toHaveText(new RegExp(`@${escapeRegExp(INBOUND_DOMAIN)}$`))
+  return (await addressOf(page).textContent()) ?? ''
+}
+
+function card(page: Page, title: string) {
+  return page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: title, exact: true }) })
 }
 
 let messages = 0
@@ -123,8 +109,8 @@ test.describe('Mailbox', () => {
     page,
   }) => {
     await signUp(page, newPerson('mailbox'))
-    const card = page.locator('[data-slot="card"]', { hasText: 'Your parsing address' })
-    await expect(card.getByRole('heading', { name: 'Your parsing address' })).toBeVisible()
+    const addressCard = card(page, 'Your parsing address')
+    await expect(addressCard).toBeVisible()
     await expect(addressOf(page)).toHaveText(
       new RegExp(`^[a-z0-9-]+-[a-z0-9]{10}@${escapeRegExp(INBOUND_DOMAIN)}$`),
     )
@@ -133,10 +119,22 @@ test.describe('Mailbox', () => {
     await saveScreenshot(page, 'mailbox-desktop')
     expect(await findAccessibilityViolations(page)).toEqual([])
 
-    await card.getByRole('button', { name: 'Copy address' }).click()
+    await addressCard.getByRole('button', { name: 'Copy address' }).click()
     await expect(toast(page, 'Copied to the clipboard')).toBeVisible()
     await expect.poll(() => readClipboard(page)).toBe(address)
-    await expect(card.getByRole('button', { name: 'Copied address' })).toBeVisible()
+    await expect(addressCard.getByRole('button', { name: 'Copied address' })).toBeVisible()
+
+    // The dashboard keeps the address alone; the rest of the mail setup is one link away.
+    await expect(addressCard.getByRole('button', { name: 'Regenerate' })).toHaveCount(0)
+    for (const title of ['Webhook URLs', 'IMAP mailboxes', 'Mail kept, not ticketed']) {
+      await expect(page.getByRole('heading', { name: title })).toHaveCount(0)
+    }
+    await addressCard.getByRole('link', { name: 'Mail settings' }).click()
+    await expect(page).toHaveURL(isAt('/settings/workspace'))
+    await expect(card(page, 'Parsing address').getByTestId('parsing-address')).toHaveText(address)
+    for (const title of ['Webhook URLs', 'IMAP mailboxes', 'Mail kept, not ticketed']) {
+      await expect(card(page, title)).toBeVisible()
+    }
   })
 
   test('turns an email with an attachment into a ticket on the open dashboard, and downloads the file', async ({
@@ -202,25 +200,36 @@ test.describe('Mailbox', () => {
     parsedesk,
     signedIn: _,
   }) => {
-    const address = await openMailbox(page)
-    const card = page.locator('[data-slot="card"]', { hasText: 'Webhook URLs' })
-    await expect(card.getByRole('heading', { name: 'Webhook URLs' })).toBeVisible()
-    const postmark = card.locator('dd').nth(1)
+    const address = await openMailSettings(page)
+    const webhooks = card(page, 'Webhook URLs')
+    await expect(webhooks).toBeVisible()
+    const postmark = webhooks.locator('dd').nth(1)
     await expect(postmark.getByText('/postmark?secret=')).toBeVisible()
     await expect(postmark).toContainText('••••')
 
-    await card.getByRole('button', { name: 'Copy Raw MIME URL' }).click()
+    await webhooks.getByRole('button', { name: 'Copy Raw MIME URL' }).click()
     const rawUrlPattern = new RegExp(`^${escapeRegExp(parsedesk.url)}/v1/inbound/[^/]+/raw\\?secret=.+$`)
     await expect.poll(() => readClipboard(page)).toMatch(rawUrlPattern)
     const rawUrl = await readClipboard(page)
     const secret = new URL(rawUrl).searchParams.get('secret') ?? ''
-    await expect(card).not.toContainText(secret)
+    await expect(webhooks).not.toContainText(secret)
 
-    const reveal = card.getByRole('button', { name: 'Reveal secret' })
+    const reveal = webhooks.getByRole('button', { name: 'Reveal secret' })
     await expect(reveal).toHaveAttribute('aria-pressed', 'false')
     await reveal.click()
-    await expect(card.getByRole('button', { name: 'Hide secret' })).toHaveAttribute('aria-pressed', 'true')
-    await expect(card).toContainText(rawUrl)
+    await expect(webhooks.getByRole('button', { name: 'Hide secret' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(webhooks).toContainText(rawUrl)
+    await webhooks.getByRole('button', { name: 'Hide secret' }).click()
+    await expect(webhooks.getByRole('button', { name: 'Reveal secret' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
+    await expect(webhooks).not.toContainText(secret)
+
+    await openDashboard(page)
 
     const posted = await fetch(rawUrl, {
       method: 'POST',
@@ -239,8 +248,6 @@ test.describe('Mailbox', () => {
     await expect(rows(page).filter({ hasText: 'Posted through the raw webhook' })).toBeVisible({
       timeout: 30_000,
     })
-    await card.getByRole('button', { name: 'Hide secret' }).click()
-    await expect(card.getByRole('button', { name: 'Reveal secret' })).toHaveAttribute('aria-pressed', 'false')
   })
 
   test('counts mail kept without a ticket and lists it with the reason', async ({
@@ -249,17 +256,17 @@ test.describe('Mailbox', () => {
     signedIn: _,
   }) => {
     await page.clock.install()
-    const address = await openMailbox(page)
+    const address = await openMailSettings(page)
     await sendMail(parsedesk.smtpPort, {
       to: address,
       subject: 'Automatic reply: out of office',
       headers: { 'Auto-Submitted': 'auto-replied' },
       text: 'I am away until Monday.',
     })
-    const card = page.locator('[data-slot="card"]', { hasText: 'Mail kept, not ticketed' })
-    const latest = card.getByRole('list', { name: 'Latest mail not ticketed' })
+    const kept = card(page, 'Mail kept, not ticketed')
+    const latest = kept.getByRole('list', { name: 'Latest mail not ticketed' })
     const item = latest.getByRole('listitem').filter({ hasText: 'Automatic reply: out of office' })
-    const autoReplies = card.locator('dl > div', { hasText: 'Auto-replies' }).locator('dd')
+    const autoReplies = kept.locator('dl > div', { hasText: 'Auto-replies' }).locator('dd')
     // No event announces kept mail: the card reads it again every 15 s on its own. The page's clock runs
     // those 15 s on at once, as often as it takes the server to keep the mail.
     await expect
@@ -274,19 +281,20 @@ test.describe('Mailbox', () => {
     await expect(item.getByText('auto-reply', { exact: true })).toBeVisible()
     await expect.poll(() => textLength(item)).toBeGreaterThan('auto-reply'.length + 40)
     await expect(autoReplies).toHaveText('1')
-    // The card read the mail after it was kept; a ticket made of it would have reached the list by then.
-    await expect(rows(page).filter({ hasText: 'out of office' })).toHaveCount(0)
+    // The card read the mail after it was kept; a ticket made of it would have been stored by then.
+    const tickets = await page.request.get(TICKETS_PATH, { headers: PROJECT_HEADERS })
+    expect(((await tickets.json()) as { total: number }).total).toBe(0)
   })
 
   test('connects an IMAP mailbox, shows its status and last error, disables and removes it', async ({
     page,
     signedIn: _,
   }) => {
-    await openMailbox(page)
-    const card = page.locator('[data-slot="card"]', { hasText: 'IMAP mailboxes' })
-    await expect(card.getByText('No IMAP mailbox connected.')).toBeVisible()
-    await card.getByRole('button', { name: 'Connect a mailbox' }).click()
-    const form = card.getByRole('form', { name: 'Connect an IMAP mailbox' })
+    await openMailSettings(page)
+    const imap = card(page, 'IMAP mailboxes')
+    await expect(imap.getByText('No IMAP mailbox connected.')).toBeVisible()
+    await imap.getByRole('button', { name: 'Connect a mailbox' }).click()
+    const form = imap.getByRole('form', { name: 'Connect an IMAP mailbox' })
     await expect(form).toBeVisible()
     await expect(form.getByLabel('IMAP server')).toBeFocused()
     await form.getByLabel('Port', { exact: true }).fill('')
@@ -296,7 +304,7 @@ test.describe('Mailbox', () => {
     await expect(form.getByText('Enter the password of the mailbox')).toBeVisible()
     await form.getByRole('button', { name: 'Cancel' }).click()
     await expect(form).toHaveCount(0)
-    const connect = card.getByRole('button', { name: 'Connect a mailbox' })
+    const connect = imap.getByRole('button', { name: 'Connect a mailbox' })
     await expect(connect).toBeFocused({ timeout: 2000 })
     await page.keyboard.press('Enter')
     await expect(form).toBeVisible()
@@ -315,13 +323,16 @@ test.describe('Mailbox', () => {
     await expect(toast(page, 'IMAP mailbox connected')).toBeVisible()
     await expect(form).toHaveCount(0)
 
-    const item = card.getByRole('listitem').filter({ hasText: 'support@customer-corp.example' })
+    const item = imap.getByRole('listitem').filter({ hasText: 'support@customer-corp.example' })
     await expect(item.getByText('error', { exact: true })).toBeVisible({ timeout: 30_000 })
     await expect(item.getByText('Last error:')).toBeVisible()
     await expect(item).toContainText(`Could not reach an IMAP server at 127.0.0.1:${closedPort}`)
     await expect(item).not.toContainText('imap-password')
-    // Below the sticky header, which would cover the card's top after a plain scrollIntoView.
-    await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
+    // The mail cards from their top (the address, the webhook URLs beside the IMAP mailboxes), below the
+    // sticky header, which would cover them after a plain scrollIntoView.
+    await card(page, 'Parsing address').evaluate((el) =>
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80),
+    )
     await saveScreenshot(page, 'mailbox-setup-desktop')
     expect(await findAccessibilityViolations(page)).toEqual([])
 
@@ -333,7 +344,7 @@ test.describe('Mailbox', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Remove this IMAP mailbox?' })
     await confirm.getByRole('button', { name: 'Remove mailbox' }).click()
     await expect(toast(page, 'IMAP mailbox removed')).toBeVisible()
-    await expect(card.getByText('No IMAP mailbox connected.')).toBeVisible()
+    await expect(imap.getByText('No IMAP mailbox connected.')).toBeVisible()
     await expect(connect).toBeFocused({ timeout: 2000 })
   })
 
@@ -342,9 +353,8 @@ test.describe('Mailbox', () => {
     parsedesk,
     signedIn: _,
   }) => {
-    const address = await openMailbox(page)
-    const card = page.locator('[data-slot="card"]', { hasText: 'Your parsing address' })
-    const regenerate = card.getByRole('button', { name: 'Regenerate' })
+    const address = await openMailSettings(page)
+    const regenerate = card(page, 'Parsing address').getByRole('button', { name: 'Regenerate' })
     await regenerate.click()
     const confirm = page.getByRole('alertdialog', { name: 'Regenerate the parsing address?' })
     await expect(confirm).toContainText(address)
@@ -433,10 +443,6 @@ test.describe('Mailbox', () => {
         .toBe(0)
     }
     await page.setViewportSize(PHONE)
-    await page
-      .locator('[data-slot="card"]', { hasText: 'Webhook URLs' })
-      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
-    await saveScreenshot(page, 'mailbox-setup-phone')
     await row.getByRole('button').click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     const conversation = dialog.getByRole('region', { name: 'Conversation (1 reply)' })
@@ -446,5 +452,20 @@ test.describe('Mailbox', () => {
     await expect.poll(() => dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0)
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
+
+    // The mail cards of the workspace settings, with their long URLs, wrap too.
+    await openMailSettings(page)
+    const webhooks = card(page, 'Webhook URLs')
+    await expect(webhooks.getByRole('button', { name: 'Copy Raw MIME URL' })).toBeVisible()
+    await expect(card(page, 'IMAP mailboxes').getByText('No IMAP mailbox connected.')).toBeVisible()
+    for (const width of [375, 360]) {
+      await page.setViewportSize({ width, height: 812 })
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBe(0)
+    }
+    await page.setViewportSize(PHONE)
+    await webhooks.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80))
+    await saveScreenshot(page, 'mailbox-setup-phone')
   })
 })

@@ -1,44 +1,11 @@
-import { OutboxMessages, TeamMessages, TeamRole, type TTeamRole } from '@parsedesk/contracts'
-import type { Page } from '@playwright/test'
-import { isAt, newPerson, type TPerson, toast } from './support/app'
+import { TeamMessages, TeamRole } from '@parsedesk/contracts'
+import { isAt, newPerson } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
-import { hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
+import { closeToasts, hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { expect, test } from './support/fixtures'
+import { invite, signUpFromInvitation, workspaceOf } from './support/workspaces'
 
 test.skip(!hasChromium, SKIP_REASON)
-
-/** The name the server gives a new account's own workspace. */
-const workspaceOf = (person: TPerson) => `${person.name}'s workspace`
-
-/** Invites `email` from /settings/workspace; resolves with the link read from the outbox card. */
-async function invite(page: Page, email: string, role: TTeamRole): Promise<string> {
-  await page.goto('/settings/workspace')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Role', { exact: true }).selectOption(role)
-  await page.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(toast(page, 'Invitation sent')).toBeVisible()
-  await expect(
-    page.getByRole('list', { name: 'Open invitations' }).getByText(email, { exact: true }),
-  ).toBeVisible()
-  // No relay in the tests: the mail stays unsent, and its card offers the link to hand over by hand.
-  const mail = page.getByRole('list', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: email })
-  await expect(mail.getByTestId('mail-state')).toHaveText('not sent')
-  await expect(mail.getByText(OutboxMessages.noRelay)).toBeVisible()
-  const link = (await mail.getByTestId('invitation-link').textContent()) ?? ''
-  expect(new URL(link).pathname).toBe('/invite')
-  return link
-}
-
-async function signUpFromInvitation(page: Page, person: TPerson) {
-  await page.getByRole('link', { name: 'Create an account' }).click()
-  await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible()
-  await page.getByLabel('Full Name').fill(person.name)
-  await page.getByLabel('Email Address').fill(person.email)
-  await page.getByLabel('Password', { exact: true }).fill(person.password)
-  await page.getByLabel('Confirm Password').fill(person.password)
-  await page.getByRole('button', { name: 'Start Free Trial' }).click()
-  await expect(page).toHaveURL(isAt('/invite'))
-}
 
 test.describe('Workspaces', () => {
   test('an invited person signs up from the link in the outbox, accepts, and works in the workspace as an agent', async ({
@@ -53,7 +20,7 @@ test.describe('Workspaces', () => {
 
     const agent = newPerson('agent')
     const link = await invite(page, agent.email, TeamRole.agent)
-    await saveScreenshot(page, 'workspace-settings-desktop')
+    await closeToasts(page)
     expect(await findAccessibilityViolations(page)).toEqual([])
 
     // Another browser: the invited person, signed out, is told who invites them, signs up and comes back.
@@ -138,7 +105,6 @@ test.describe('Workspaces', () => {
       await expect(page).toHaveURL(isAt('/settings/workspace'))
       await expect(menu).toBeHidden()
       await expect(page.getByLabel('Workspace name')).toHaveValue(workspaceOf(owner))
-      await saveScreenshot(page, 'workspace-settings-phone')
 
       const { page: guest } = await openBrowser({ viewport: { width: 360, height: 740 } })
       await guest.goto(link)

@@ -21,6 +21,9 @@ export const CHROMIUM_ARGS = [
 
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 375, height: 812 }
+/** The README's screenshots of the settings pages: a wide desktop and the narrowest phone we support. */
+export const WIDE_DESKTOP = { width: 1440, height: 900 }
+export const NARROW_PHONE = { width: 360, height: 740 }
 
 /** What the pages of one test printed and threw, every page of every context it opened. */
 export type TBrowserLog = {
@@ -50,14 +53,22 @@ export function createBrowserLog(): TBrowserLog {
   return log
 }
 
-/** Screenshots of the app as it is (toasts closed), for the README when UPDATE_SCREENSHOTS=1. */
-export async function saveScreenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+/** Closes every toast and waits until none is left (a toast fading in is no subject for axe or a picture). */
+export async function closeToasts(page: Page) {
   const toasts = page.locator('[data-sonner-toast]')
   for (const close of await toasts.locator('[data-close-button]').all()) {
     // A toast may leave on its own between the listing and the click.
     await close.click({ force: true }).catch(() => undefined)
   }
   await expect(toasts).toHaveCount(0)
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' })
+}
+
+/**
+ * Screenshots of the app as it is (toasts closed), for the README when UPDATE_SCREENSHOTS=1: what the
+ * viewport shows, or with `fullPage` the whole page.
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await closeToasts(page)
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', fullPage })
 }

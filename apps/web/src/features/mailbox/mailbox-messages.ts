@@ -12,3 +12,8 @@ export const MailboxToasts = {
   imapRemoved: 'IMAP mailbox removed',
   imapRemoveFailed: 'Failed to remove the mailbox',
 } as const
+
+/** Lines the mail cards show in place of what the reader's role does not offer. */
+export const MailboxNotes = {
+  managersOnly: 'Owners and admins regenerate the address and manage the webhook URLs and IMAP mailboxes.',
+} as const

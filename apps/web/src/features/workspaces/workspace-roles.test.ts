@@ -1,6 +1,13 @@
 import { TEAM_ROLES, TeamRole } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { assignableRoles, canManage, effectiveRole, mayManageMember, ROLE_LABELS } from './workspace-roles'
+import {
+  assignableRoles,
+  canManage,
+  canManageMail,
+  effectiveRole,
+  mayManageMember,
+  ROLE_LABELS,
+} from './workspace-roles'
 
 const { owner, admin, agent } = TeamRole
 
@@ -17,6 +24,11 @@ describe('what each role may do (decision 009)', () => {
   it('lets owners and admins run the workspace, not agents', () => {
     expect(TEAM_ROLES.filter(canManage)).toEqual([owner, admin])
     expect(canManage(undefined)).toBe(false)
+  })
+
+  it('lets owners and admins manage where mail comes from, and says nothing while the role loads', () => {
+    expect(TEAM_ROLES.map(canManageMail)).toEqual([true, true, false])
+    expect(canManageMail(undefined)).toBeUndefined()
   })
 
   it('lets only owners make owners', () => {

@@ -32,6 +32,16 @@ export function canManage(role: TTeamRole | undefined): boolean {
   return role === TeamRole.owner || role === TeamRole.admin
 }
 
+/**
+ * Where the workspace's mail comes from is its owners' and admins' (decision 011): regenerating the parsing
+ * address, the webhook URLs with their secret, and IMAP accounts. Every member reads the address and its mail.
+ * Undefined while the role loads, so a screen offers neither the controls nor the note that replaces them.
+ */
+export function canManageMail(role: TTeamRole | undefined): boolean | undefined {
+  if (role === undefined) return undefined
+  return role === TeamRole.owner || role === TeamRole.admin
+}
+
 /** The roles `actor` may give, in an invitation or a change of role: only owners make owners. */
 export function assignableRoles(actor: TTeamRole | undefined): TTeamRole[] {
   if (actor === TeamRole.owner) return [...ROLE_ORDER]

@@ -1,54 +1,15 @@
-import { AtSign, RefreshCw } from 'lucide-react'
+import { Settings } from 'lucide-react'
+import { Link } from 'react-router'
+import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
-import { getErrorMessage } from '@/lib/errors'
-import { useMailbox } from '../queries'
-import { CopyButton } from './copy-button'
-import { RegenerateAddressButton } from './regenerate-address-button'
+import { ParsingAddress } from './parsing-address'
 
+/**
+ * The dashboard's short card: the address and Copy. Everything else about mail (regenerating it, webhooks,
+ * IMAP, kept mail) is in the workspace settings, which it links to.
+ */
 export function ParsingAddressCard({ userId }: { userId: string | undefined }) {
-  const mailbox = useMailbox({ userId })
-
-  const body = (() => {
-    if (mailbox.error) {
-      return (
-        <div role="alert" className="grid justify-items-start gap-2 text-sm">
-          <p className="font-medium text-destructive">Could not load your parsing address</p>
-          <p className="text-muted-foreground">{getErrorMessage(mailbox.error)}</p>
-          <Button type="button" variant="outline" size="sm" onClick={() => void mailbox.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      )
-    }
-    if (!mailbox.data) {
-      return (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner />
-          Loading your address...
-        </p>
-      )
-    }
-    const { $id, address } = mailbox.data
-    return (
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <p
-          data-testid="parsing-address"
-          className="flex min-w-0 items-center gap-2 rounded-md border bg-muted/40 px-3 py-1.5 font-mono text-sm break-all"
-        >
-          <AtSign aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          {address}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <CopyButton value={address} target="address" description={address} />
-          <RegenerateAddressButton mailboxId={$id} address={address} />
-        </div>
-      </div>
-    )
-  })()
-
   return (
     <Card className="min-w-0 gap-4">
       <CardHeader>
@@ -58,7 +19,19 @@ export function ParsingAddressCard({ userId }: { userId: string | undefined }) {
           join that ticket's conversation.
         </CardDescription>
       </CardHeader>
-      <CardContent aria-live="polite">{body}</CardContent>
+      <CardContent aria-live="polite">
+        <ParsingAddress
+          userId={userId}
+          actions={() => (
+            <Button asChild variant="outline" size="sm">
+              <Link to={Paths.workspaceSettings}>
+                <Settings aria-hidden="true" />
+                Mail settings
+              </Link>
+            </Button>
+          )}
+        />
+      </CardContent>
     </Card>
   )
 }

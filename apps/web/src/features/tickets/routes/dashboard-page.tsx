@@ -1,8 +1,5 @@
 import { useSession } from '@/features/auth/session'
-import { ImapAccountsCard } from '@/features/mailbox/components/imap-accounts-card'
-import { KeptMailCard } from '@/features/mailbox/components/kept-mail-card'
 import { ParsingAddressCard } from '@/features/mailbox/components/parsing-address-card'
-import { WebhookUrlsCard } from '@/features/mailbox/components/webhook-urls-card'
 import { CurrentWorkspaceName } from '@/features/workspaces/components/current-workspace-name'
 import { CreateTicketCard } from '../components/create-ticket-card'
 import { RecentTicketsCard } from '../components/recent-tickets-card'
@@ -20,15 +17,13 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
         <CurrentWorkspaceName userId={user?.$id} />
       </div>
-      {/* The way mail comes in, first: a new account has nothing else to look at yet. */}
+      {/* The way mail comes in, first: a new account has nothing else to look at yet. The rest of the mail
+          setup (regenerate, webhooks, IMAP, kept mail) is in the workspace settings, which the card links to. */}
       <ParsingAddressCard userId={user?.$id} />
       <RecentTicketsCard userId={user?.$id} />
-      {/* The table needs the full width for its seven columns; side cards share the rows below. */}
+      {/* The table needs the full width for its seven columns; the form reads better at half of it. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <CreateTicketCard user={user} />
-        <KeptMailCard userId={user?.$id} />
-        <WebhookUrlsCard userId={user?.$id} />
-        <ImapAccountsCard userId={user?.$id} />
       </div>
     </div>
   )

@@ -3,6 +3,10 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { ImapAccountsCard } from '@/features/mailbox/components/imap-accounts-card'
+import { KeptMailCard } from '@/features/mailbox/components/kept-mail-card'
+import { ParsingMailboxCard } from '@/features/mailbox/components/parsing-mailbox-card'
+import { WebhookUrlsCard } from '@/features/mailbox/components/webhook-urls-card'
 import { getErrorMessage } from '@/lib/errors'
 import { InvitationsCard } from '../components/invitations-card'
 import { InviteFormCard } from '../components/invite-form-card'
@@ -11,7 +15,7 @@ import { OutboxCard } from '../components/outbox-card'
 import { WorkspaceNameCard } from '../components/workspace-name-card'
 import { type TWorkspace, useCurrentWorkspace } from '../current-workspace'
 import { useMembers } from '../queries'
-import { canManage, effectiveRole, ROLE_LABELS, ROLE_TONES } from '../workspace-roles'
+import { canManage, canManageMail, effectiveRole, ROLE_LABELS, ROLE_TONES } from '../workspace-roles'
 
 /** Everything about the current workspace; owners and admins also run it from here. */
 function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userId: string }) {
@@ -19,6 +23,7 @@ function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userI
   const me = members.data?.find((member) => member.confirm && member.userId === userId)
   const myRole = me ? effectiveRole(me.roles) : undefined
   const isManager = canManage(myRole)
+  const mayManageMail = canManageMail(myRole)
   const confirmed = members.data?.filter((member) => member.confirm)
   const invitations = members.data?.filter((member) => !member.confirm)
   const openInvitationIds = invitations && new Set(invitations.map((invitation) => invitation.$id))
@@ -53,6 +58,18 @@ function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userI
           <OutboxCard workspace={workspace} openInvitationIds={openInvitationIds} />
         </div>
       )}
+      {/* The workspace's mail: every member reads the address and what was kept; where mail comes from
+          (regenerate, webhooks with their secret, IMAP) is for owners and admins, as the server enforces. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 gap-6">
+          <ParsingMailboxCard userId={userId} canManageMail={mayManageMail} />
+          {mayManageMail && <WebhookUrlsCard userId={userId} />}
+        </div>
+        <div className="grid min-w-0 gap-6">
+          {mayManageMail && <ImapAccountsCard userId={userId} />}
+          <KeptMailCard userId={userId} />
+        </div>
+      </div>
     </>
   )
 }
