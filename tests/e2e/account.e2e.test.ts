@@ -10,7 +10,8 @@ import {
   toast,
 } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
-import { hasChromium, SKIP_REASON } from './support/browser'
+import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
+import { tabTo } from './support/keyboard'
 import { expect, mailedLink, test } from './support/mail-relay'
 
 test.skip(!hasChromium, SKIP_REASON)
@@ -138,6 +139,38 @@ test.describe('Account settings', () => {
     await expect(page.getByRole('button', { name: 'Sign out of all other sessions' })).toBeDisabled()
 
     await expectSignedOut(elsewhere)
+  })
+
+  test('works by keyboard alone, fits 1440 px and 360 px; the README’s screenshots', async ({
+    page,
+    signedIn: person,
+    openBrowser,
+  }) => {
+    await signInElsewhere(openBrowser, person)
+    await page.setViewportSize(WIDE_DESKTOP)
+    await openAccountSettings(page)
+    await expect(page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem')).toHaveCount(2)
+
+    // A new name typed and saved without the mouse.
+    const nameForm = page.getByRole('form', { name: 'Change your name' })
+    await page.locator('body').focus()
+    await tabTo(page, nameForm.getByLabel('Full Name'))
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('Grace Hopper')
+    await tabTo(page, nameForm.getByRole('button', { name: 'Save name' }))
+    await page.keyboard.press('Enter')
+    await expect(toast(page, 'Name saved')).toBeVisible()
+    await expect(nameForm.getByLabel('Full Name')).toHaveValue('Grace Hopper')
+
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await saveScreenshot(page, 'account-settings-desktop', { fullPage: true })
+    await page.setViewportSize(NARROW_PHONE)
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBe(0)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await saveScreenshot(page, 'account-settings-phone')
+    expect(await findAccessibilityViolations(page)).toEqual([])
   })
 })
 
