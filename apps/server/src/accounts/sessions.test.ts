@@ -36,10 +36,25 @@ describe('sessions', () => {
   })
 
   it('expires a session left idle past its limit', async () => {
-    const { cookie } = await createSession(db, { userId: 'u1', provider: 'email', idleMs: 50, ...client })
-    expect(await resolveSession(db, cookie, 50)).toBeDefined()
-    await new Promise((resolve) => setTimeout(resolve, 120))
-    expect(await resolveSession(db, cookie, 50)).toBeUndefined()
+    const idleMs = 60_000
+    const { session, cookie } = await createSession(db, {
+      userId: 'u1',
+      provider: 'email',
+      idleMs,
+      ...client,
+    })
+    expect(await resolveSession(db, cookie, idleMs)).toBeDefined()
+    const { rows } = await db.query<{ created_at: Date; expire: Date }>(
+      'select created_at, expire from sessions where id = $1',
+      [session.id],
+    )
+    expect(rows[0]!.expire.getTime() - rows[0]!.created_at.getTime()).toBe(idleMs)
+    // Left unused for two minutes: moved back in time rather than waited for, so a busy machine changes nothing.
+    await db.query(
+      "update sessions set created_at = created_at - interval '2 minutes', updated_at = updated_at - interval '2 minutes', expire = expire - interval '2 minutes' where id = $1",
+      [session.id],
+    )
+    expect(await resolveSession(db, cookie, idleMs)).toBeUndefined()
   })
 
   it('slides the idle expiry forward with use, but never past the lifetime', async () => {

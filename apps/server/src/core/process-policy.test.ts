@@ -15,9 +15,12 @@ function runWithPolicy(body: string) {
     script,
     `import { createLogger } from '${path.join(HERE, 'logger.ts')}'
 import { installProcessPolicy } from '${path.join(HERE, 'process-policy.ts')}'
+// The shutdown logs through the same logger, so the two lines' order is the order of the calls: a
+// console.log beside pino's asynchronous stream could overtake it on a busy machine.
+const log = createLogger('info')
 installProcessPolicy({
-  log: createLogger('info'),
-  shutdown: async () => { console.log(JSON.stringify({ msg: 'shutdown called' })) },
+  log,
+  shutdown: async () => { log.info('shutdown called') },
 })
 ${body}`,
   )

@@ -18,7 +18,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url
  */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   const template = await migratedTemplate()
-  fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true })
+  const target = path.join(dataDir, 'pglite')
+  fs.cpSync(template, target, { recursive: true })
+  // As the server makes it under its own umask (main.ts), not as this test process's umask left it.
+  fs.chmodSync(target, 0o700)
 }
 
 async function migratedTemplate(): Promise<string> {
