@@ -3,6 +3,7 @@ export const DATABASE_ID = 'main'
 
 export const CollectionId = {
   tickets: 'tickets',
+  ticketEvents: 'ticket_events',
   waitlist: 'waitlist',
   mailboxes: 'mailboxes',
   messages: 'messages',

@@ -1,9 +1,26 @@
 import { z } from 'zod'
 import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
 
-export const TicketStatus = { open: 'open', inProgress: 'in-progress', closed: 'closed' } as const
-export const TICKET_STATUSES = ['open', 'in-progress', 'closed'] as const
+/**
+ * The seed's three, and the two a ticket waits in: `pending` on the customer, `on-hold` on a third party.
+ * A customer's mail moves a pending, on-hold or closed ticket back to open.
+ */
+export const TicketStatus = {
+  open: 'open',
+  inProgress: 'in-progress',
+  pending: 'pending',
+  onHold: 'on-hold',
+  closed: 'closed',
+} as const
+export const TICKET_STATUSES = ['open', 'in-progress', 'pending', 'on-hold', 'closed'] as const
 export type TTicketStatus = (typeof TICKET_STATUSES)[number]
+
+/** Where a customer's new mail finds a ticket waiting or done: it moves to open. */
+export const STATUSES_OPENED_BY_CUSTOMER_MAIL: readonly TTicketStatus[] = [
+  TicketStatus.pending,
+  TicketStatus.onHold,
+  TicketStatus.closed,
+]
 
 export const TICKET_PRIORITIES = ['high', 'medium', 'low'] as const
 export type TTicketPriority = (typeof TICKET_PRIORITIES)[number]
@@ -27,7 +44,32 @@ export const TicketLimits = {
   body: 1_000_000,
   rawJson: 5_000_000,
   description: 20_000,
+  category: 100,
+  tag: 40,
+  tags: 20,
 } as const
+
+export const TicketMessages = {
+  tagLength: `A tag is 1 to ${TicketLimits.tag} characters`,
+  tooManyTags: `A ticket has at most ${TicketLimits.tags} tags`,
+  assigneeNotMember: 'must be a confirmed member of the ticket’s workspace',
+} as const
+
+/**
+ * An agent's labels on a ticket: trimmed, lower-case (so "Billing" and "billing" are one tag, as a filter
+ * by tag expects), each once, in the order given.
+ */
+export const ZTicketTags = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, TicketMessages.tagLength)
+      .max(TicketLimits.tag, TicketMessages.tagLength),
+  )
+  .max(TicketLimits.tags, TicketMessages.tooManyTags)
+  .transform((tags) => [...new Set(tags)])
 
 /** The raw source payload, a string or an object, bounded as JSON in size and depth on every path. */
 export const ZRawJson = z
@@ -52,11 +94,16 @@ export const ZTicketAttributes = z.object({
   userId: z.string(),
   /** The workspace the ticket belongs to: its members read and work it. */
   teamId: z.string(),
+  /** The ticket's number in its workspace (1, 2, 3... shown as `#1042`), given by the database on insert. */
+  number: z.number().int(),
   rawJson: ZRawJson.nullable(),
   processing_status: z.enum(PROCESSING_STATUSES),
   description: z.string().max(TicketLimits.description).nullable(),
-  category: z.string().max(100).nullable(),
+  category: z.string().max(TicketLimits.category).nullable(),
   processing_error: z.string().max(2000).nullable(),
+  /** The member working the ticket (a user id); always a confirmed member of its workspace when set. */
+  assigneeId: z.string().max(36).nullable(),
+  tags: ZTicketTags,
 })
 export type TTicketAttributes = z.infer<typeof ZTicketAttributes>
 
@@ -68,7 +115,15 @@ export const TICKET_DEFAULTS = {
   description: null,
   category: null,
   processing_error: null,
+  assigneeId: null,
+  tags: [],
 } as const satisfies Partial<TTicketAttributes>
+
+/** The fields an agent works and the event log follows (`ticket_events`), with their values on a ticket. */
+export type TTicketWorkflowFields = Pick<
+  TTicketAttributes,
+  'status' | 'priority' | 'category' | 'assigneeId' | 'tags'
+>
 
 /** What the dashboard form sends; the server fills the rest. */
 export const ZTicketCreate = z.object({

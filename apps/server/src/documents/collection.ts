@@ -39,6 +39,8 @@ export type TDocumentWriter = {
     data: Record<string, unknown>
     permissions: TPermission[] | undefined
   }): Promise<TDocumentRow>
+  /** The prepared change (`prepareUpdate`'s) in; the stored row out, committed and announced. */
+  update(options: TUpdateContext): Promise<TDocumentRow>
   /** The removed row, announced; undefined when it was gone already. */
   remove(row: TDocumentRow): Promise<TDocumentRow | undefined>
 }
@@ -72,8 +74,9 @@ export type TCollectionDefinition = {
     permissions: TPermission[] | undefined
   }
   /**
-   * A collection whose documents are more than rows (a ticket is numbered, announced and analysed)
-   * creates and removes them through its own service rather than the generic insert and delete.
+   * A collection whose documents are more than rows (a ticket is numbered, announced, analysed and its
+   * changes logged) creates, changes and removes them through its own service rather than the generic
+   * insert, update and delete.
    */
   writer?: TDocumentWriter
 }

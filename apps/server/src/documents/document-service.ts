@@ -140,6 +140,9 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       let values = data
       if (def.prepareUpdate)
         ({ data: values, permissions } = def.prepareUpdate({ auth, existing, data, permissions }))
+      if (def.writer) {
+        return toDocumentModel(def, await def.writer.update({ auth, existing, data: values, permissions }))
+      }
       const row = await updateDocument(db, def, { id, data: values, permissions })
       if (!row) throw AppError.documentNotFound()
       await publish(def, 'update', row)

@@ -1,6 +1,14 @@
-import { ProcessingStatus, TicketLimits, type TTicketAnalysis } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import {
+  ProcessingStatus,
+  TicketEventActor,
+  TicketEventType,
+  TicketLimits,
+  type TTicketAnalysis,
+  type TTicketPriority,
+} from '@parsedesk/contracts'
+import type { TDatabase, TQueryable } from '../db/database'
 import type { TDocumentRow } from '../documents/collection'
+import { recordTicketEvents } from './ticket-events'
 
 // Each write names the states it may leave, so a repeated or late run can never undo a finished one.
 const { waiting, processing, completed, failed } = ProcessingStatus
@@ -24,29 +32,74 @@ export async function claimTicketsForAnalysis(db: TQueryable, ticketIds: string[
   return rows
 }
 
+type TAnalysedTicket = {
+  id: string
+  teamId: string
+  category: string | null
+  priority: TTicketPriority | null
+}
+
 /**
- * Analyses stored in one statement. A late success still completes a ticket an earlier run gave up on: the
- * customer is better served.
+ * Analyses stored, each with its `analysed` event, in one transaction of three statements for all. A late
+ * success still completes a ticket an earlier run gave up on: the customer is better served. A category or
+ * priority someone has set (a `category` or `priority` event) is theirs and stays: the analyser's choice is
+ * kept in the event as the original (decision 013).
  */
 export async function storeTicketAnalyses(
-  db: TQueryable,
+  db: TDatabase,
   items: { ticketId: string; analysis: TTicketAnalysis }[],
 ): Promise<TDocumentRow[]> {
   if (items.length === 0) return []
-  const { rows } = await db.query<TDocumentRow>(
-    `update tickets t set "processing_status" = $1, "priority" = v.priority, "category" = v.category,
-       "description" = v.description, "processing_error" = null, updated_at = now()
-     from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as v(id, priority, category, description)
-     where t.id = v.id and t."processing_status" <> $1 returning t.*`,
-    [
-      completed,
-      items.map((item) => item.ticketId),
-      items.map((item) => item.analysis.priority),
-      items.map((item) => item.analysis.category),
-      items.map((item) => item.analysis.analysis.slice(0, TicketLimits.description)),
-    ],
-  )
-  return rows
+  return db.transaction(async (tx) => {
+    // Locked in id order, so two batches never hold each other's tickets; nothing to do for a completed one.
+    const { rows: tickets } = await tx.query<
+      TAnalysedTicket & { category_set: boolean; priority_set: boolean }
+    >(
+      `select t.id, t."teamId", t."category", t."priority",
+         exists (select 1 from ticket_events e where e."ticketId" = t.id and e."type" = $3) as category_set,
+         exists (select 1 from ticket_events e where e."ticketId" = t.id and e."type" = $4) as priority_set
+       from tickets t where t.id = any($1::text[]) and t."processing_status" <> $2 order by t.id for update`,
+      [items.map((item) => item.ticketId), completed, TicketEventType.category, TicketEventType.priority],
+    )
+    const analysisOf = new Map(items.map((item) => [item.ticketId, item.analysis]))
+    const stored = tickets.map((ticket) => {
+      const analysis = analysisOf.get(ticket.id) as TTicketAnalysis
+      return {
+        ticket,
+        analysis,
+        category: ticket.category_set ? ticket.category : analysis.category,
+        priority: ticket.priority_set ? ticket.priority : analysis.priority,
+      }
+    })
+    const { rows } = await tx.query<TDocumentRow>(
+      `update tickets t set "processing_status" = $1, "priority" = v.priority, "category" = v.category,
+         "description" = v.description, "processing_error" = null, updated_at = now()
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as v(id, priority, category, description)
+       where t.id = v.id returning t.*`,
+      [
+        completed,
+        stored.map((item) => item.ticket.id),
+        stored.map((item) => item.priority),
+        stored.map((item) => item.category),
+        stored.map((item) => item.analysis.analysis.slice(0, TicketLimits.description)),
+      ],
+    )
+    await recordTicketEvents(
+      tx,
+      stored.map(({ ticket, analysis }) => ({
+        ticketId: ticket.id,
+        teamId: ticket.teamId,
+        actorType: TicketEventActor.system,
+        actorId: null,
+        type: TicketEventType.analysed,
+        before: { category: ticket.category, priority: ticket.priority },
+        after: { category: analysis.category, priority: analysis.priority },
+      })),
+    )
+    // In the order the analyses were given, as the callers announce them.
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    return items.flatMap((item) => byId.get(item.ticketId) ?? [])
+  })
 }
 
 /** processing -> waiting: the run failed and a retry is queued. */

@@ -6,7 +6,7 @@ import {
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TAnalyser } from '../analysis'
-import type { TQueryable } from '../db/database'
+import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TEventBus } from '../realtime/event-bus'
@@ -18,7 +18,7 @@ import {
 } from './ticket-analysis-repository'
 
 export type TTicketAnalysisServiceDeps = {
-  db: TQueryable
+  db: TDatabase
   bus: TEventBus
   tickets: TCollectionDefinition
   analyser: TAnalyser

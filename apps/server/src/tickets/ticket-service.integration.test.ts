@@ -1,4 +1,4 @@
-import { uniqueId } from '@parsedesk/contracts'
+import { TicketEventActor, uniqueId } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TDocumentEvent } from '../realtime/event-bus'
 import { signUpUser } from '../testing/sdk-client'
@@ -30,6 +30,7 @@ describe.each(DATABASE_KINDS)('the ticket service on %s', (database) => {
     id: uniqueId(),
     ownerId,
     teamId,
+    createdBy: { actorType: TicketEventActor.customer, actorId: null },
     email: 'c@example.com',
     subject,
     body: 'b',

@@ -1,10 +1,18 @@
 import {
   ErrorType,
+  STATUSES_OPENED_BY_CUSTOMER_MAIL,
   TICKET_DEFAULTS,
+  TicketEventActor,
+  TicketEventType,
+  TicketMessages,
   TicketStatus,
   type TTicketAttributes,
+  type TTicketEventActor,
+  type TTicketStatus,
   ZRawJson,
+  ZTicketAttributes,
   ZTicketCreate,
+  ZTicketTags,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
@@ -24,6 +32,7 @@ import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import { workspaceOfCall } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from './ticket-analysis-enqueue'
+import { changesBetween, recordTicketEvents, type TNewTicketEvent, workflowFieldsOf } from './ticket-events'
 import { assertGrantableOnTicket, createTicketsCollection, ticketPermissions } from './tickets-collection'
 
 /** What a new ticket is made of, wherever it comes from; the server sets the rest (TICKET_DEFAULTS). */
@@ -31,8 +40,10 @@ export type TNewTicket = {
   id: string
   ownerId: string
   teamId: string
+  /** Who filed it: the member at the form, the customer by mail. Its `created` event says so. */
+  createdBy: TTicketEventActor
 } & Pick<TTicketAttributes, 'email' | 'subject' | 'body'> &
-  Partial<Pick<TTicketAttributes, 'rawJson'>>
+  Partial<Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags'>>
 
 export type TTicketServiceDeps = {
   db: TDatabase
@@ -47,7 +58,30 @@ export type TTicketServiceDeps = {
 const ZTicketFields = ZTicketCreate.extend({
   rawJson: ZRawJson.nullable().optional(),
   teamId: z.string().max(36).optional(),
+  assigneeId: ZTicketAttributes.shape.assigneeId.optional(),
+  tags: ZTicketTags.optional(),
 })
+
+/** Refuses an assignee who is not a confirmed member of the workspace, naming the attribute. */
+async function assertAssignable(tx: TQueryable, teamId: string, userId: string): Promise<void> {
+  const { rows } = await tx.query(
+    'select 1 from memberships where team_id = $1 and user_id = $2 and confirm',
+    [teamId, userId],
+  )
+  if (rows.length === 0) {
+    throw AppError.invalidStructure(`Attribute "assigneeId" ${TicketMessages.assigneeNotMember}`)
+  }
+}
+
+/** The ticket, locked until the transaction ends: its changes and their events are then in one order. */
+async function lockTicket(tx: TQueryable, id: string): Promise<TDocumentRow | undefined> {
+  const { rows } = await tx.query<TDocumentRow>('select * from tickets where id = $1 for update', [id])
+  return rows[0]
+}
+
+const CUSTOMER = { actorType: TicketEventActor.customer, actorId: null } as const satisfies TTicketEventActor
+const userActor = (userId: string) =>
+  ({ actorType: TicketEventActor.user, actorId: userId }) as const satisfies TTicketEventActor
 
 /**
  * The one way tickets are made, changed and removed: by the documents API, by mail ingest and, next, by the
@@ -59,23 +93,51 @@ export function createTicketService(deps: TTicketServiceDeps) {
   const collection: TCollectionDefinition = createTicketsCollection({
     writer: {
       create: ({ auth, id, data, permissions }) => createForUser(auth, { id, data, permissions }),
+      update: ({ auth, existing, data, permissions }) => updateForUser(auth, { existing, data, permissions }),
       remove: (row) => remove(row),
     },
   })
 
-  /** New tickets, in order, in `tx`: one statement for all of them. */
+  /**
+   * New tickets, in order, in `tx`, each numbered in its workspace by the database and logged as
+   * `created` by whoever filed it: one statement for all the tickets, one for all their events.
+   */
   async function insertTickets(tx: TQueryable, tickets: TNewTicket[]): Promise<TDocumentRow[]> {
     if (tickets.length === 0) return []
+    for (const { teamId, assigneeId } of tickets) {
+      if (assigneeId) await assertAssignable(tx, teamId, assigneeId)
+    }
     const created = await insertDocuments(
       tx,
       collection,
-      tickets.map(({ id, ownerId, teamId, ...fields }) => ({
+      tickets.map(({ id, ownerId, teamId, email, subject, body, rawJson, assigneeId, tags }) => ({
         id,
-        data: { ...fields, rawJson: fields.rawJson ?? null, ...TICKET_DEFAULTS, userId: ownerId, teamId },
+        data: {
+          email,
+          subject,
+          body,
+          rawJson: rawJson ?? null,
+          ...TICKET_DEFAULTS,
+          assigneeId: assigneeId ?? null,
+          tags: tags ?? [],
+          userId: ownerId,
+          teamId,
+        },
         permissions: ticketPermissions(teamId),
       })),
     )
     if (created.length !== tickets.length) throw new AppError(ErrorType.documentAlreadyExists)
+    await recordTicketEvents(
+      tx,
+      created.map((row, index) => ({
+        ticketId: row.id,
+        teamId: String(row.teamId),
+        ...(tickets[index] as TNewTicket).createdBy,
+        type: TicketEventType.created,
+        before: null,
+        after: workflowFieldsOf(row),
+      })),
+    )
     return created
   }
 
@@ -99,17 +161,30 @@ export function createTicketService(deps: TTicketServiceDeps) {
     )
   }
 
-  /** The customer wrote again: a closed ticket opens, and any ticket shows it changed. */
+  /**
+   * The customer wrote again (`message`, the conversation message their mail became): logged as
+   * `message-in`, and a pending, on-hold or closed ticket opens, logged as `status` or, from closed,
+   * `reopened`. Any ticket shows it changed.
+   */
   async function reopenOnCustomerMail(
     tx: TQueryable,
     ticket: TDocumentRow,
+    message: { id: string },
   ): Promise<{ row: TDocumentRow; reopened: boolean }> {
-    const reopened = ticket.status === TicketStatus.closed
-    const row = await updateDocument(tx, collection, {
+    const current = await lockTicket(tx, ticket.id)
+    // Deleted since the mail was matched to it: the batch fails and its retry decides the mail again.
+    if (!current) throw new Error(`ticket ${ticket.id} was deleted while its answer was written`)
+    const opens = STATUSES_OPENED_BY_CUSTOMER_MAIL.includes(current.status as TTicketStatus)
+    const row = (await updateDocument(tx, collection, {
       id: ticket.id,
-      data: reopened ? { status: TicketStatus.open } : {},
-    })
-    return { row: row ?? ticket, reopened }
+      data: opens ? { status: TicketStatus.open } : {},
+    })) as TDocumentRow
+    const customer = { ticketId: row.id, teamId: String(row.teamId), ...CUSTOMER }
+    await recordTicketEvents(tx, [
+      { ...customer, type: TicketEventType.messageIn, before: null, after: { message: message.id } },
+      ...changesBetween(current, row).map((change) => ({ ...customer, ...change })),
+    ])
+    return { row, reopened: current.status === TicketStatus.closed }
   }
 
   /**
@@ -121,14 +196,47 @@ export function createTicketService(deps: TTicketServiceDeps) {
     input: { id: string; data: Record<string, unknown>; permissions: TPermission[] | undefined },
   ): Promise<TDocumentRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
-    const { email, subject, body, rawJson, teamId: named } = ZTicketFields.parse(input.data)
+    const { teamId: named, ...fields } = ZTicketFields.parse(input.data)
     const teamId = await workspaceOfCall(db, auth, named)
     assertGrantableOnTicket(input.permissions, auth.user.id, teamId)
+    const createdBy = userActor(auth.user.id)
     const [row] = await db.transaction((tx) =>
-      insertTickets(tx, [{ id: input.id, ownerId: auth.user.id, teamId, email, subject, body, rawJson }]),
+      insertTickets(tx, [{ id: input.id, ownerId: auth.user.id, teamId, createdBy, ...fields }]),
     )
     if (!row) throw new AppError(ErrorType.documentAlreadyExists)
     await announceCreated([row])
+    return row
+  }
+
+  /**
+   * A member's change through the API (fields already validated and stripped of what only the server
+   * writes): the ticket is locked, changed and each changed workflow field logged with the member as its
+   * author, in one transaction; then announced.
+   */
+  async function updateForUser(
+    auth: TAuth,
+    input: { existing: TDocumentRow; data: Record<string, unknown>; permissions: TPermission[] | undefined },
+  ): Promise<TDocumentRow> {
+    if (auth.kind !== 'user') throw AppError.forbidden()
+    const row = await db.transaction(async (tx) => {
+      const current = await lockTicket(tx, input.existing.id)
+      if (!current) throw AppError.documentNotFound()
+      const { assigneeId } = input.data
+      if (typeof assigneeId === 'string') await assertAssignable(tx, String(current.teamId), assigneeId)
+      const updated = await updateDocument(tx, collection, {
+        id: current.id,
+        data: input.data,
+        permissions: input.permissions,
+      })
+      if (!updated) throw AppError.documentNotFound()
+      const member = { ticketId: updated.id, teamId: String(updated.teamId), ...userActor(auth.user.id) }
+      await recordTicketEvents(
+        tx,
+        changesBetween(current, updated).map((change): TNewTicketEvent => ({ ...member, ...change })),
+      )
+      return updated
+    })
+    await announceUpdated([row])
     return row
   }
 

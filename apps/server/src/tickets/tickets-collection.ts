@@ -2,8 +2,10 @@ import {
   CollectionId,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
+  TicketLimits,
   ZTicketAttributes,
   ZTicketCreate,
+  ZTicketTags,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { AppError } from '../core/app-error'
@@ -14,8 +16,11 @@ import { WorkspacePermissions } from '../teams/workspace-access'
 
 export const TICKET_ATTRIBUTES = attributeColumns(ZTicketAttributes)
 
-/** Fields only the server writes: a client may send them (the spec's form does) but never decides them. */
-const SERVER_OWNED = ['userId', 'processing_status', 'description', 'category', 'processing_error'] as const
+/**
+ * Fields only the server writes: a client may send them (the spec's form does) but never decides them.
+ * The category is the analyser's on create; an agent may correct it afterwards (decision 013).
+ */
+const SERVER_OWNED = ['userId', 'number', 'processing_status', 'description', 'processing_error'] as const
 /** Chosen once, when the ticket is filed (and checked then): a ticket never moves to another workspace. */
 const FIXED_AFTER_CREATE = ['teamId'] as const
 
@@ -28,13 +33,18 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   rawJson: ZTicketAttributes.shape.rawJson.optional(),
   userId: z.string().optional(),
   teamId: z.string().max(36).optional(),
+  number: z.number().int().optional(),
+  assigneeId: ZTicketAttributes.shape.assigneeId.optional(),
+  tags: ZTicketTags.optional(),
   processing_status: ZTicketAttributes.shape.processing_status.optional(),
   description: ZTicketAttributes.shape.description.optional(),
   category: ZTicketAttributes.shape.category.optional(),
   processing_error: ZTicketAttributes.shape.processing_error.optional(),
 }).strict()
 
-const ZTicketClientUpdate = ZTicketClientCreate.partial().strict()
+const ZTicketClientUpdate = ZTicketClientCreate.partial()
+  .extend({ category: z.string().trim().min(1).max(TicketLimits.category).optional() })
+  .strict()
 
 /** Every ticket is its workspace's: each member reads, works and may delete it (decision 010). */
 export function ticketPermissions(teamId: string): TPermission[] {
@@ -57,7 +67,7 @@ export function assertGrantableOnTicket(
 }
 
 export type TTicketsCollectionOptions = {
-  /** How tickets are created and removed (the ticket service); without it, only reads and updates. */
+  /** How tickets are created, changed and removed (the ticket service); without it, only reads. */
   writer?: TDocumentWriter
 }
 

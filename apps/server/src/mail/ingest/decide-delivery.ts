@@ -1,3 +1,4 @@
+import { TicketEventActor } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import type { TNewTicket } from '../../tickets/ticket-service'
@@ -32,6 +33,7 @@ export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kin
       id: newInboundId(),
       ownerId: mail.inbound.userId,
       teamId: mail.inbound.teamId,
+      createdBy: { actorType: TicketEventActor.customer, actorId: null },
       email: mail.sender,
       ...fields,
     },

@@ -117,7 +117,7 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
       },
       permissions: messagePermissions(inbound.teamId),
     })
-    const { row: ticket, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket)
+    const { row: ticket, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket, message)
     await rememberThreadIds(tx, [
       { teamId: inbound.teamId, messageId: parsed.messageId, ticketId: ticket.id },
     ])

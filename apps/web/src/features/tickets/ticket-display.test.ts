@@ -13,8 +13,10 @@ describe('ticket display', () => {
       statusTone('open'),
       statusTone('in-progress'),
       statusTone('closed'),
+      statusTone('pending'),
+      statusTone('on-hold'),
       statusTone('archived'),
-    ]).toEqual(['red', 'blue', 'green', 'gray'])
+    ]).toEqual(['red', 'blue', 'green', 'gray', 'gray', 'gray'])
     expect([priorityTone('high'), priorityTone('medium'), priorityTone('low')]).toEqual([
       'red',
       'yellow',

@@ -1,8 +1,17 @@
 import type { TProcessingStatus, TTicketPriority, TTicketStatus } from '@parsedesk/contracts'
 import type { TBadgeTone } from '@/components/ui/badge'
 
-/** Spec, section 4: the badge colours; an unknown status is gray, an absent priority shows nothing. */
-const statusTones: Record<TTicketStatus, TBadgeTone> = { open: 'red', 'in-progress': 'blue', closed: 'green' }
+/**
+ * Spec, section 4: the badge colours; an unknown status is gray, an absent priority shows nothing. The
+ * two waiting statuses are gray too: nobody on the team has to act while the ticket waits.
+ */
+const statusTones: Record<TTicketStatus, TBadgeTone> = {
+  open: 'red',
+  'in-progress': 'blue',
+  pending: 'gray',
+  'on-hold': 'gray',
+  closed: 'green',
+}
 const priorityTones: Record<TTicketPriority, TBadgeTone> = { high: 'red', medium: 'yellow', low: 'green' }
 const processingTones: Record<TProcessingStatus, TBadgeTone> = {
   waiting: 'gray',

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto'
+import {
+  CollectionId,
+  TicketEventType,
+  TicketStatus,
+  type TTicketEventActor,
+  type TTicketEventChange,
+  type TTicketWorkflowFields,
+  ZTicketEventAttributes,
+} from '@parsedesk/contracts'
+import { z } from 'zod'
+import type { TQueryable } from '../db/database'
+import { attributeColumns } from '../documents/attribute-columns'
+import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
+import { insertDocuments } from '../documents/document-repository'
+import { WorkspacePermissions } from '../teams/workspace-access'
+
+/**
+ * The ticket event log, served read-only: its workspace's members list and read it; nobody creates,
+ * changes or deletes an event through the API (its documents grant nothing but read). Written only here,
+ * by the ticket service and the analysis, in the transaction of the change (decision 013).
+ */
+export const ticketEventsCollection: TCollectionDefinition = {
+  id: CollectionId.ticketEvents,
+  table: 'ticket_events',
+  attributes: attributeColumns(ZTicketEventAttributes),
+  createSchema: z.object({}).strict(),
+  updateSchema: z.object({}).strict(),
+  workspaceAttribute: 'teamId',
+  canRead: (auth) => auth.kind === 'user',
+  canCreate: () => false,
+}
+
+/** One event to record: on which ticket, by whom, and what changed. */
+export type TNewTicketEvent = { ticketId: string; teamId: string } & TTicketEventActor & TTicketEventChange
+
+/** The events, in order, in `tx`: one statement for all of them. */
+export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<TDocumentRow[]> {
+  if (events.length === 0) return []
+  const rows = await insertDocuments(
+    tx,
+    ticketEventsCollection,
+    events.map((event) => ({
+      // Drawn by the server alone and never chosen by a client: a UUID never collides within a batch.
+      id: crypto.randomUUID(),
+      data: {
+        ticketId: event.ticketId,
+        teamId: event.teamId,
+        type: event.type,
+        actorType: event.actorType,
+        actorId: event.actorId,
+        before: event.before,
+        after: event.after,
+      },
+      permissions: WorkspacePermissions.members(event.teamId),
+    })),
+  )
+  if (rows.length !== events.length) throw new Error('a ticket event was not recorded')
+  return rows
+}
+
+/** The workflow fields of a ticket row, as events hold them. */
+export function workflowFieldsOf(row: TDocumentRow): TTicketWorkflowFields {
+  return {
+    status: row.status,
+    priority: row.priority,
+    category: row.category,
+    assigneeId: row.assigneeId,
+    tags: row.tags,
+  } as TTicketWorkflowFields
+}
+
+const sameTags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((tag, i) => tag === b[i])
+
+/**
+ * One event for each workflow field that differs between two states of a ticket, in a fixed order. A
+ * status leaving `closed` is `reopened`; every other status change is `status`.
+ */
+export function changesBetween(before: TDocumentRow, after: TDocumentRow): TTicketEventChange[] {
+  const was = workflowFieldsOf(before)
+  const is = workflowFieldsOf(after)
+  const changes: TTicketEventChange[] = []
+  if (was.status !== is.status) {
+    changes.push(
+      was.status === TicketStatus.closed
+        ? { type: TicketEventType.reopened, before: TicketStatus.closed, after: is.status }
+        : { type: TicketEventType.status, before: was.status, after: is.status },
+    )
+  }
+  if (was.priority !== is.priority)
+    changes.push({ type: TicketEventType.priority, before: was.priority, after: is.priority })
+  if (was.category !== is.category)
+    changes.push({ type: TicketEventType.category, before: was.category, after: is.category })
+  if (was.assigneeId !== is.assigneeId)
+    changes.push({ type: TicketEventType.assignee, before: was.assigneeId, after: is.assigneeId })
+  if (!sameTags(was.tags, is.tags))
+    changes.push({ type: TicketEventType.tags, before: was.tags, after: is.tags })
+  return changes
+}

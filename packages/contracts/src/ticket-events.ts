@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { TICKET_PRIORITIES, TICKET_STATUSES, TicketLimits, TicketStatus, ZTicketTags } from './tickets'
+
+/**
+ * What happened to a ticket, one event per change (decision 013). The agent workflow's next kinds (reply
+ * out, note, merge, group) are added here, to `ZTicketEventChange` and to the table's check constraint.
+ */
+export const TicketEventType = {
+  created: 'created',
+  messageIn: 'message-in',
+  status: 'status',
+  /** A status change out of `closed`: by the customer's mail or by an agent. */
+  reopened: 'reopened',
+  priority: 'priority',
+  category: 'category',
+  assignee: 'assignee',
+  tags: 'tags',
+  /** The analyser's verdict, kept whether or not an agent's choice wins on the ticket. */
+  analysed: 'analysed',
+} as const
+export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
+export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
+
+/** Who made a change: a signed-in member (by user id), the customer (by mail) or the server itself. */
+export const TicketEventActor = { user: 'user', customer: 'customer', system: 'system' } as const
+export type TTicketEventActorType = (typeof TicketEventActor)[keyof typeof TicketEventActor]
+export const TICKET_EVENT_ACTORS = Object.values(TicketEventActor) as [
+  TTicketEventActorType,
+  ...TTicketEventActorType[],
+]
+
+/** An event as stored: the ticket, its workspace (whose members read it), who, what, before and after. */
+export const ZTicketEventAttributes = z.object({
+  ticketId: z.string(),
+  teamId: z.string(),
+  type: z.enum(TICKET_EVENT_TYPES),
+  actorType: z.enum(TICKET_EVENT_ACTORS),
+  /** The member's user id when `actorType` is `user`; null for the customer and the server. */
+  actorId: z.string().nullable(),
+  before: z.json().nullable(),
+  after: z.json().nullable(),
+})
+export type TTicketEventAttributes = z.infer<typeof ZTicketEventAttributes>
+
+export const ZTicketEventActor = z.discriminatedUnion('actorType', [
+  z.object({ actorType: z.literal(TicketEventActor.user), actorId: z.string() }),
+  z.object({ actorType: z.literal(TicketEventActor.customer), actorId: z.null() }),
+  z.object({ actorType: z.literal(TicketEventActor.system), actorId: z.null() }),
+])
+export type TTicketEventActor = z.infer<typeof ZTicketEventActor>
+
+const ZStatus = z.enum(TICKET_STATUSES)
+const ZPriority = z.enum(TICKET_PRIORITIES).nullable()
+const ZCategory = z.string().max(TicketLimits.category).nullable()
+const ZAssignee = z.string().max(36).nullable()
+
+/** A ticket's workflow fields (`TTicketWorkflowFields`) as a new ticket starts with them. */
+const ZWorkflowFields = z.object({
+  status: ZStatus,
+  priority: ZPriority,
+  category: ZCategory,
+  assigneeId: ZAssignee,
+  tags: ZTicketTags,
+})
+
+const ZAnalysedFields = z.object({ category: ZCategory, priority: ZPriority })
+
+const change = <T extends TTicketEventType, B extends z.ZodType, A extends z.ZodType>(
+  type: T,
+  before: B,
+  after: A,
+) => z.object({ type: z.literal(type), before, after })
+
+/** What each kind of event holds before and after; a reader parses an event's `{type, before, after}`. */
+export const ZTicketEventChange = z.discriminatedUnion('type', [
+  change(TicketEventType.created, z.null(), ZWorkflowFields),
+  /** The conversation message (a `messages` document id) the customer's mail added. */
+  change(TicketEventType.messageIn, z.null(), z.object({ message: z.string() })),
+  change(TicketEventType.status, ZStatus, ZStatus),
+  change(TicketEventType.reopened, z.literal(TicketStatus.closed), ZStatus),
+  change(TicketEventType.priority, ZPriority, ZPriority),
+  change(TicketEventType.category, ZCategory, ZCategory),
+  change(TicketEventType.assignee, ZAssignee, ZAssignee),
+  change(TicketEventType.tags, ZTicketTags, ZTicketTags),
+  /** `before`: what the ticket held; `after`: what the analyser chose (the original of any correction). */
+  change(TicketEventType.analysed, ZAnalysedFields, ZAnalysedFields),
+])
+export type TTicketEventChange = z.infer<typeof ZTicketEventChange>
