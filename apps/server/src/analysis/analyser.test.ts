@@ -63,13 +63,17 @@ describe('createAnalyser with the default model', () => {
     expect(result.details!.nextStep).not.toMatch(/shipment|order/i)
   })
 
-  it('files a subscription cancellation under refund and cancellation', async () => {
+  it('files a subscription cancellation under refund and cancellation, not as high', async () => {
     const analyser = await createAnalyser()
     const result = await analyser.analyse({
       subject: 'Cancel subscription',
       body: 'Please cancel my subscription. I do not want to be charged again.',
     })
     expect(result.category).toBe('Refund and cancellation')
+    expect(result.priority).toBe('medium')
+    expect(result.analysis.split('\n')[2]).toBe(
+      'Priority: medium, as nothing in the ticket points to urgency or to low stakes.',
+    )
   })
 
   it('asks for the order number when an order ticket lacks one', async () => {

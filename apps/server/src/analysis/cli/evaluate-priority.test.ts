@@ -27,10 +27,10 @@ function runEvaluate(args: string[]): Promise<{ code: number; stdout: string; st
 const CSV = [
   'subject,body,priority',
   'Outage,"Our shop is down and customers cannot pay. Please fix this urgently.",high',
-  'Pricing,"We are interested in learning about your pricing and case studies.",low',
+  'Pricing,"We are interested in learning about your pricing and case studies.",medium',
   'Address,"How do I change the delivery address on my order?",medium',
   'Invoice,"Please send me a copy of my invoice.",high',
-  'Question,"Some feedback: I would like to know more about your newsletter.",low',
+  'Question,"No rush: I would like to know more about your newsletter.",low',
   'Login,"I cannot log in since this morning, it is urgent.",medium',
 ].join('\n')
 

@@ -36,9 +36,11 @@ export function composeAnalysis(options: ComposeAnalysisOptions): string {
   return lines.join('\n')
 }
 
-/** The reasons as short phrases, each with the words that set it off. */
+/** The reasons as short phrases, each quoting the ticket's words that set it off. */
 export function formatReasons(options: { reasons: readonly TPriorityReason[] }): string[] {
-  return options.reasons.map((reason) => `${reason.reason} ("${reason.evidence}")`)
+  return options.reasons.map(
+    (reason) => `${reason.reason} (${reason.evidence.map((quote) => `"${quote}"`).join(', ')})`,
+  )
 }
 
 /** The reasons that push the way the priority went; the others would only confuse a reader. */
