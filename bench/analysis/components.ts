@@ -19,7 +19,11 @@ export function analysisComponents(options: {
     },
     { name: 'clean body', run: (ticket) => cleanEmailText({ text: ticket.rawBody }) },
     { name: 'category', run: (ticket) => options.classifier.classify({ text: ticket.text }) },
-    { name: 'priority', run: (ticket) => assessPriority({ subject: ticket.subject, body: ticket.body }) },
+    {
+      name: 'priority',
+      run: (ticket) =>
+        assessPriority({ subject: ticket.subject, body: ticket.body, language: ticket.language.code }),
+    },
     {
       name: 'entities',
       run: (ticket) => extractTicketEntities({ subject: ticket.subject, body: ticket.rawBody }),

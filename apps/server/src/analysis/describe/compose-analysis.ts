@@ -90,6 +90,7 @@ function joinWords(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
-function percent(value: number): string {
+/** A probability as a reader says it: 0.283 is "28%". */
+export function percent(value: number): string {
   return `${Math.round(value * 100)}%`
 }

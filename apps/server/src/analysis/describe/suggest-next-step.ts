@@ -47,6 +47,8 @@ export type SuggestNextStepOptions = {
   priority: TTicketPriority
   reasons: readonly TPriorityReason[]
   entities: TTicketEntities
+  /** Set when the ticket is filed under "other" because the model cannot read its language: its name. */
+  triageLanguage?: string
 }
 
 /** One or two sentences on what to do first, from the category, the priority signals and what is missing. */
@@ -62,9 +64,11 @@ export function suggestNextStep(options: SuggestNextStepOptions): string {
     steps.push('Check whether the service is down for others and escalate to the engineer on call.')
   const step = STEP_BY_CATEGORY.get(category.key)
   steps.push(
-    step
-      ? step(entities)
-      : `Reply to the customer, or pass the ticket to the colleague who handles ${category.name.toLowerCase()}.`,
+    options.triageLanguage
+      ? `Needs triage: it is written in ${options.triageLanguage}. Read it, or pass it to a colleague who reads ${options.triageLanguage}, then choose its category and reply.`
+      : step
+        ? step(entities)
+        : `Reply to the customer, or pass the ticket to the colleague who handles ${category.name.toLowerCase()}.`,
   )
   if (category.key === 'orders-delivery' && entities.orderNumbers.length === 0)
     steps.push('Ask for the order number.')

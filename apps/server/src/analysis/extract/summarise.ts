@@ -2,12 +2,35 @@ import { matchesOf } from '../text/matches-of'
 
 const MAX_SUMMARY_LENGTH = 200
 
-// Openings and courtesies that say nothing about the request itself.
+// Greetings in English, German, French, Spanish, Portuguese, Italian and Dutch, written as one line of at
+// most a name after them: "Guten Tag," "Sehr geehrte Damen und Herren," "Hola Marta," "Beste,".
+const GREETINGS = [
+  'dear|hi|hello|hey|good (?:morning|afternoon|evening)|greetings|to whom it may concern',
+  'guten (?:tag|morgen|abend)|hallo|sehr geehrte[rs]?|liebe[rs]?|moin|servus|grüß gott',
+  'bonjour|bonsoir|salut|madame|monsieur|ch[eè]re?s?',
+  'hola|buen(?:os|as) (?:días|dias|tardes|noches)|estimad[oa]s?|querid[oa]s?',
+  'olá|ola|oi|bom dia|boa (?:tarde|noite)|prezad[oa]s?|car[oa]s?',
+  'buongiorno|buonasera|ciao|salve|gentil[ei]|spettabile|egregi[oa]',
+  'beste|geachte|goedemorgen|goedemiddag|goedenavond|goedendag|hoi|dag',
+].join('|')
+// Wishes before the request: "I hope this finds you well", "J'espère que vous allez bien".
+const WELL_WISHES = [
+  '(?:i|we) hope (?:this|you|that|all)|hope (?:you|this|all)',
+  'ich hoffe,? (?:es geht|sie|du)',
+  "j['’]esp[èe]re que (?:vous|tu) (?:allez|vas|portez)",
+  'espero que (?:se encuentre|est[ée]s?|estén|esteja|estejam|tudo)',
+  'spero che (?:stia|stiate|tu stia|tutto)',
+  'ik hoop dat (?:het|alles|u|je)',
+].join('|')
+const THANKS =
+  'thank you|thanks|many thanks|vielen dank|danke|merci|gracias|muchas gracias|muito obrigad[oa]|obrigad[oa]|grazie|bedankt|dank (?:u|je)'
+
+// Openings and courtesies that say nothing about the request itself. A word ends where no letter follows
+// (\b knows only ASCII letters, and "Olá" ends in one it does not know).
 const FILLER = [
-  /^(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|greetings|to whom it may concern)\b[^.!?\n]{0,60}[,!:]?$/i,
-  /^(?:i|we) hope (?:this|you|that|all)\b/i,
-  /^hope (?:you|this|all)\b/i,
-  /^(?:thank you|thanks|many thanks)\b[^.!?]{0,80}[.!]?$/i,
+  new RegExp(`^(?:${GREETINGS})(?![\\p{L}\\p{N}])[^.!?\\n]{0,60}[,!:]?$`, 'iu'),
+  new RegExp(`^(?:${WELL_WISHES})(?![\\p{L}\\p{N}])`, 'iu'),
+  new RegExp(`^(?:${THANKS})(?![\\p{L}\\p{N}])[^.!?]{0,80}[.!]?$`, 'iu'),
 ]
 
 /**
@@ -21,7 +44,8 @@ export function summarise(options: { subject: string; body: string }): string {
 }
 
 const HAS_WORD = /\p{L}{2,}/u
-const SENTENCE_BREAK = /\n\s*\n|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(])|\n(?=\s*[-*•]|\s*\p{Lu})/gu
+// A Spanish question or exclamation opens with ¿ or ¡, a French or German quotation with « or „.
+const SENTENCE_BREAK = /\n\s*\n|(?<=[.!?])\s+(?=[\p{Lu}\p{N}"'(¿¡«„])|\n(?=\s*[-*•]|\s*\p{Lu})/gu
 
 // Sentences are split off one at a time, so a long email is read only as far as its first real sentence.
 function firstRealSentence(text: string): string | undefined {

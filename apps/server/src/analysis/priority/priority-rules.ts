@@ -1,6 +1,8 @@
 import type { TTicketPriority } from '@parsedesk/contracts'
+import type { TLanguage } from '../extract/detect-language'
 import { matchesOf } from '../text/matches-of'
 import { insideSpans, quotedSpans, type TSpan } from '../text/quoted-spans'
+import { OTHER_LANGUAGE_WORDS } from './other-language-words'
 
 /** One thing an agent weighs when ranking a ticket. */
 export type TPriorityRule = {
@@ -170,7 +172,12 @@ export type TPriorityReason = {
 }
 export type TPriorityAssessment = { priority: TTicketPriority; score: number; reasons: TPriorityReason[] }
 
-export type AssessPriorityOptions = { subject: string; body: string }
+export type AssessPriorityOptions = {
+  subject: string
+  body: string
+  /** The ticket's language (`detectLanguage`): its own words are read beside the English ones. */
+  language?: TLanguage['code']
+}
 
 /**
  * Ranks a ticket high, medium or low and says which rules decided it, quoting the text that set them off.
@@ -181,12 +188,13 @@ export type AssessPriorityOptions = { subject: string; body: string }
 export function assessPriority(options: AssessPriorityOptions): TPriorityAssessment {
   // The subject comes first, so a position in it is the same position in the whole text.
   const text = `${options.subject}\n${options.body}`
-  const reading: TReading = { text, quoted: quotedSpans(text) }
+  const own = options.language ? OTHER_LANGUAGES.get(options.language) : undefined
+  const reading: TReading = { text, quoted: quotedSpans(text), negators: own?.negators ?? NEGATORS }
   const reasons: TPriorityReason[] = []
   for (const rule of RULES_MATCHING_ALL) {
     const found = findPhrases({
       reading,
-      pattern: rule.global,
+      patterns: withOwn(rule.global, own?.rules.get(rule.id)),
       end: rule.scope === 'subject' ? options.subject.length : text.length,
       limit: rule.maxHits ?? 1,
       escalates: rule.points > 0,
@@ -202,7 +210,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
   const score = reasons.reduce((sum, reason) => sum + reason.points, 0)
   const [statedHigh] = findPhrases({
     reading,
-    pattern: STATED_HIGH,
+    patterns: withOwn(STATED_HIGH, own?.statedHigh),
     end: text.length,
     limit: 1,
     escalates: true,
@@ -213,7 +221,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
   }
   const [statedLow] = findPhrases({
     reading,
-    pattern: STATED_LOW,
+    patterns: withOwn(STATED_LOW, own?.statedLow),
     end: text.length,
     limit: 1,
     escalates: false,
@@ -234,15 +242,44 @@ const RULES_MATCHING_ALL = PRIORITY_RULES.map((rule) => ({
   global: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`),
 }))
 
-type TReading = { text: string; quoted: TSpan[] }
+/** A language's words for the rules, its negations and its stated priorities, as patterns built once. */
+type TOwnWords = {
+  rules: Map<string, RegExp>
+  negators: ReadonlySet<string>
+  statedHigh: RegExp
+  statedLow: RegExp
+}
+
+// Whole words in any script: \b knows only ASCII letters, so it finds no end to "sécurité" or "urgência".
+function wordsPattern(alternatives: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'giu')
+}
+
+const OTHER_LANGUAGES = new Map<string, TOwnWords>(
+  Object.entries(OTHER_LANGUAGE_WORDS).map(([code, words]) => [
+    code,
+    {
+      rules: new Map(Object.entries(words.rules).map(([rule, phrases]) => [rule, wordsPattern(phrases)])),
+      negators: new Set([...NEGATORS, ...words.negators]),
+      statedHigh: wordsPattern(words.statedHigh),
+      statedLow: wordsPattern(words.statedLow),
+    },
+  ]),
+)
+
+function withOwn(english: RegExp, own: RegExp | undefined): RegExp[] {
+  return own ? [english, own] : [english]
+}
+
+type TReading = { text: string; quoted: TSpan[]; negators: ReadonlySet<string> }
 
 /**
- * The different phrases a pattern finds before `end`, up to `limit`, each quoted in its context. A phrase
- * that escalates is skipped inside quotation marks or after a negation.
+ * The different phrases the patterns find before `end`, up to `limit`, each quoted in its context. A
+ * phrase that escalates is skipped inside quotation marks or after a negation.
  */
 function findPhrases(options: {
   reading: TReading
-  pattern: RegExp
+  patterns: readonly RegExp[]
   end: number
   limit: number
   escalates: boolean
@@ -251,31 +288,34 @@ function findPhrases(options: {
   const text = end < reading.text.length ? reading.text.slice(0, end) : reading.text
   const seen = new Set<string>()
   const quotes: string[] = []
-  for (const match of matchesOf(options.pattern, text)) {
-    const start = match.index
-    const stop = start + match[0].length
-    if (
-      options.escalates &&
-      (insideSpans({ spans: reading.quoted, start, end: stop }) || isNegated({ text, at: start }))
-    )
-      continue
-    const phrase = match[0].toLowerCase().replace(/\s+/g, ' ')
-    if (seen.has(phrase)) continue
-    seen.add(phrase)
-    quotes.push(quoteInContext({ text, start, end: stop }))
-    if (quotes.length >= options.limit) break
+  for (const pattern of options.patterns) {
+    for (const match of matchesOf(pattern, text)) {
+      const start = match.index
+      const stop = start + match[0].length
+      if (
+        options.escalates &&
+        (insideSpans({ spans: reading.quoted, start, end: stop }) ||
+          isNegated({ text, at: start, negators: reading.negators }))
+      )
+        continue
+      const phrase = match[0].toLowerCase().replace(/\s+/g, ' ')
+      if (seen.has(phrase)) continue
+      seen.add(phrase)
+      quotes.push(quoteInContext({ text, start, end: stop }))
+      if (quotes.length >= options.limit) return quotes
+    }
   }
   return quotes
 }
 
 // Whether one of the few words before `at`, in the same clause, is a negation.
-function isNegated(options: { text: string; at: number }): boolean {
+function isNegated(options: { text: string; at: number; negators: ReadonlySet<string> }): boolean {
   const before = options.text.slice(Math.max(0, options.at - 60), options.at)
   const clause = before.slice(lastBreak(before) + 1)
   const words = (clause.toLowerCase().match(/[\p{L}']+/gu) ?? []).slice(-NEGATION_REACH_WORDS)
   return words.some(
     (word, index) =>
-      (NEGATORS.has(word) || word.endsWith("n't")) && !NOT_NEGATING_AFTER.has(words[index + 1] ?? ''),
+      (options.negators.has(word) || word.endsWith("n't")) && !NOT_NEGATING_AFTER.has(words[index + 1] ?? ''),
   )
 }
 

@@ -12,11 +12,14 @@ const REPLY_HEADER = new RegExp(
     String.raw`^\s*Am\b.{0,200}\bschrieb.{0,80}:\s*$`,
     String.raw`^\s*Le\b.{0,200}\ba écrit\s*:\s*$`,
     String.raw`^\s*El\b.{0,200}\bescribió:\s*$`,
-    String.raw`^\s*-{2,}\s*(?:Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}\s*$`,
+    String.raw`^\s*Em\b.{0,200}\bescreveu:\s*$`,
+    String.raw`^\s*Il\b.{0,200}\bha scritto:\s*$`,
+    String.raw`^\s*Op\b.{0,200}\bschreef.{0,80}:\s*$`,
+    String.raw`^\s*-{2,}\s*(?:Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Mensagem original|Messaggio originale|Oorspronkelijk bericht)\s*-{2,}\s*$`,
     String.raw`^\s*_{10,}\s*$`,
     String.raw`^\s*From:\s.+$`,
     String.raw`^\s*Von:\s.+$`,
-    String.raw`^\s*De\s?:\s.+@.+$`,
+    String.raw`^\s*(?:De|Da|Van)\s?:\s.+@.+$`,
   ].join('|'),
   'i',
 )
@@ -25,7 +28,7 @@ const REPLY_HEADER = new RegExp(
 // Written without two runs of spaces in a row (as in "\s*(?:best)?\s*"), which made a long line of
 // spaces cost time in the square of its length.
 const SIGN_OFF_PATTERN =
-  /^\s*(?:(?:best|kind|warm|many thanks and)\s*)?(?:regards|wishes)\b[,!.]?\s*$|^\s*(?:sincerely|cheers|thanks|thank you|many thanks|best|yours(?: truly| sincerely)?|mit freundlichen grüßen|viele grüße|cordialement|saludos|atentamente)\s*(?:[,!.]\s*)?$/i
+  /^\s*(?:(?:best|kind|warm|many thanks and)\s*)?(?:regards|wishes)\b[,!.]?\s*$|^\s*(?:sincerely|cheers|thanks|thank you|many thanks|best|yours(?: truly| sincerely)?|mit freundlichen grüßen|(?:danke und )?(?:viele|liebe|beste|herzliche|freundliche) grüße|(?:bien )?cordialement|bien à vous|merci(?: beaucoup)?|bonne (?:journée|soirée)|(?:un )?saludos?(?: cordiales)?|atentamente|(?:muchas )?gracias|atenciosamente|cumprimentos|(?:muito )?obrigad[oa]|(?:cordiali |distinti )?saluti|un (?:cordiale )?saluto|grazie(?: mille)?|(?:met )?vriendelijke groet(?:en)?|groeten|bedankt|dank (?:u|je) wel)\s*(?:[,!.]\s*)?$/i
 
 const SIGNATURE_DELIMITER = /^-- ?$/
 const MOBILE_FOOTER = /^\s*Sent from my \w+/i
