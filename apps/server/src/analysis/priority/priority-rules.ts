@@ -21,9 +21,10 @@ export type TPriorityRule = {
 }
 
 /**
- * Every rule a person can read and argue with. Points were set by hand from what each signal means to an
- * agent; the thresholds were chosen on the even rows of the Tobi-Bueck dev file and checked on its odd rows
- * (see `cli/evaluate-priority.ts`). Nothing is fitted automatically.
+ * Every rule a person can read and argue with, in English; the same signals in other languages are in
+ * `other-language-words.ts`. Points were set by hand from what each signal means to an agent; the threshold
+ * was chosen on the even rows of the Tobi-Bueck dev file and checked on its odd rows (see
+ * `cli/evaluate-priority.ts`). Nothing is fitted automatically.
  */
 export const PRIORITY_RULES: readonly TPriorityRule[] = [
   {
@@ -292,14 +293,14 @@ function findPhrases(options: {
     for (const match of matchesOf(pattern, text)) {
       const start = match.index
       const stop = start + match[0].length
+      const phrase = match[0].toLowerCase().replace(/\s+/g, ' ')
+      if (seen.has(phrase)) continue
       if (
         options.escalates &&
         (insideSpans({ spans: reading.quoted, start, end: stop }) ||
           isNegated({ text, at: start, negators: reading.negators }))
       )
         continue
-      const phrase = match[0].toLowerCase().replace(/\s+/g, ' ')
-      if (seen.has(phrase)) continue
       seen.add(phrase)
       quotes.push(quoteInContext({ text, start, end: stop }))
       if (quotes.length >= options.limit) return quotes

@@ -58,9 +58,16 @@ function closes(options: { text: string; open: number; close: number }): boolean
 
 /** Whether [start, end) lies inside one of the spans (sorted, as quotedSpans gives them). */
 export function insideSpans(options: { spans: readonly TSpan[]; start: number; end: number }): boolean {
-  for (const span of options.spans) {
-    if (span.start > options.start) return false
-    if (options.end <= span.end) return true
+  // The last span that starts at or before `start`, found by halving: a ticket can quote many times.
+  let low = 0
+  let high = options.spans.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (options.spans[middle]!.start <= options.start) {
+      found = middle
+      low = middle + 1
+    } else high = middle - 1
   }
-  return false
+  return found >= 0 && options.end <= options.spans[found]!.end
 }
