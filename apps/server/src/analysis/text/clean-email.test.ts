@@ -33,6 +33,31 @@ describe('cleanEmailText', () => {
     expect(cleanEmailText({ text: body })).toContain('long paragraph')
   })
 
+  it('cuts the sign-offs and reply headers of German, French, Spanish, Portuguese, Italian and Dutch mail', () => {
+    const mails = [
+      'Die Rechnung fehlt.\n\nDanke und viele Grüße\nMarkus\nAm 3. Juni schrieb Support <help@shop.example>:\n> Alt',
+      'La facture manque.\n\nBien cordialement,\nPaul',
+      'Manca la fattura.\n\nCordiali saluti,\nMarco',
+      'Falta la factura.\n\nUn saludo,\nMiguel',
+      'Falta a fatura.\n\nAtenciosamente,\nRafael',
+      'Falta a fatura.\nEm seg., 3 de jun., Suporte escreveu:\nTexto antigo',
+      'Manca la fattura.\nIl giorno lun 3 giu, Supporto ha scritto:\nTesto vecchio',
+      'De factuur ontbreekt.\nOp ma 3 jun. schreef Support <help@shop.example>:\nOude tekst',
+      'De factuur ontbreekt.\n\nMet vriendelijke groet,\nDaan',
+    ]
+    expect(mails.map((text) => cleanEmailText({ text }))).toEqual([
+      'Die Rechnung fehlt.',
+      'La facture manque.',
+      'Manca la fattura.',
+      'Falta la factura.',
+      'Falta a fatura.',
+      'Falta a fatura.',
+      'Manca la fattura.',
+      'De factuur ontbreekt.',
+      'De factuur ontbreekt.',
+    ])
+  })
+
   it('reads literal \\n sequences as line breaks', () => {
     expect(cleanEmailText({ text: 'Dear team,\\n\\nMy order is late.\\n> quoted' })).toBe(
       'Dear team,\n\nMy order is late.',
