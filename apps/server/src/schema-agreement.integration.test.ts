@@ -5,6 +5,7 @@ import {
   ZMessageAttributes,
   ZOutboundMailAttributes,
   ZTicketAttributes,
+  ZTicketEventAttributes,
   ZWaitlistRequest,
 } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,12 +22,14 @@ import { createMailboxesCollection } from './mail/mailboxes/mailboxes-collection
 import { createMessagesCollection } from './mail/messages/messages-collection'
 import { createOutboxCollection } from './mail/outbox/outbox-collection'
 import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
+import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 
 /** Each collection with the one zod schema its stored attributes are declared by. */
 const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
   [createTicketsCollection({}), ZTicketAttributes],
+  [ticketEventsCollection, ZTicketEventAttributes],
   [createMessagesCollection(), ZMessageAttributes],
   [createInboundCollection(), ZInboundAttributes],
   [createMailboxesCollection({ inboundDomain: 'inbound.test' }), ZMailboxAttributes],
@@ -64,10 +67,13 @@ async function readColumns(db: TDatabase, table: string): Promise<Map<string, TC
     [table],
   )
   const valuesOf = (name: string) => {
+    // The check listing the column's allowed values; a column may also appear in a check tying it to another.
     const check = checks.find(
-      ({ definition }) => definition.includes(`"${name}"`) || definition.includes(`(${name} `),
+      ({ definition }) =>
+        (definition.includes(`"${name}"`) || definition.includes(`(${name} `)) &&
+        /ANY \(ARRAY\[/.test(definition),
     )
-    if (!check || !/ANY \(ARRAY\[/.test(check.definition)) return null
+    if (!check) return null
     return [...check.definition.matchAll(/'((?:[^']|'')*)'::text/g)].map((match) => match[1] ?? '')
   }
   return new Map(
