@@ -162,6 +162,22 @@ describe.each(DATABASE_KINDS)('working a ticket, and its event log, on %s', (dat
     ])
   })
 
+  it('logs two agents changing one field at once in the order they committed, each with what it replaced', async () => {
+    const ticket = await fileTicket(ada, 'Both of us')
+    await Promise.all([
+      change(ada, ticket.$id, { priority: 'low' }),
+      change(grace, ticket.$id, { priority: 'high' }),
+    ])
+    const events = await eventsOf(ada, ticket.$id)
+    expect(events.map((event) => event.type)).toEqual(['created', 'priority', 'priority'])
+    const [, first, second] = events
+    expect([first?.before, second?.before]).toEqual([null, first?.after])
+    const final = await ada.databases.getDocument<TTicketDocument>({ ...TICKETS, documentId: ticket.$id })
+    // The later write wins, and the log says who made it.
+    expect(final.priority).toBe(second?.after)
+    expect(second?.actorId).toBe(second?.after === 'low' ? ada.userId : grace.userId)
+  })
+
   it('refuses an assignee who is not a member of the workspace, and bad tags, changing nothing', async () => {
     const ticket = await fileTicket(ada, 'Who takes this?')
     for (const outsider of [eve.userId, 'nobody-at-all']) {
