@@ -1,4 +1,7 @@
-import { ConfigError, loadConfig, parseRoles } from './config/config'
+import { BackupError } from './backup/backup'
+import { runBackupCommand, runRestoreCommand } from './backup/backup-commands'
+import { DataDirError } from './backup/data-dir-socket'
+import { ConfigError, loadConfig, parseRoles, type TConfig } from './config/config'
 import { createLogger } from './core/logger'
 import { installProcessPolicy } from './core/process-policy'
 import { startServer, type TRunningServer } from './server'
@@ -8,9 +11,21 @@ import { startServer, type TRunningServer } from './server'
 const PRIVATE_FILES_UMASK = 0o077
 const STOP_DEADLINE_MS = 9_000
 
+// `main.js backup [FOLDER]` and `main.js restore FOLDER` (npm run backup / restore): one bundle serves
+// the server and the commands an operator runs beside it, where no TypeScript tooling is installed.
+const COMMANDS: Record<string, (config: TConfig, args: string[]) => Promise<string>> = {
+  backup: runBackupCommand,
+  restore: runRestoreCommand,
+}
+
 async function main() {
   process.umask(PRIVATE_FILES_UMASK)
   const config = loadConfig()
+  const [first = '', ...rest] = process.argv.slice(2)
+  if (Object.hasOwn(COMMANDS, first)) {
+    console.log(await COMMANDS[first]?.(config, rest))
+    process.exit(0)
+  }
   const roles = parseRoles(process.argv.slice(2))
   const log = createLogger(config.logLevel)
   let server: TRunningServer | undefined
@@ -51,6 +66,8 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(problem)
+  } else if (error instanceof BackupError || error instanceof DataDirError) {
+    console.error(error.message)
   } else {
     console.error(error)
   }

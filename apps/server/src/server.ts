@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
@@ -7,6 +8,8 @@ import { accountSettingsRoutes } from './accounts/account-settings-routes'
 import { createAccountSettings } from './accounts/account-settings-service'
 import type { TAuth } from './accounts/auth-context'
 import { googleRoutes } from './accounts/google-routes'
+import { backupRequests } from './backup/backup-commands'
+import { claimDataDir } from './backup/data-dir-socket'
 import type { TConfig, TServerRole } from './config/config'
 import { createLogger, warningsOf } from './core/logger'
 import { makeDataDirPrivate } from './core/private-data-dir'
@@ -16,6 +19,8 @@ import { openDatabase } from './db/open-database'
 import type { TCollectionDefinition } from './documents/collection'
 import { documentRoutes } from './documents/document-routes'
 import { createDocumentService } from './documents/document-service'
+import type { TFileStorage } from './files/file-storage'
+import { createLocalFileStorage } from './files/local-file-storage'
 import { buildApp } from './http/app'
 import { JOB_DEFINITIONS } from './job-registry'
 import { startJobQueue } from './jobs/job-queue'
@@ -23,7 +28,9 @@ import { createImapModule } from './mail/imap/imap-module'
 import { ingestInboundEmailJob } from './mail/ingest/ingest-inbound-email.job'
 import { createMailModule } from './mail/mail-module'
 import { createOutboxCollection } from './mail/outbox/outbox-collection'
-import { schedulePruning } from './maintenance/prune-expired'
+import { pruneExpired } from './maintenance/prune-expired'
+import { sweepRetention } from './maintenance/retention-sweep'
+import { scheduleHourly } from './maintenance/schedule-hourly'
 import { createReadiness, type THealthCheck } from './ops/health'
 import { createMetrics } from './ops/metrics'
 import { healthRoutes, metricsNotHere, startOpsServer } from './ops/ops-routes'
@@ -75,7 +82,18 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const logger = options.logger ?? createLogger(config.logLevel)
   const logOf = (part: string) => warningsOf(logger, part)
   makeDataDirPrivate(config.dataDir)
+  const storage: TFileStorage = createLocalFileStorage({ dir: path.join(config.dataDir, 'files') })
+  // The embedded database is this process's alone: DATA_DIR's socket is claimed before it opens (a second
+  // process on the same DATA_DIR stops here), and `npm run backup` asks this process for a backup there.
+  let backupSource: { db: TDatabase; storage: TFileStorage } | undefined
+  const dataDirClaim = config.databaseUrl
+    ? undefined
+    : await claimDataDir(
+        config.dataDir,
+        backupRequests({ dataDir: config.dataDir, source: () => backupSource, log: logOf('backup') }),
+      )
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  backupSource = { db, storage }
   const bus = await openEventBus({ databaseUrl: config.databaseUrl, db, log: logOf('realtime') })
   // Stopping (SIGTERM) takes two steps. First, side by side: the listeners stop taking connections and let
   // the requests and SMTP sessions under way finish, while the worker stops fetching and lets its runs
@@ -83,6 +101,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const stopIntake: (() => Promise<void>)[] = []
   const stopWork: (() => Promise<void>)[] = []
   const stopAfter: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
+  // Let go of DATA_DIR only once the database is closed.
+  if (dataDirClaim) stopAfter.push(() => dataDirClaim.close())
 
   // Every role enqueues (http and smtp create tickets, the worker's sweeper re-enqueues); only workers work.
   const jobs = await startJobQueue({
@@ -114,6 +134,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     bus,
     queue: jobs,
     tickets,
+    storage,
     logOf,
     observe: {
       accepted: (channel) => metrics.emailAccepted(channel),
@@ -162,8 +183,17 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     stopWork.unshift(() => outboxSweeper.stop())
     const imapPoller = imap.startPoller()
     stopWork.unshift(() => imapPoller.stop())
-    const pruningLog = logOf('maintenance')
-    stopWork.unshift(schedulePruning(db, (error) => pruningLog('pruning expired rows failed', error)))
+    const maintenanceLog = logOf('maintenance')
+    stopWork.unshift(
+      scheduleHourly(
+        () => pruneExpired(db),
+        (error) => maintenanceLog('pruning expired rows failed', error),
+      ),
+      scheduleHourly(
+        () => sweepRetention({ db, storage, rawMailRetentionDays: config.rawMailRetentionDays }),
+        (error) => maintenanceLog('the retention sweep failed', error),
+      ),
+    )
   }
 
   const checks: THealthCheck[] = [

@@ -27,6 +27,14 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true)
   })
 
+  it('keeps raw mail unless RAW_MAIL_RETENTION_DAYS says how many days', () => {
+    expect(loadConfig({}).rawMailRetentionDays).toBeUndefined()
+    expect(loadConfig({ RAW_MAIL_RETENTION_DAYS: '30' }).rawMailRetentionDays).toBe(30)
+    for (const bad of ['0', '-1', '1.5', 'forever']) {
+      expect(problemsOf({ RAW_MAIL_RETENTION_DAYS: bad })[0], bad).toMatch(/^RAW_MAIL_RETENTION_DAYS: /)
+    }
+  })
+
   it('names every bad variable on a line of its own', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -80,6 +80,8 @@ const ZEnvVariables = z.object({
     'a DKIM selector: letters, digits, dots, hyphens and underscores',
   ),
   DKIM_PRIVATE_KEY_PATH: optionalString,
+  // Unset: raw mail is kept as long as its delivery. At most 100 years, so the cutoff stays a valid date.
+  RAW_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -150,6 +152,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     imapPollSeconds: env.IMAP_POLL_SECONDS,
     /** Internal hosts a user may still connect Parsedesk to (IMAP); everything else must be public. */
     outboundPolicy: parseOutboundPolicy(env.OUTBOUND_ALLOWED_HOSTS),
+    /**
+     * Days the raw bytes of a processed mail are kept; then only what was parsed from them stays (the
+     * delivery, the ticket or message with its rawJson, the attachments). Unset: kept as long as the mail.
+     */
+    rawMailRetentionDays: env.RAW_MAIL_RETENTION_DAYS,
     /** The internal listener for /metrics (and the health routes); unset: none. */
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     logLevel: env.LOG_LEVEL,

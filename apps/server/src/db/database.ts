@@ -12,4 +12,9 @@ export type TDatabase = TQueryable & {
   /** Runs a script of several statements without parameters (migrations, pg-boss schema). */
   exec(sql: string): Promise<void>
   close(): Promise<void>
+  /**
+   * PGlite only: its data folder as a gzipped tar, copied while no statement runs, so it is what a crash
+   * at that moment would leave (every committed transaction, none half-done). Held in memory whole.
+   */
+  dumpDataDir?(): Promise<Blob>
 }

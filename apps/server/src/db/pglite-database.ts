@@ -26,5 +26,24 @@ export async function openPgliteDatabase(
       await pglite.exec(sql)
     },
     close: () => pglite.close(),
+    async dumpDataDir() {
+      // Every page written out first: a restored copy then has little write-ahead log to replay.
+      await pglite.query('checkpoint')
+      return pglite.dumpDataDir('gzip')
+    },
+  }
+}
+
+/**
+ * Makes `dataDir` (absent or empty) the database of a `dumpDataDir` tar, opens it once to check that
+ * PGlite can read it, and closes it.
+ */
+export async function loadPgliteDataDir(dataDir: string, dump: Blob): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true })
+  const pglite = await PGlite.create({ dataDir, loadDataDir: dump })
+  try {
+    await pglite.query('select 1 from schema_migrations limit 1')
+  } finally {
+    await pglite.close()
   }
 }

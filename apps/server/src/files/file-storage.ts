@@ -5,5 +5,21 @@ export type TFileStorage = {
   /** Resolves once the bytes are durable, so a row that names the key may be committed after it. */
   write(key: string, content: Uint8Array): Promise<void>
   openRead(key: string): Readable
+  /** Removes the bytes; while removals are held (a backup copying them), they wait for the release. */
   remove(key: string): Promise<void>
+  /**
+   * Every key whose bytes were written before `writtenBefore`: the retention sweep removes those no row
+   * names, and a backup copies them all. Newer keys may be left out (their row may not be committed yet).
+   */
+  listKeys(options: { writtenBefore: Date }): AsyncIterable<string>
+  /**
+   * Removes what the storage itself leaves behind, untouched since `changedBefore`: the half-written copy
+   * of a write a crash cut short, and folders left empty. Resolves with how many of each.
+   */
+  removeLeftovers(options: { changedBefore: Date }): Promise<{ partialWrites: number; folders: number }>
+  /**
+   * Until the returned release is called, removals wait (and empty folders stay): a copy of every file,
+   * taken after the database's snapshot, then holds the bytes of every row in it.
+   */
+  holdRemovals(): () => Promise<void>
 }

@@ -17,6 +17,8 @@ const open = promisify(fs.open)
 const mkdir = promisify(fs.mkdir)
 const writeFile = promisify(fs.writeFile)
 const rm = promisify(fs.rm)
+const rmdir = promisify(fs.rmdir)
+const TEMPORARY_SUFFIX = '.tmp'
 
 /** Makes a folder's entries (a file renamed into it, a folder made in it) survive a crash. */
 async function syncFolder(folder: string): Promise<void> {
@@ -26,6 +28,17 @@ async function syncFolder(folder: string): Promise<void> {
   } finally {
     fs.closeSync(fd)
   }
+}
+
+async function entriesUnder(root: string): Promise<fs.Dirent[]> {
+  if (!fs.existsSync(root)) return []
+  return fs.promises.readdir(root, { recursive: true, withFileTypes: true })
+}
+
+async function filesUnder(root: string): Promise<string[]> {
+  return (await entriesUnder(root))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
 /** Files under `dir` (DATA_DIR/files); keys are server-made, checked anyway so none escapes the folder. */
@@ -43,12 +56,21 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
     const made = [created, ...inner.map((_, i) => path.join(created, ...inner.slice(0, i + 1)))]
     for (const dir of made) await syncFolder(path.dirname(dir))
   }
+  let holds = 0
+  const heldRemovals = new Set<string>()
+  const removeNow = async (key: string) => {
+    const target = pathOf(key)
+    await rm(target, { force: true })
+    // A key's folder is its delivery's (attachments/<inbound>/): its last file gone, the folder goes too.
+    // rmdir refuses a folder that still holds something.
+    if (path.dirname(target) !== root) await rmdir(path.dirname(target)).catch(() => undefined)
+  }
   return {
     async write(key, content) {
       const target = pathOf(key)
       await ensureFolder(path.dirname(target))
       // Written aside, flushed, renamed, and the rename flushed: a crash leaves the whole file or none.
-      const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`
+      const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`
       const fd = await open(temporary, 'w')
       try {
         try {
@@ -69,7 +91,62 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
       return fs.createReadStream(pathOf(key))
     },
     async remove(key) {
-      await rm(pathOf(key), { force: true })
+      if (holds > 0) heldRemovals.add(key)
+      else await removeNow(key)
+    },
+    async *listKeys({ writtenBefore }) {
+      for (const file of await filesUnder(root)) {
+        if (file.endsWith(TEMPORARY_SUFFIX)) continue
+        // Gone since the listing (removed meanwhile): nothing to list.
+        const stat = await fs.promises.stat(file).catch(() => undefined)
+        if (stat && stat.mtimeMs < writtenBefore.getTime())
+          yield path.relative(root, file).split(path.sep).join('/')
+      }
+    },
+    async removeLeftovers({ changedBefore }) {
+      const removed = { partialWrites: 0, folders: 0 }
+      if (holds > 0) return removed
+      const isOld = async (entry: string) => {
+        const stat = await fs.promises.stat(entry).catch(() => undefined)
+        return stat !== undefined && stat.mtimeMs < changedBefore.getTime()
+      }
+      for (const file of await filesUnder(root)) {
+        // A newer one may be a write under way.
+        if (!file.endsWith(TEMPORARY_SUFFIX) || !(await isOld(file))) continue
+        await rm(file, { force: true })
+        removed.partialWrites += 1
+      }
+      // Judged by their age before this pass removes anything in them, the deepest first, so a folder that
+      // held only empty folders goes in the same pass. A newer folder may be one a write has just made and
+      // is about to fill.
+      const folders = (await entriesUnder(root))
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+      const old: string[] = []
+      for (const folder of folders) if (await isOld(folder)) old.push(folder)
+      old.sort((a, b) => b.split(path.sep).length - a.split(path.sep).length)
+      for (const folder of old) {
+        // rmdir refuses a folder that is not empty, even one filled since the listing.
+        const gone = await rmdir(folder).then(
+          () => true,
+          () => false,
+        )
+        if (gone) removed.folders += 1
+      }
+      return removed
+    },
+    holdRemovals() {
+      holds += 1
+      let released = false
+      return async () => {
+        if (released) return
+        released = true
+        holds -= 1
+        if (holds > 0) return
+        const keys = [...heldRemovals]
+        heldRemovals.clear()
+        for (const key of keys) await removeNow(key)
+      }
     },
   }
 }

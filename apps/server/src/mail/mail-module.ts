@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { TInboundChannel } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TConfig } from '../config/config'
@@ -7,7 +6,6 @@ import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
 import { fileRoutes } from '../files/file-routes'
 import type { TFileStorage } from '../files/file-storage'
-import { createLocalFileStorage } from '../files/local-file-storage'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TTicketService } from '../tickets/ticket-service'
@@ -29,6 +27,8 @@ export type TCreateMailModuleOptions = {
   bus: TEventBus
   queue: TJobQueue
   tickets: TTicketService
+  /** Where attachments live (DATA_DIR/files); the server's one, which a backup holds removals of. */
+  storage: TFileStorage
   /** Warnings of each part: a part name goes with each. */
   logOf(part: string): TLog
   /** Told of mail acknowledged to its sender, and of SMTP refusals (metrics). */
@@ -46,7 +46,7 @@ const SWEEP_INTERVAL_SECONDS = 10
  */
 export function createMailModule(options: TCreateMailModuleOptions) {
   const { config, db, queue } = options
-  const storage: TFileStorage = createLocalFileStorage({ dir: path.join(config.dataDir, 'files') })
+  const { storage } = options
   const messages = createMessagesCollection()
   const collections: TCollectionDefinition[] = [
     createMailboxesCollection({ inboundDomain: config.inboundDomain }),
