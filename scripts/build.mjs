@@ -15,11 +15,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const at = (...parts) => path.join(ROOT, ...parts)
 
 // What a production copy holds besides the two outputs: the lock file and every workspace's manifest
-// (npm ci checks the lock against them), and this script, which `npm start` runs first.
+// (npm ci checks the lock against them), this script, which `npm start` runs first, and the container's
+// health check.
 const MANIFESTS = [
   'package.json',
   'package-lock.json',
   'scripts/build.mjs',
+  'scripts/healthcheck.mjs',
   ...['apps', 'packages'].flatMap((folder) =>
     fs
       .readdirSync(at(folder))
