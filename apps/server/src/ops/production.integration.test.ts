@@ -201,6 +201,19 @@ describe('the production build, started as the image starts it', () => {
     expect(ticket.subject).toBe('Invoice shows the wrong amount')
   })
 
+  it('takes a backup with the bundle, as the server user, while the server runs', () => {
+    const target = path.join(dataDir, 'backups', 'from-the-bundle')
+    const [program = '', ...args] = nodeCommand(['node', 'apps/server/dist/main.js', 'backup', target])
+    const backup = spawnSync(program, args, {
+      cwd: copy,
+      env: { ...cleanEnv, ...DOCKERFILE.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    })
+    expect(backup.stdout + backup.stderr).toMatch(/^backed up by the running server to /)
+    expect(backup.status).toBe(0)
+    expect(JSON.parse(fs.readFileSync(path.join(target, 'backup.json'), 'utf8'))).toMatchObject({ files: 0 })
+  })
+
   it('exits 0 within 10 s of SIGTERM, and the HEALTHCHECK then fails', async () => {
     const exited = once(server.child, 'exit')
     const started = performance.now()
