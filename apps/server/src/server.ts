@@ -42,6 +42,7 @@ import { realtimeRoutes } from './realtime/realtime-routes'
 import { teamRoutes } from './teams/team-routes'
 import { createTeamService } from './teams/team-service'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
+import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketService, type TTicketService } from './tickets/ticket-service'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 import { startWorkerRole } from './worker-role'
@@ -151,6 +152,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const collections = new Map<string, TCollectionDefinition>(
     [
       tickets.collection,
+      ticketEventsCollection,
       createWaitlistCollection(),
       ...mail.collections,
       imap.collection,
