@@ -18,7 +18,14 @@ export function ensureMailboxOnRead(options: { inboundDomain: string; db: TDatab
       if (request.method !== 'GET' || request.auth.kind !== 'user') return
       if (!request.url.startsWith(MAILBOX_PATH)) return
       const { user, roles } = request.auth
-      for (const teamId of teamIdsOfRoles(roles)) {
+      const teams = teamIdsOfRoles(roles)
+      // The dashboard reads its mailbox every few seconds: only a workspace still without one takes the lock.
+      const { rows } = await db.query<{ teamId: string }>(
+        'select distinct "teamId" from mailboxes where "teamId" = any($1::text[])',
+        [teams],
+      )
+      const served = new Set(rows.map((row) => row.teamId))
+      for (const teamId of teams.filter((id) => !served.has(id))) {
         await db.transaction((tx) => ensureMailbox(tx, { teamId, user, domain: inboundDomain }))
       }
     })
