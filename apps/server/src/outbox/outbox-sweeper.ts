@@ -3,6 +3,7 @@ import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import type { TJobQueue } from '../jobs/job-queue'
 import { findJobsById, findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../jobs/queued-jobs'
+import { repeatSweep, type TRepeatingSweep } from '../jobs/repeat-sweep'
 import { findIdleOutboxRows, requeueNotSent, settleIdleOutboxRow } from './outbox-repository'
 import { sendOutboundMailJob } from './send-outbound-mail.job'
 
@@ -64,29 +65,17 @@ export function startOutboxSweeper(options: {
   queue: TJobQueue
   hasRelay: boolean
   log: TLog
-}): { stop(): Promise<void> } {
+}): TRepeatingSweep {
   const { log } = options
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  let isStopped = false
-  const sweep = () => {
-    running = sweepOutbox(options)
-      .then(({ requeued, enqueued, failed }) => {
-        if (requeued.length > 0) log(`outbox sweeper queued ${requeued.length} mail(s) kept without a relay`)
-        if (enqueued.length > 0) log(`outbox sweeper enqueued ${enqueued.length} waiting mail(s)`)
-        if (failed.length > 0) log(`outbox sweeper failed ${failed.length} mail(s) out of tries`)
-      })
-      .catch((error: unknown) => log('outbox sweep failed', error))
-      .finally(() => {
-        if (!isStopped) timer = setTimeout(sweep, SWEEP_INTERVAL_SECONDS * 1000)
-      })
-  }
-  sweep()
-  return {
-    async stop() {
-      isStopped = true
-      clearTimeout(timer)
-      await running
+  return repeatSweep({
+    what: 'outbox sweep',
+    intervalSeconds: SWEEP_INTERVAL_SECONDS,
+    log,
+    async sweep() {
+      const { requeued, enqueued, failed } = await sweepOutbox(options)
+      if (requeued.length > 0) log(`outbox sweeper queued ${requeued.length} mail(s) kept without a relay`)
+      if (enqueued.length > 0) log(`outbox sweeper enqueued ${enqueued.length} waiting mail(s)`)
+      if (failed.length > 0) log(`outbox sweeper failed ${failed.length} mail(s) out of tries`)
     },
-  }
+  })
 }

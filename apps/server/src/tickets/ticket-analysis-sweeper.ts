@@ -2,6 +2,7 @@ import type { TLog } from '../core/logger'
 import type { TQueryable } from '../db/database'
 import type { TJobQueue } from '../jobs/job-queue'
 import { findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../jobs/queued-jobs'
+import { repeatSweep, type TRepeatingSweep } from '../jobs/repeat-sweep'
 import { analyzeTicketJob } from './analyze-ticket.job'
 import { findIdleAnalysisTickets } from './ticket-analysis-repository'
 import { describeAnalysisFailure, type TTicketAnalysisService } from './ticket-analysis-service'
@@ -51,29 +52,16 @@ export async function sweepTicketAnalysis(options: TSweepTicketAnalysisOptions):
 export type TStartSweeperOptions = TSweepTicketAnalysisOptions & { intervalSeconds: number; log: TLog }
 
 /** Sweeps now and then every `intervalSeconds` until stopped; one sweep at a time. */
-export function startTicketAnalysisSweeper(options: TStartSweeperOptions): { stop(): Promise<void> } {
+export function startTicketAnalysisSweeper(options: TStartSweeperOptions): TRepeatingSweep {
   const { log } = options
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  let isStopped = false
-  const sweep = () => {
-    running = sweepTicketAnalysis(options)
-      .then(({ enqueued, failed }) => {
-        if (enqueued.length > 0) log(`sweeper enqueued the analysis of ${enqueued.length} idle ticket(s)`)
-        if (failed.length > 0)
-          log(`sweeper marked ${failed.length} ticket(s) failed after their last attempt`)
-      })
-      .catch((error: unknown) => log('ticket analysis sweep failed', error))
-      .finally(() => {
-        if (!isStopped) timer = setTimeout(sweep, options.intervalSeconds * 1000)
-      })
-  }
-  sweep()
-  return {
-    async stop() {
-      isStopped = true
-      clearTimeout(timer)
-      await running
+  return repeatSweep({
+    what: 'ticket analysis sweep',
+    intervalSeconds: options.intervalSeconds,
+    log,
+    async sweep() {
+      const { enqueued, failed } = await sweepTicketAnalysis(options)
+      if (enqueued.length > 0) log(`sweeper enqueued the analysis of ${enqueued.length} idle ticket(s)`)
+      if (failed.length > 0) log(`sweeper marked ${failed.length} ticket(s) failed after their last attempt`)
     },
-  }
+  })
 }

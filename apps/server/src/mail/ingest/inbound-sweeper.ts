@@ -2,6 +2,7 @@ import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TJobQueue } from '../../jobs/job-queue'
 import { findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../../jobs/queued-jobs'
+import { repeatSweep, type TRepeatingSweep } from '../../jobs/repeat-sweep'
 import { countRequeue, findPendingInbound, type TPendingInbound } from '../inbound/inbound-repository'
 import { ingestInboundEmailJob } from './ingest-inbound-email.job'
 import { recordNoTicketOutcome } from './record-no-ticket-outcome'
@@ -74,28 +75,16 @@ export function startInboundSweeper(options: {
   idleSeconds: number
   intervalSeconds: number
   log: TLog
-}): { stop(): Promise<void> } {
+}): TRepeatingSweep {
   const { log } = options
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-  let isStopped = false
-  const sweep = () => {
-    running = sweepPendingInbound(options)
-      .then(({ enqueued, rejected }) => {
-        if (enqueued.length > 0) log(`inbound sweeper enqueued ${enqueued.length} waiting email(s)`)
-        if (rejected.length > 0) log(`inbound sweeper rejected ${rejected.length} email(s) out of tries`)
-      })
-      .catch((error: unknown) => log('inbound sweep failed', error))
-      .finally(() => {
-        if (!isStopped) timer = setTimeout(sweep, options.intervalSeconds * 1000)
-      })
-  }
-  sweep()
-  return {
-    async stop() {
-      isStopped = true
-      clearTimeout(timer)
-      await running
+  return repeatSweep({
+    what: 'inbound sweep',
+    intervalSeconds: options.intervalSeconds,
+    log,
+    async sweep() {
+      const { enqueued, rejected } = await sweepPendingInbound(options)
+      if (enqueued.length > 0) log(`inbound sweeper enqueued ${enqueued.length} waiting email(s)`)
+      if (rejected.length > 0) log(`inbound sweeper rejected ${rejected.length} email(s) out of tries`)
     },
-  }
+  })
 }
