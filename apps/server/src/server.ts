@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
@@ -20,7 +19,7 @@ import type { TCollectionDefinition } from './documents/collection'
 import { documentRoutes } from './documents/document-routes'
 import { createDocumentService } from './documents/document-service'
 import type { TFileStorage } from './files/file-storage'
-import { createLocalFileStorage } from './files/local-file-storage'
+import { openFileStorage } from './files/open-file-storage'
 import { buildApp } from './http/app'
 import { JOB_DEFINITIONS } from './job-registry'
 import { startJobQueue } from './jobs/job-queue'
@@ -83,7 +82,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const logger = options.logger ?? createLogger(config.logLevel)
   const logOf = (part: string) => warningsOf(logger, part)
   makeDataDirPrivate(config.dataDir)
-  const storage: TFileStorage = createLocalFileStorage({ dir: path.join(config.dataDir, 'files') })
+  const storage: TFileStorage = openFileStorage(config.storage)
   // The embedded database is this process's alone: DATA_DIR's socket is claimed before it opens (a second
   // process on the same DATA_DIR stops here), and `npm run backup` asks this process for a backup there.
   let backupSource: { db: TDatabase; storage: TFileStorage } | undefined
@@ -101,7 +100,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   // finish; each is bounded (SMTP 5 s then 421, jobs STOP_GRACE_MS then handed back). Then what they used.
   const stopIntake: (() => Promise<void>)[] = []
   const stopWork: (() => Promise<void>)[] = []
-  const stopAfter: (() => Promise<void>)[] = [() => bus.close(), () => db.close()]
+  const stopAfter: (() => Promise<void>)[] = [() => bus.close(), () => db.close(), () => storage.close()]
   // Let go of DATA_DIR only once the database is closed.
   if (dataDirClaim) stopAfter.push(() => dataDirClaim.close())
 

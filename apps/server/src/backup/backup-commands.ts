@@ -7,7 +7,7 @@ import { makeDataDirPrivate } from '../core/private-data-dir'
 import type { TDatabase } from '../db/database'
 import { openPgliteDatabase } from '../db/pglite-database'
 import type { TFileStorage } from '../files/file-storage'
-import { createLocalFileStorage } from '../files/local-file-storage'
+import { openFileStorage } from '../files/open-file-storage'
 import { BackupError, restoreBackup, type TBackupManifest, writeBackup } from './backup'
 import { askDataDir, claimDataDir, DataDirInUseError } from './data-dir-socket'
 
@@ -97,8 +97,10 @@ export async function runBackupCommand(config: TConfig, args: string[]): Promise
   const claim = await claimDataDir(config.dataDir, busy('a backup'))
   const db = await openPgliteDatabase(pgliteDir)
   try {
-    const storage = createLocalFileStorage({ dir: path.join(config.dataDir, 'files') })
-    const manifest = await writeBackup({ db, storage, dataDir: config.dataDir, target })
+    const storage = openFileStorage(config.storage)
+    const manifest = await writeBackup({ db, storage, dataDir: config.dataDir, target }).finally(() =>
+      storage.close(),
+    )
     return `backed up (no server was running) to ${summary(manifest, target)}`
   } finally {
     await db.close()

@@ -35,6 +35,54 @@ describe('configuration', () => {
     }
   })
 
+  it('keeps files under DATA_DIR/files unless STORAGE_URL names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/parsedesk' }).storage).toEqual({
+      kind: 'local',
+      dir: '/srv/parsedesk/files',
+    })
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://parsedesk-files?endpoint=http://minio.lan:9000&region=eu-west-1',
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'hunter2',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'parsedesk-files',
+      endpoint: 'http://minio.lan:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'hunter2', sessionToken: undefined },
+    })
+    // AWS itself: its region from AWS_REGION, a host name per bucket, credentials from the SDK's own chain.
+    expect(loadConfig({ STORAGE_URL: 's3://parsedesk-files', AWS_REGION: 'us-west-2' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'parsedesk-files',
+      endpoint: undefined,
+      region: 'us-west-2',
+      forcePathStyle: false,
+      credentials: undefined,
+    })
+  })
+
+  it('refuses a STORAGE_URL it cannot use in one line, never showing a key put in it', () => {
+    for (const bad of [
+      'https://parsedesk-files',
+      's3://parsedesk-files/attachments',
+      's3://parsedesk-files?endpoint=ftp://minio.lan',
+      's3://parsedesk-files?bucket=other',
+      's3://parsedesk-files?forcePathStyle=yes',
+      's3://x',
+    ]) {
+      expect(problemsOf({ STORAGE_URL: bad }), bad).toHaveLength(1)
+    }
+    const [problem] = problemsOf({ STORAGE_URL: 's3://AKIAEXAMPLE:hunter2@parsedesk-files' })
+    expect(problem).toMatch(
+      /^STORAGE_URL: no credentials in the URL: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+    )
+    expect(problem).not.toContain('hunter2')
+  })
+
   it('names every bad variable on a line of its own', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -23,6 +23,56 @@ function isRelayUrl(value: string): boolean {
   }
 }
 
+const STORAGE_URL_PARAMS = new Set(['endpoint', 'region', 'forcePathStyle'])
+
+/** Why STORAGE_URL is not one we can use, or undefined when it is. */
+function storageUrlProblem(value: string): string | undefined {
+  let parsed: URL
+  try {
+    parsed = new URL(value)
+  } catch {
+    return 's3://BUCKET?endpoint=https://host:9000&region=REGION'
+  }
+  if (parsed.protocol !== 's3:' || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(parsed.hostname))
+    return 's3://BUCKET?endpoint=https://host:9000&region=REGION, BUCKET a bucket name'
+  // A URL is printed and copied around; a key in it would leak with it.
+  if (parsed.username || parsed.password)
+    return 'no credentials in the URL: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY'
+  if (parsed.pathname !== '' && parsed.pathname !== '/') return 'no path after the bucket'
+  const unknown = [...parsed.searchParams.keys()].filter((name) => !STORAGE_URL_PARAMS.has(name))
+  if (unknown.length > 0) return `unknown ${unknown.join(', ')}: only endpoint, region and forcePathStyle`
+  const endpoint = parsed.searchParams.get('endpoint')
+  if (endpoint !== null && !url.safeParse(endpoint).success)
+    return 'endpoint must be an http:// or https:// URL'
+  const pathStyle = parsed.searchParams.get('forcePathStyle')
+  if (pathStyle !== null && !['true', 'false'].includes(pathStyle))
+    return 'forcePathStyle must be true or false'
+  return undefined
+}
+
+/** Where stored files live: DATA_DIR/files, or the bucket STORAGE_URL names. */
+function toStorage(env: z.infer<typeof ZEnv>, dataDir: string) {
+  if (!env.STORAGE_URL) return { kind: 'local' as const, dir: path.join(dataDir, 'files') }
+  const parsed = new URL(env.STORAGE_URL)
+  const endpoint = parsed.searchParams.get('endpoint') ?? undefined
+  return {
+    kind: 's3' as const,
+    bucket: parsed.hostname,
+    endpoint,
+    region: parsed.searchParams.get('region') ?? env.AWS_REGION ?? 'us-east-1',
+    // Another server than AWS's rarely has a host name per bucket; AWS itself wants the bucket's host.
+    forcePathStyle: (parsed.searchParams.get('forcePathStyle') ?? String(endpoint !== undefined)) === 'true',
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN,
+          }
+        : undefined,
+  }
+}
+
 // DKIM signs with all three or not at all.
 const DKIM_VARIABLES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY_PATH'] as const
 
@@ -82,6 +132,14 @@ const ZEnvVariables = z.object({
   DKIM_PRIVATE_KEY_PATH: optionalString,
   // Unset: raw mail is kept as long as its delivery. At most 100 years, so the cutoff stays a valid date.
   RAW_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  STORAGE_URL: optionalString.superRefine((value, context) => {
+    const problem = value === undefined ? undefined : storageUrlProblem(value)
+    if (problem) context.addIssue({ code: 'custom', message: problem })
+  }),
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
+  AWS_REGION: optionalString,
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -157,6 +215,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
      * delivery, the ticket or message with its rawJson, the attachments). Unset: kept as long as the mail.
      */
     rawMailRetentionDays: env.RAW_MAIL_RETENTION_DAYS,
+    /** Attachments: on disk under DATA_DIR/files, or in an S3-compatible bucket (its credentials never logged). */
+    storage: toStorage(env, dataDir),
     /** The internal listener for /metrics (and the health routes); unset: none. */
     metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     logLevel: env.LOG_LEVEL,
@@ -173,11 +233,15 @@ function toConfig(env: z.infer<typeof ZEnv>) {
 
 /** Never echoed back: they may hold credentials. */
 const SECRET_VARIABLES = new Set([
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
   'DATABASE_URL',
   'GOOGLE_CLIENT_SECRET',
   'LLM_API_KEY',
   'SECRET_KEY',
   'SMTP_RELAY_URL',
+  // Refused when it holds credentials, but the refusal must not print them.
+  'STORAGE_URL',
 ])
 
 export class ConfigError extends Error {

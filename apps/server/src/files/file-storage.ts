@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 
-/** Where file bytes live, apart from the database; local disk by default, S3-compatible later. */
+/** Where file bytes live, apart from the database: local disk by default, or an S3-compatible bucket. */
 export type TFileStorage = {
   /** Resolves once the bytes are durable, so a row that names the key may be committed after it. */
   write(key: string, content: Uint8Array): Promise<void>
@@ -22,4 +22,13 @@ export type TFileStorage = {
    * taken after the database's snapshot, then holds the bytes of every row in it.
    */
   holdRemovals(): () => Promise<void>
+  /** Lets go of what the storage holds open (an S3 client's connections), once the server has stopped. */
+  close(): Promise<void>
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9._-]+(\/[a-zA-Z0-9._-]+)*$/
+
+/** Keys are server-made; checked anyway, so none escapes its folder or its bucket's prefix. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`unsafe storage key: ${key}`)
 }

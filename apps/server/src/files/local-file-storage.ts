@@ -2,9 +2,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { TFileStorage } from './file-storage'
+import { assertSafeKey, type TFileStorage } from './file-storage'
+import { createHeldRemovals } from './held-removals'
 
-const SAFE_KEY = /^[a-zA-Z0-9._-]+(\/[a-zA-Z0-9._-]+)*$/
 // The calls that can wait on the disk go to libuv's thread pool: the flushes, the creates, which wait for
 // the journal while another file's flush holds it (measured: ~1 ms of a blocked event loop per file made
 // with openSync under an ingest burst), and writes of big files (a 25 MB attachment). Small writes,
@@ -45,7 +45,7 @@ async function filesUnder(root: string): Promise<string[]> {
 export function createLocalFileStorage(options: { dir: string }): TFileStorage {
   const root = path.resolve(options.dir)
   const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.split('/').includes('..')) throw new Error(`unsafe storage key: ${key}`)
+    assertSafeKey(key)
     return path.join(root, key)
   }
   const ensureFolder = async (folder: string) => {
@@ -56,8 +56,6 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
     const made = [created, ...inner.map((_, i) => path.join(created, ...inner.slice(0, i + 1)))]
     for (const dir of made) await syncFolder(path.dirname(dir))
   }
-  let holds = 0
-  const heldRemovals = new Set<string>()
   const removeNow = async (key: string) => {
     const target = pathOf(key)
     await rm(target, { force: true })
@@ -65,6 +63,7 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
     // rmdir refuses a folder that still holds something.
     if (path.dirname(target) !== root) await rmdir(path.dirname(target)).catch(() => undefined)
   }
+  const removals = createHeldRemovals(removeNow)
   return {
     async write(key, content) {
       const target = pathOf(key)
@@ -90,10 +89,7 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
     openRead(key) {
       return fs.createReadStream(pathOf(key))
     },
-    async remove(key) {
-      if (holds > 0) heldRemovals.add(key)
-      else await removeNow(key)
-    },
+    remove: removals.remove,
     async *listKeys({ writtenBefore }) {
       for (const file of await filesUnder(root)) {
         if (file.endsWith(TEMPORARY_SUFFIX)) continue
@@ -105,7 +101,7 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
     },
     async removeLeftovers({ changedBefore }) {
       const removed = { partialWrites: 0, folders: 0 }
-      if (holds > 0) return removed
+      if (removals.isHeld()) return removed
       const isOld = async (entry: string) => {
         const stat = await fs.promises.stat(entry).catch(() => undefined)
         return stat !== undefined && stat.mtimeMs < changedBefore.getTime()
@@ -135,18 +131,7 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
       }
       return removed
     },
-    holdRemovals() {
-      holds += 1
-      let released = false
-      return async () => {
-        if (released) return
-        released = true
-        holds -= 1
-        if (holds > 0) return
-        const keys = [...heldRemovals]
-        heldRemovals.clear()
-        for (const key of keys) await removeNow(key)
-      }
-    },
+    holdRemovals: removals.hold,
+    async close() {},
   }
 }

@@ -1,0 +1,173 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { Query, Storage } from 'appwrite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  sendRaw,
+  sessionOf,
+  signUpWithMailbox,
+  startMailTestServer,
+  type TMailTestServer,
+  waitForDecided,
+} from '../mail/mail-test-kit'
+import { sweepRetention } from '../maintenance/retention-sweep'
+import type { TSdkUser } from '../testing/sdk-client'
+import { DATABASE_KINDS } from '../testing/test-database'
+import { waitForValue } from '../testing/wait-for-value'
+import type { TFileStorage } from './file-storage'
+import { createS3FileStorage } from './s3-file-storage'
+import { startTestS3, type TTestS3 } from './s3-test-kit'
+
+function mailWithAttachment(to: string, subject: string): string {
+  return [
+    'From: Ada Customer <ada@customer.example>',
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Message-ID: <${subject.replace(/\W/g, '-')}-${Date.now()}@customer.example>`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain',
+    '',
+    `${subject}: see the invoice`,
+    '--b',
+    `Content-Type: application/pdf; name="${subject}.pdf"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from(`%PDF-1.4 ${subject}`).toString('base64'),
+    '--b--',
+    '',
+  ].join('\r\n')
+}
+
+describe.each(DATABASE_KINDS)('attachments in an S3-compatible bucket (%s)', (kind) => {
+  let s3: TTestS3
+  let server: TMailTestServer
+  // The bucket as another machine sees it: what the server wrote must be there, not on its disk.
+  let bucket: TFileStorage
+  let ada: TSdkUser
+  let address: string
+
+  const objects = async () => {
+    const keys: string[] = []
+    for await (const key of bucket.listKeys({ writtenBefore: new Date(Date.now() + 60_000) })) keys.push(key)
+    return keys.sort()
+  }
+  const download = (who: TSdkUser, fileId: string) =>
+    fetch(`${server.url}/v1/storage/buckets/attachments/files/${fileId}/download`, {
+      headers: { 'X-Appwrite-Project': 'parsedesk', 'X-Appwrite-Session': sessionOf(who) },
+    })
+  const filesOfTicket = async (ticketId: string) =>
+    (
+      await new Storage(ada.client).listFiles({
+        bucketId: 'attachments',
+        queries: [Query.equal('ticketId', ticketId)],
+      })
+    ).files
+  const deliver = async (subject: string) => {
+    const sent = await sendRaw({
+      port: server.smtpPort,
+      to: address,
+      raw: mailWithAttachment(address, subject),
+    })
+    expect(sent.code).toBe(250)
+  }
+  const ticketOf = async (subject: string, count: number) => {
+    const decided = await waitForDecided(ada, count)
+    const delivery = decided.find((d) => d.subject === subject)
+    expect(delivery?.status).toBe('ticket')
+    return { inboundId: delivery?.$id as string, ticketId: delivery?.ticketId as string }
+  }
+
+  beforeAll(async () => {
+    s3 = await startTestS3()
+    bucket = createS3FileStorage(s3.storageOptions)
+    server = await startMailTestServer({ database: kind, env: s3.env })
+    const signedUp = await signUpWithMailbox(server.url, 'Ada')
+    ada = signedUp.user
+    address = signedUp.mailbox.address
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await bucket?.close()
+    await s3?.remove()
+  })
+
+  it('keeps an emailed attachment in the bucket: the workspace’s member downloads it, anyone else gets 404', async () => {
+    await deliver('invoice')
+    const { inboundId, ticketId } = await ticketOf('invoice', 1)
+    const [file] = await filesOfTicket(ticketId)
+    expect(file?.name).toBe('invoice.pdf')
+    expect(await objects()).toEqual([`attachments/${inboundId}/1`])
+    expect(fs.existsSync(path.join(server.config.dataDir, 'files'))).toBe(false)
+
+    const got = await download(ada, file?.$id as string)
+    expect(got.status).toBe(200)
+    expect(await got.text()).toBe('%PDF-1.4 invoice')
+    const stranger = await signUpWithMailbox(server.url, 'Mallory')
+    expect((await download(stranger.user, file?.$id as string)).status).toBe(404)
+  })
+
+  it('with the bucket down, keeps the acknowledged mail and names no missing object; the ticket comes once it is back', async () => {
+    await s3.stop()
+    try {
+      // Acknowledged: the raw mail is committed in the database, which the bucket does not take part in.
+      await deliver('while-down')
+      // The ingest run that writes the attachment failed, and will be retried.
+      await waitForValue(
+        async () => {
+          const { rows } = await server.db.query(
+            `select 1 from pgboss.job where name = 'ingest-inbound-email' and state = 'retry'`,
+          )
+          return rows.length > 0
+        },
+        { what: 'a failed ingest run' },
+      )
+      // Not decided, so no ticket and no file row, while its raw mail waits in the database.
+      const { rows } = await server.db.query<{ status: string; files: number; raw: boolean }>(
+        `select i.status, (select count(*)::int from files f where f."inboundId" = i.id) as files,
+                exists (select 1 from inbound_raw r where r.inbound_id = i.id) as raw
+           from inbound_emails i where i.status = 'received'`,
+      )
+      expect(rows).toEqual([{ status: 'received', files: 0, raw: true }])
+    } finally {
+      await s3.start()
+    }
+    const { inboundId, ticketId } = await ticketOf('while-down', 2)
+    const [file] = await filesOfTicket(ticketId)
+    expect(await objects()).toContain(`attachments/${inboundId}/1`)
+    expect(await (await download(ada, file?.$id as string)).text()).toBe('%PDF-1.4 while-down')
+  })
+
+  it('removes a deleted ticket’s object, and the sweep removes objects no row names', async () => {
+    await deliver('to-delete')
+    const deleted = await ticketOf('to-delete', 3)
+    expect(await objects()).toContain(`attachments/${deleted.inboundId}/1`)
+    await ada.databases.deleteDocument({
+      databaseId: 'main',
+      collectionId: 'tickets',
+      documentId: deleted.ticketId,
+    })
+    expect(await objects()).not.toContain(`attachments/${deleted.inboundId}/1`)
+
+    // A deleted workspace's rows go by cascade and leave their objects; a write whose row never came too.
+    await bucket.write('attachments/stray/1', Buffer.from('stray'))
+    const before = await objects()
+    const result = await sweepRetention({
+      db: server.db,
+      storage: bucket,
+      rawMailRetentionDays: undefined,
+      // Every object counts as settled: the default waits an hour for a row that may follow its write.
+      graceMs: 0,
+    })
+    expect(result).toMatchObject({ filesRemoved: 1, partialWritesRemoved: 0, foldersRemoved: 0 })
+    expect(await objects()).toEqual(before.filter((key) => key !== 'attachments/stray/1'))
+    // Every file row has its object, and every object its row.
+    const { rows } = await server.db.query<{ storageKey: string }>(
+      'select "storageKey" from files order by 1',
+    )
+    expect(rows.map((row) => row.storageKey)).toEqual(await objects())
+    expect(rows).toHaveLength(2)
+  })
+})
