@@ -1,6 +1,7 @@
 export * from './account-rules'
 export * from './accounts'
 export * from './analysis'
+export * from './analysis-text'
 export * from './database'
 export * from './errors'
 export * from './ids'

@@ -24,7 +24,10 @@ describe('createAnalyser with the default model', () => {
       'Summary: I returned the shoes two weeks ago and still have not received my refund of $89.90 for order 123456.',
     )
     expect(lines[1]).toMatch(/^Category: Refund and cancellation \(\d+% confident\)\.$/)
-    expect(lines[2]).toMatch(/^Priority: high, because the ticket .*has been raised before/)
+    expect(lines[2]).toBe('Priority: high, because the ticket:')
+    expect(lines).toContainEqual(expect.stringMatching(/^- has been raised before \(".+"\)$/))
+    expect(lines).toContain('- Order number: 123456')
+    expect(lines).toContain('- Amount: 89.90 USD')
     expect(lines.at(-1)).toBe(
       'Next step: Answer first. Make or confirm the cancellation or refund for order 123456, and tell the customer when it takes effect and when to expect any money back.',
     )
@@ -102,7 +105,7 @@ describe('createAnalyser with the default model', () => {
     expect(result.priority).toBe('low')
     expect(result.details!.categoryReason).toBe('spam (bulk mail: List-Unsubscribe header)')
     expect(result.analysis.split('\n')[1]).toBe(
-      'Category: Spam and marketing: spam (bulk mail: List-Unsubscribe header).',
+      'Category: Spam and marketing (spam (bulk mail: List-Unsubscribe header)).',
     )
     expect(result.details!.priorityReasons).toEqual([
       'is spam or bulk mail (bulk mail: List-Unsubscribe header)',

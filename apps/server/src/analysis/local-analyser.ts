@@ -10,13 +10,7 @@ import {
 } from '@parsedesk/contracts'
 import type { TAnalyser } from './analyser'
 import { categoryOfKey, createCategoryChooser, type TCategoryChoice } from './categories/choose-category'
-import {
-  composeAnalysis,
-  explainPriority,
-  formatReasons,
-  percent,
-  selectDecidingReasons,
-} from './describe/compose-analysis'
+import { composeAnalysis, formatReasons, percent, selectDecidingReasons } from './describe/compose-analysis'
 import { suggestNextStep } from './describe/suggest-next-step'
 import { assessSentiment } from './extract/assess-sentiment'
 import { detectLanguage, isOtherLanguage, type TLanguage } from './extract/detect-language'
@@ -146,7 +140,7 @@ function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisIn
       : {}),
     ...(categoryReason ? { categoryReason } : {}),
     priority,
-    priorityExplanation: explainPriority({ reasons: priorityReasons }),
+    priorityReasons,
     sentiment,
     language: language.name,
     entities,

@@ -62,7 +62,7 @@ describe('the analysis of mail in other languages', () => {
     expect(result.details!.categoryReason).toMatch(
       /^needs triage \(written in German; the category model learnt English mail and is not sure of this one: closest is [\w ]+ at \d+%\)$/,
     )
-    expect(result.analysis.split('\n')[1]).toBe(`Category: Other: ${result.details!.categoryReason}.`)
+    expect(result.analysis.split('\n')[1]).toBe(`Category: Other (${result.details!.categoryReason}).`)
     expect(result.details!.summary).toBe(invoice.summary)
     expect(result.details!.nextStep).toBe(
       'Needs triage: it is written in German. Read it, or pass it to a colleague who reads German, then choose its category and reply.',

@@ -171,6 +171,6 @@ describe('train and analyze commands', () => {
       confidence: number
     }
     expect(output.category).toBe('Orders and delivery')
-    expect(output.analysis).toContain('order numbers 4455667')
+    expect(output.analysis).toContain('\n- Order number: 4455667\n')
   })
 })

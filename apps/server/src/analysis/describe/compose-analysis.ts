@@ -1,4 +1,10 @@
-import type { TSentimentLabel, TTicketEntities, TTicketPriority } from '@parsedesk/contracts'
+import {
+  listAnalysisFields,
+  type TSentimentLabel,
+  type TTicketEntities,
+  type TTicketPriority,
+  writeAnalysisText,
+} from '@parsedesk/contracts'
 import type { TPriorityReason } from '../priority/priority-rules'
 
 export type ComposeAnalysisOptions = {
@@ -10,8 +16,8 @@ export type ComposeAnalysisOptions = {
   /** Set when a rule, not the model, chose the category: "spam (bulk mail: List-Unsubscribe header)". */
   categoryReason?: string
   priority: TTicketPriority
-  /** Finishes "Priority: high, ..." — from explainPriority, or an LLM's own reasons. */
-  priorityExplanation: string
+  /** Why the priority is what it is, each quoting the ticket: from formatReasons, or an LLM's own reasons. */
+  priorityReasons: readonly string[]
   sentiment: TSentimentLabel
   /** The language's name in English, e.g. "German". */
   language: string
@@ -19,21 +25,26 @@ export type ComposeAnalysisOptions = {
   nextStep: string
 }
 
-/** The plain-English analysis stored in the ticket's description: a few short lines an agent reads at a glance. */
+/**
+ * The plain-English analysis stored in the ticket's description: a few short lines an agent reads at a
+ * glance, in the shape the dashboard's panel reads back (writeAnalysisText in the contracts).
+ */
 export function composeAnalysis(options: ComposeAnalysisOptions): string {
-  const lines = [
-    `Summary: ${options.summary}`,
-    options.categoryReason
-      ? `Category: ${options.category}: ${options.categoryReason}.`
-      : options.closestCategory
-        ? `Category: ${options.category} (no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}).`
-        : `Category: ${options.category} (${percent(options.confidence)} confident).`,
-    `Priority: ${options.priority}, ${options.priorityExplanation}.`,
-    `Sentiment: ${options.sentiment}. Language: ${options.language}.`,
-    `Found: ${describeEntities({ entities: options.entities })}.`,
-    `Next step: ${options.nextStep}`,
-  ]
-  return lines.join('\n')
+  return writeAnalysisText({
+    summary: options.summary,
+    category: options.category,
+    categoryReason:
+      options.categoryReason ??
+      (options.closestCategory
+        ? `no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}`
+        : `${percent(options.confidence)} confident`),
+    priority: options.priority,
+    priorityReasons: [...options.priorityReasons],
+    sentiment: options.sentiment,
+    language: options.language,
+    fields: listAnalysisFields(options.entities),
+    nextStep: options.nextStep,
+  })
 }
 
 /** The reasons as short phrases, each quoting the ticket's words that set it off. */
@@ -55,39 +66,6 @@ export function selectDecidingReasons(options: {
         ? reason.points < 0
         : reason.points > 0,
   )
-}
-
-/** "because the ticket asks for urgent help ("urgent") and ...", or why it is medium when nothing fired. */
-export function explainPriority(options: { reasons: readonly string[] }): string {
-  if (options.reasons.length === 0) return 'as nothing in the ticket points to urgency or to low stakes'
-  return `because the ticket ${joinWords([...options.reasons])}`
-}
-
-function describeEntities(options: { entities: TTicketEntities }): string {
-  const { entities } = options
-  const parts: string[] = []
-  const add = (name: string, values: string[]) => {
-    if (values.length > 0) parts.push(`${name} ${values.join(', ')}`)
-  }
-  add('order numbers', entities.orderNumbers)
-  add('invoice numbers', entities.invoiceNumbers)
-  add(
-    'amounts',
-    entities.amounts.map((amount) => `${amount.value} ${amount.currency}`),
-  )
-  add('email addresses', entities.emails)
-  add('phone numbers', entities.phones)
-  add('links', entities.urls)
-  add('products and versions', entities.products)
-  add('error codes', entities.errorCodes)
-  return parts.length === 0
-    ? 'no order numbers, amounts, contacts, links, products or error codes'
-    : parts.join('; ')
-}
-
-function joinWords(items: string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
 /** A probability as a reader says it: 0.283 is "28%". */

@@ -137,11 +137,6 @@ export function extractTicketEntities(options: { subject: string; body: string }
   return extractEntities({ text: `${options.subject.slice(0, MAX_SCANNED_CHARS)}\n${body}` })
 }
 
-/** True when no kind of entity was found. */
-export function hasNoEntities(options: { entities: TEntities }): boolean {
-  return Object.values(options.entities).every((list) => list.length === 0)
-}
-
 // The matches a global search for EMAIL_PATTERN would find, tried once for each "@" only.
 function* addressesIn(text: string): Generator<RegExpExecArray> {
   let from = 0

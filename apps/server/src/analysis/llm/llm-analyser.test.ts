@@ -125,7 +125,7 @@ describe('LLM analyser', () => {
     // Entities are extracted locally, never taken from the model's prose.
     expect(result.details!.entities.orderNumbers).toEqual(['778899'])
     expect(result.analysis).toContain(
-      'Priority: high, because the ticket has asked twice already and mentions money owed.',
+      'Priority: high, because the ticket:\n- has asked twice already\n- mentions money owed\n',
     )
   })
 

@@ -6,7 +6,7 @@ import {
   ZTicketAnalysis,
 } from '@parsedesk/contracts'
 import type { TAnalyser } from '../analyser'
-import { composeAnalysis, explainPriority } from '../describe/compose-analysis'
+import { composeAnalysis } from '../describe/compose-analysis'
 import { extractTicketEntities } from '../extract/extract-entities'
 import { cleanEmailText } from '../text/clean-email'
 import { createLlmAnswerJsonSchema, createLlmAnswerSchema, type TLlmAnswer } from './llm-answer'
@@ -172,7 +172,7 @@ function buildAnalysis(options: {
     category: answer.category,
     confidence: answer.confidence,
     priority: answer.priority,
-    priorityExplanation: explainPriority({ reasons: priorityReasons }),
+    priorityReasons,
     sentiment: answer.sentiment,
     language: answer.language,
     entities,

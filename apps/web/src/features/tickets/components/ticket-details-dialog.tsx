@@ -1,7 +1,6 @@
 import { ProcessingStatus } from '@parsedesk/contracts'
-import { Braces, RefreshCw, Sparkles, Trash2 } from 'lucide-react'
+import { Braces, RefreshCw, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
@@ -11,6 +10,7 @@ import { formatTicketDate } from '@/lib/format-date'
 import { useTicket } from '../queries'
 import { readRawJson } from '../raw-json'
 import type { TTicketDocument, TTicketSummary } from '../ticket-model'
+import { AnalysisPanel } from './analysis-panel'
 import { PriorityBadge, StatusBadge } from './ticket-badges'
 
 // The sanitiser is only needed once someone opens the raw source.
@@ -25,29 +25,6 @@ type TTicketDetailsDialogProps = {
   onClose: () => void
   /** The dialog has no Radix trigger, so the caller says where focus goes back to. */
   onCloseAutoFocus: (event: Event) => void
-}
-
-function AnalysisPanel({ ticket }: { ticket: TTicketDocument }) {
-  return (
-    <section
-      aria-labelledby="ticket-analysis-title"
-      className="grid gap-2 rounded-lg border border-primary/20 bg-accent/50 p-4"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="ticket-analysis-title" className="flex items-center gap-2 text-sm font-semibold">
-          <Sparkles aria-hidden="true" className="size-4 text-primary" />
-          Ticket Analysis
-        </h3>
-        <Badge tone="brand">AI Generated</Badge>
-      </div>
-      {ticket.category && (
-        <p className="text-xs text-muted-foreground">
-          Category: <span className="font-medium text-foreground">{ticket.category}</span>
-        </p>
-      )}
-      <p className="text-sm whitespace-pre-wrap">{ticket.description}</p>
-    </section>
-  )
 }
 
 function TicketBody({
@@ -92,7 +69,10 @@ function TicketDetails({
   const whole = useTicket({ ticketId: ticket.$id, updatedAt: ticket.$updatedAt })
   const full = whole.data
   const rawJson = useMemo(() => readRawJson(full?.rawJson), [full?.rawJson])
-  const hasAnalysis = full?.processing_status === ProcessingStatus.completed && !!full.description
+  const analysed =
+    full?.processing_status === ProcessingStatus.completed && full.description
+      ? { ...full, description: full.description }
+      : null
 
   return (
     <div className="grid min-w-0 gap-5">
@@ -114,7 +94,7 @@ function TicketDetails({
         </div>
       </div>
 
-      {hasAnalysis && full && <AnalysisPanel ticket={full} />}
+      {analysed && <AnalysisPanel ticket={analysed} />}
 
       <section aria-labelledby={`${rawJsonId}-body`} className="grid gap-2">
         <h3 id={`${rawJsonId}-body`} className="text-sm font-semibold">
