@@ -122,10 +122,12 @@ export async function runRestoreCommand(config: TConfig, args: string[]): Promis
     throw error
   }
   try {
+    const storage = openFileStorage(config.storage)
     const { manifest, setAside } = await restoreBackup({
       source: path.resolve(source),
       dataDir: config.dataDir,
-    })
+      storage,
+    }).finally(() => storage.close())
     const kept = setAside ? `; what was there is in ${setAside}` : ''
     return `restored ${config.dataDir} from ${summary(manifest, path.resolve(source))}${kept}. Start the server: it applies any newer migrations.`
   } finally {

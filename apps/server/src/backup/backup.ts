@@ -94,11 +94,17 @@ export type TRestoreResult = { manifest: TBackupManifest; setAside: string | und
 const RESTORED = ['pglite', FILES_FOLDER, SECRET_KEY_FILE]
 
 /**
- * Makes DATA_DIR what the backup holds. What was there is moved, not deleted, into
- * DATA_DIR/replaced-<time>: a restore of the wrong folder can be undone. The caller holds DATA_DIR.
+ * Makes DATA_DIR what the backup holds, and puts its files back in `storage`, where the configuration
+ * keeps them (DATA_DIR/files, or a bucket). What DATA_DIR held is moved, not deleted, into
+ * DATA_DIR/replaced-<time>: a restore of the wrong folder can be undone. A bucket keeps objects the backup
+ * does not name; the retention sweep removes them, as no row names them. The caller holds DATA_DIR.
  */
-export async function restoreBackup(options: { source: string; dataDir: string }): Promise<TRestoreResult> {
-  const { source, dataDir } = options
+export async function restoreBackup(options: {
+  source: string
+  dataDir: string
+  storage: TFileStorage
+}): Promise<TRestoreResult> {
+  const { source, dataDir, storage } = options
   const manifest = readManifest(source)
   const present = RESTORED.filter((name) => fs.existsSync(path.join(dataDir, name)))
   const setAside =
@@ -111,7 +117,12 @@ export async function restoreBackup(options: { source: string; dataDir: string }
   }
   const dump = new Blob([fs.readFileSync(path.join(source, DATABASE_FILE))], { type: 'application/x-gzip' })
   await loadPgliteDataDir(path.join(dataDir, 'pglite'), dump)
-  fs.cpSync(path.join(source, FILES_FOLDER), path.join(dataDir, FILES_FOLDER), { recursive: true })
+  const files = path.join(source, FILES_FOLDER)
+  for (const entry of fs.readdirSync(files, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    await storage.write(path.relative(files, file).split(path.sep).join('/'), fs.readFileSync(file))
+  }
   if (manifest.secretKey)
     fs.copyFileSync(path.join(source, SECRET_KEY_FILE), path.join(dataDir, SECRET_KEY_FILE))
   return { manifest, setAside }
