@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TFileStorage } from './file-storage'
@@ -73,5 +74,36 @@ describe('S3 file storage, against a local S3 server', () => {
       await s3.start()
     }
     expect(await keysOf(storage)).not.toContain('attachments/in-4/1')
+  })
+
+  it('fails a write whose connection is cut mid-upload, and the bucket holds no part of it', async () => {
+    // Between the storage and the S3 server: passes the first 64 KB of each connection, then cuts it.
+    const cutter = net.createServer((client) => {
+      const upstream = net.connect(Number(new URL(s3.storageOptions.endpoint).port), '127.0.0.1')
+      let passed = 0
+      client.on('data', (chunk) => {
+        passed += chunk.length
+        if (passed <= 64 * 1024) upstream.write(chunk)
+        else {
+          client.destroy()
+          upstream.destroy()
+        }
+      })
+      upstream.on('data', (chunk) => client.write(chunk))
+      client.on('error', () => upstream.destroy())
+      upstream.on('error', () => client.destroy())
+    })
+    await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve))
+    const { port } = cutter.address() as net.AddressInfo
+    const cut = createS3FileStorage({ ...s3.storageOptions, endpoint: `http://127.0.0.1:${port}` })
+    try {
+      await expect(cut.write('attachments/in-5/1', Buffer.alloc(1024 * 1024, 'x'))).rejects.toThrow(
+        /ECONNRESET|EPIPE|socket hang up/,
+      )
+    } finally {
+      await cut.close()
+      await new Promise((resolve) => cutter.close(resolve))
+    }
+    expect(await keysOf(storage)).not.toContain('attachments/in-5/1')
   })
 })
