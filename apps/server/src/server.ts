@@ -18,6 +18,7 @@ import { openDatabase } from './db/open-database'
 import type { TCollectionDefinition } from './documents/collection'
 import { documentRoutes } from './documents/document-routes'
 import { createDocumentService } from './documents/document-service'
+import { createReadBudget } from './documents/read-budget'
 import type { TFileStorage } from './files/file-storage'
 import { openFileStorage } from './files/open-file-storage'
 import { buildApp } from './http/app'
@@ -128,12 +129,19 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     log: logOf('jobs'),
     forgetTicket: (ticketId) => mail.forgetTicket(ticketId),
   })
+  const outbox = createOutbox({
+    queue: jobs,
+    from: config.outbox.from,
+    messageIdDomain: config.inboundDomain,
+    log: logOf('outbox'),
+  })
   const mail = createMailModule({
     config,
     db,
     bus,
     queue: jobs,
     tickets,
+    outbox,
     storage,
     logOf,
     observe: {
@@ -142,12 +150,6 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     },
   })
   const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })
-  const outbox = createOutbox({
-    queue: jobs,
-    from: config.outbox.from,
-    messageIdDomain: config.inboundDomain,
-    log: logOf('outbox'),
-  })
   const collections = new Map<string, TCollectionDefinition>(
     [
       tickets.collection,
@@ -235,7 +237,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       sessionIdleMs: config.sessionIdleMs,
       setUpAccount: (tx, user) => teams.createWorkspaceFor(tx, user),
     })
-    const documents = createDocumentService({ db, bus })
+    const documents = createDocumentService({ db, bus, readBudget: createReadBudget(config.readBudget) })
     const mayReadCollection = (collectionId: string, auth: TAuth) =>
       collections.get(collectionId)?.canRead(auth) ?? false
     app = await buildApp({

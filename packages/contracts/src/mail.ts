@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TICKET_STATUSES, TicketLimits } from './tickets'
 
 /** What became of one inbound email; `received` until the ingest job has decided. */
 export const InboundStatus = {
@@ -102,3 +103,17 @@ export const ZMessageAttributes = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 })
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>
+
+/**
+ * A member's reply to a ticket's requester (collection `messages`, create): mailed through the outbox
+ * from the workspace's address, threaded onto the customer's last mail; `status` sets the ticket's status
+ * in the same step ("Send and set pending").
+ */
+export const ZReplyCreate = z
+  .object({
+    ticketId: z.string().min(1).max(36),
+    body: z.string().trim().min(1, 'Write the reply first').max(TicketLimits.body),
+    status: z.enum(TICKET_STATUSES).optional(),
+  })
+  .strict()
+export type TReplyCreate = z.infer<typeof ZReplyCreate>

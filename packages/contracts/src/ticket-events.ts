@@ -17,6 +17,8 @@ export const TicketEventType = {
   tags: 'tags',
   /** The analyser's verdict, kept whether or not an agent's choice wins on the ticket. */
   analysed: 'analysed',
+  /** A member's reply, sent through the outbox to the requester. */
+  replyOut: 'reply-out',
 } as const
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
@@ -84,5 +86,7 @@ export const ZTicketEventChange = z.discriminatedUnion('type', [
   change(TicketEventType.tags, ZTicketTags, ZTicketTags),
   /** `before`: what the ticket held; `after`: what the analyser chose (the original of any correction). */
   change(TicketEventType.analysed, ZAnalysedFields, ZAnalysedFields),
+  /** The conversation message the reply became (a `messages` document) and its mail in the outbox. */
+  change(TicketEventType.replyOut, z.null(), z.object({ message: z.string(), mail: z.string() })),
 ])
 export type TTicketEventChange = z.infer<typeof ZTicketEventChange>

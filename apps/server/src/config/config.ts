@@ -2,6 +2,7 @@ import path from 'node:path'
 import { MAIL_ADDRESS_PATTERN, PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
+import { READ_BUDGET } from '../documents/read-budget'
 
 export const SERVER_ROLES = ['http', 'smtp', 'worker'] as const
 export type TServerRole = (typeof SERVER_ROLES)[number]
@@ -109,6 +110,9 @@ const ZEnvVariables = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SessionLimits.lifetimeDays).default(30),
   SECRET_KEY: optionalString,
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // What one user is sent of documents per second by one process once past a burst (documents/read-budget.ts).
+  READ_BUDGET_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(READ_BUDGET.bytesPerSecond),
+  READ_BUDGET_BURST_BYTES: z.coerce.number().int().min(1024).default(READ_BUDGET.burstBytes),
   OUTBOUND_ALLOWED_HOSTS: optionalString.refine(
     (value) => (value ?? '').split(',').every((entry) => /^[\w.:/[\]-]*$/.test(entry.trim())),
     'a comma-separated list of host names, addresses and ranges such as 10.0.0.0/8',
@@ -206,6 +210,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
         : undefined,
     sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
     secretKey: env.SECRET_KEY,
+    readBudget: { bytesPerSecond: env.READ_BUDGET_BYTES_PER_SECOND, burstBytes: env.READ_BUDGET_BURST_BYTES },
     /** How often IMAP accounts whose server lacks IDLE are checked for new mail. */
     imapPollSeconds: env.IMAP_POLL_SECONDS,
     /** Internal hosts a user may still connect Parsedesk to (IMAP); everything else must be public. */

@@ -7,6 +7,7 @@ import type { TCollectionDefinition } from '../documents/collection'
 import { fileRoutes } from '../files/file-routes'
 import type { TFileStorage } from '../files/file-storage'
 import type { TJobQueue } from '../jobs/job-queue'
+import type { TOutbox } from '../outbox/outbox-service'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TTicketService } from '../tickets/ticket-service'
 import { forgetTicketMail } from './forget-ticket-mail'
@@ -18,6 +19,7 @@ import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
 import { ensureMailboxOnRead } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
+import { createReplyService } from './replies/reply-service'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpRefusal } from './smtp/smtp-intake'
 import { inboundWebhookRoutes } from './webhooks/inbound-webhook-routes'
 
@@ -27,6 +29,8 @@ export type TCreateMailModuleOptions = {
   bus: TEventBus
   queue: TJobQueue
   tickets: TTicketService
+  /** Where members' replies are queued. */
+  outbox: TOutbox
   /** Where attachments live (DATA_DIR/files); the server's one, which a backup holds removals of. */
   storage: TFileStorage
   /** Warnings of each part: a part name goes with each. */
@@ -47,10 +51,18 @@ const SWEEP_INTERVAL_SECONDS = 10
 export function createMailModule(options: TCreateMailModuleOptions) {
   const { config, db, queue } = options
   const { storage } = options
+  // Read by ingest as it writes answers; replies are created through the documents API with the writer.
   const messages = createMessagesCollection()
+  const replies = createReplyService({
+    db,
+    bus: options.bus,
+    tickets: options.tickets,
+    outbox: options.outbox,
+    messages,
+  })
   const collections: TCollectionDefinition[] = [
     createMailboxesCollection({ inboundDomain: config.inboundDomain }),
-    messages,
+    createMessagesCollection({ writer: replies.writer }),
     createInboundCollection(),
   ]
 

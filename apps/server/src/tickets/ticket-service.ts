@@ -218,26 +218,42 @@ export function createTicketService(deps: TTicketServiceDeps) {
     input: { existing: TDocumentRow; data: Record<string, unknown>; permissions: TPermission[] | undefined },
   ): Promise<TDocumentRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
-    const row = await db.transaction(async (tx) => {
-      const current = await lockTicket(tx, input.existing.id)
-      if (!current) throw AppError.documentNotFound()
-      const { assigneeId } = input.data
-      if (typeof assigneeId === 'string') await assertAssignable(tx, String(current.teamId), assigneeId)
-      const updated = await updateDocument(tx, collection, {
-        id: current.id,
+    const row = await db.transaction((tx) =>
+      changeByMember(tx, auth.user.id, {
+        ticketId: input.existing.id,
         data: input.data,
         permissions: input.permissions,
-      })
-      if (!updated) throw AppError.documentNotFound()
-      const member = { ticketId: updated.id, teamId: String(updated.teamId), ...userActor(auth.user.id) }
-      await recordTicketEvents(
-        tx,
-        changesBetween(current, updated).map((change): TNewTicketEvent => ({ ...member, ...change })),
-      )
-      return updated
-    })
+      }),
+    )
     await announceUpdated([row])
     return row
+  }
+
+  /**
+   * A member's change in the caller's transaction (validated fields only): the ticket is locked, changed
+   * and each changed workflow field logged with the member as its author. The caller announces it.
+   */
+  async function changeByMember(
+    tx: TQueryable,
+    memberId: string,
+    input: { ticketId: string; data: Record<string, unknown>; permissions?: TPermission[] | undefined },
+  ): Promise<TDocumentRow> {
+    const current = await lockTicket(tx, input.ticketId)
+    if (!current) throw AppError.documentNotFound()
+    const { assigneeId } = input.data
+    if (typeof assigneeId === 'string') await assertAssignable(tx, String(current.teamId), assigneeId)
+    const updated = await updateDocument(tx, collection, {
+      id: current.id,
+      data: input.data,
+      permissions: input.permissions,
+    })
+    if (!updated) throw AppError.documentNotFound()
+    const member = { ticketId: updated.id, teamId: String(updated.teamId), ...userActor(memberId) }
+    await recordTicketEvents(
+      tx,
+      changesBetween(current, updated).map((change): TNewTicketEvent => ({ ...member, ...change })),
+    )
+    return updated
   }
 
   /** Removes a ticket, then announces it and lets go of what belonged to it. */
@@ -255,6 +271,8 @@ export function createTicketService(deps: TTicketServiceDeps) {
     announceCreated,
     announceUpdated,
     reopenOnCustomerMail,
+    changeByMember,
+    lockTicket: (tx: TQueryable, id: string) => lockTicket(tx, id),
     find: (tx: TQueryable, id: string) => findDocument(tx, collection, id),
   }
 }

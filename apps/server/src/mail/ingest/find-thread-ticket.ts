@@ -37,7 +37,7 @@ export async function findThreadTicket(
     }
   }
   if (keys.ticketTag) {
-    const ticket = await findDocument(tx, options.tickets, keys.ticketTag)
+    const ticket = await findTaggedTicket(tx, options.tickets, teamId, keys.ticketTag)
     if (
       ticket &&
       ticket.teamId === teamId &&
@@ -47,4 +47,19 @@ export async function findThreadTicket(
     }
   }
   return undefined
+}
+
+/** `[#1042]` names the workspace's ticket number 1042 (what replies carry); any other tag, a ticket id. */
+async function findTaggedTicket(
+  tx: TQueryable,
+  tickets: TCollectionDefinition,
+  teamId: string,
+  tag: string,
+): Promise<TDocumentRow | undefined> {
+  if (!/^\d{1,9}$/.test(tag)) return findDocument(tx, tickets, tag)
+  const { rows } = await tx.query<TDocumentRow>(
+    'select * from tickets where "teamId" = $1 and "number" = $2',
+    [teamId, Number(tag)],
+  )
+  return rows[0]
 }

@@ -1,0 +1,159 @@
+import { ErrorType, OutboundMailKind, TicketEventType, ZReplyCreate } from '@parsedesk/contracts'
+import type { TAuth } from '../../accounts/auth-context'
+import { AppError } from '../../core/app-error'
+import type { TDatabase, TQueryable } from '../../db/database'
+import type { TCollectionDefinition, TDocumentRow, TDocumentWriter } from '../../documents/collection'
+import { deleteDocument, insertDocument } from '../../documents/document-repository'
+import { publishDocumentEvent } from '../../documents/publish-document-event'
+import type { TOutbox } from '../../outbox/outbox-service'
+import type { TEventBus } from '../../realtime/event-bus'
+import { isMember, WorkspacePermissions } from '../../teams/workspace-access'
+import { recordTicketEvents } from '../../tickets/ticket-events'
+import type { TTicketService } from '../../tickets/ticket-service'
+import { rememberThreadIds } from '../ingest/batch-decisions-repository'
+import { messagePermissions } from '../messages/messages-collection'
+
+export type TReplyServiceDeps = {
+  db: TDatabase
+  bus: TEventBus
+  tickets: TTicketService
+  outbox: TOutbox
+  messages: TCollectionDefinition
+}
+
+/** `Re: <subject> [#<number>]`: one `Re:` however many the thread has had, and the ticket's tag once. */
+export function replySubject(subject: string, number: number): string {
+  const tag = `[#${number}]`
+  const base = /^\s*re\s*:/i.test(subject) ? subject.trim() : `Re: ${subject.trim()}`
+  return base.includes(tag) ? base : `${base} ${tag}`
+}
+
+/**
+ * A member answers a ticket's requester by mail: a conversation message (`direction` outbound), its mail
+ * in the outbox (from the workspace's parsing address, so the answer comes back to it, threaded onto the
+ * customer's last mail), our Message-ID remembered for the customer's next answer, a `reply-out` event and,
+ * when asked, the ticket's new status: all in one transaction, so a reply is never half made. Decision 015.
+ */
+export function createReplyService(deps: TReplyServiceDeps) {
+  const { db, bus, tickets, outbox, messages } = deps
+
+  async function reply(
+    auth: TAuth,
+    input: { id: string; data: Record<string, unknown> },
+  ): Promise<TDocumentRow> {
+    if (auth.kind !== 'user') throw AppError.forbidden()
+    const { ticketId, body, status } = ZReplyCreate.parse(input.data)
+    const written = await db.transaction(async (tx) => {
+      const ticket = await tickets.lockTicket(tx, ticketId)
+      // A ticket of another workspace is one that does not exist, as in every read.
+      if (!ticket || !isMember(auth, String(ticket.teamId))) throw AppError.documentNotFound()
+      const teamId = String(ticket.teamId)
+      const sender = await workspaceSender(tx, teamId)
+      const thread = await conversationIds(tx, ticket.id)
+      const subject = replySubject(String(ticket.subject), Number(ticket.number))
+      const mail = await outbox.queueMail(tx, {
+        kind: OutboundMailKind.reply,
+        idempotencyKey: `reply:${input.id}`,
+        ownerId: auth.user.id,
+        readableBy: WorkspacePermissions.members(teamId).map((permission) => permission.role),
+        from: sender.from,
+        to: [String(ticket.email)],
+        subject,
+        text: body,
+        inReplyTo: thread.lastFromCustomer ? `<${thread.lastFromCustomer}>` : undefined,
+        references: thread.all.map((id) => `<${id}>`),
+      })
+      const ourMessageId = mail.messageId.slice(1, -1)
+      const message = await insertDocument(tx, messages, {
+        id: input.id,
+        data: {
+          ticketId: ticket.id,
+          userId: auth.user.id,
+          teamId,
+          direction: 'outbound',
+          from: sender.address,
+          subject,
+          body,
+          rawJson: null,
+          messageId: ourMessageId,
+          inboundId: null,
+          sentAt: null,
+          createdAt: new Date().toISOString(),
+        },
+        permissions: messagePermissions(teamId),
+      })
+      await rememberThreadIds(tx, [{ teamId, messageId: ourMessageId, ticketId: ticket.id }])
+      await recordTicketEvents(tx, [
+        {
+          ticketId: ticket.id,
+          teamId,
+          actorType: 'user',
+          actorId: auth.user.id,
+          type: TicketEventType.replyOut,
+          before: null,
+          after: { message: message.id, mail: mail.id },
+        },
+      ])
+      const changed = status
+        ? await tickets.changeByMember(tx, auth.user.id, { ticketId: ticket.id, data: { status } })
+        : undefined
+      return { message, mail, changed }
+    })
+    await outbox.announceQueued([written.mail])
+    await publishDocumentEvent({ bus, def: messages, action: 'create', row: written.message })
+    if (written.changed) await tickets.announceUpdated([written.changed])
+    return written.message
+  }
+
+  /** The documents API's writer for `messages`: replies are made here; a message never changes. */
+  const writer: TDocumentWriter = {
+    create: ({ auth, id, data }) => reply(auth, { id, data }),
+    update: () => Promise.reject(AppError.forbidden()),
+    async remove(row) {
+      const removed = await deleteDocument(db, messages, row.id)
+      if (removed) await publishDocumentEvent({ bus, def: messages, action: 'delete', row: removed })
+      return removed
+    },
+  }
+
+  return { reply, writer }
+}
+
+/** The workspace's parsing address, named after the workspace: replies come from where mail goes in. */
+async function workspaceSender(tx: TQueryable, teamId: string): Promise<{ address: string; from: string }> {
+  const { rows } = await tx.query<{ address: string; name: string }>(
+    `select m.address, t.name from mailboxes m join teams t on t.id = m."teamId"
+     where m."teamId" = $1 order by m.seq limit 1`,
+    [teamId],
+  )
+  const found = rows[0]
+  if (!found)
+    throw new AppError(ErrorType.generalArgumentInvalid, 'This workspace has no parsing address yet')
+  // A display name in quotes, without the characters that would end the quotes or the header line.
+  const name = found.name.replace(/["\\\r\n]/g, '').trim()
+  return { address: found.address, from: name ? `"${name}" <${found.address}>` : found.address }
+}
+
+/** The Message-IDs of the ticket's conversation, oldest first, and the customer's latest. */
+async function conversationIds(
+  tx: TQueryable,
+  ticketId: string,
+): Promise<{ all: string[]; lastFromCustomer: string | undefined }> {
+  const { rows } = await tx.query<{ message_id: string }>(
+    'select message_id from mail_thread_ids where ticket_id = $1 order by created_at, message_id',
+    [ticketId],
+  )
+  const { rows: customer } = await tx.query<{ messageId: string }>(
+    `select "messageId" from (
+       select "messageId", created_at from messages
+       where "ticketId" = $1 and direction = 'inbound' and "messageId" is not null
+       union all
+       select "messageId", created_at from inbound_emails
+       where "ticketId" = $1 and status = 'ticket' and "messageId" is not null
+     ) m order by created_at desc limit 1`,
+    [ticketId],
+  )
+  return { all: rows.map((row) => row.message_id), lastFromCustomer: customer[0]?.messageId }
+}
+
+export type TReplyService = ReturnType<typeof createReplyService>
