@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Query, Storage } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup, writeBackup } from '../backup/backup'
+import { loadConfig, type TServerRole } from '../config/config'
 import {
   sendRaw,
   sessionOf,
@@ -13,8 +14,10 @@ import {
   waitForDecided,
 } from '../mail/mail-test-kit'
 import { sweepRetention } from '../maintenance/retention-sweep'
+import { startServer, type TRunningServer } from '../server'
+import { freePort } from '../testing/free-port'
 import type { TSdkUser } from '../testing/sdk-client'
-import { DATABASE_KINDS } from '../testing/test-database'
+import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
 import type { TFileStorage } from './file-storage'
 import { createS3FileStorage } from './s3-file-storage'
@@ -205,4 +208,69 @@ describe.each(DATABASE_KINDS)('attachments in an S3-compatible bucket (%s)', (ki
       }
     },
   )
+})
+
+describe.skipIf(!TEST_DATABASE_URL)('roles on two machines sharing only PostgreSQL and the bucket', () => {
+  // Each server has a DATA_DIR of its own, as on two machines: no shared folder.
+  const dataDirs: string[] = []
+  let s3: TTestS3
+  let database: { url: string; drop(): Promise<void> }
+  const servers: TRunningServer[] = []
+
+  async function startMachine(roles: TServerRole[]): Promise<TRunningServer> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-machine-'))
+    dataDirs.push(dataDir)
+    const port = await freePort()
+    const config = loadConfig({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      SMTP_PORT: '0',
+      SMTP_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      INBOUND_DOMAIN: 'inbound.test',
+      LOG_LEVEL: 'warn',
+      ...s3.env,
+    })
+    const server = await startServer({ config, roles: new Set(roles) })
+    servers.push(server)
+    return server
+  }
+
+  beforeAll(async () => {
+    s3 = await startTestS3()
+    database = await createTestDatabase(TEST_DATABASE_URL ?? '')
+  })
+  afterAll(async () => {
+    for (const server of servers.reverse()) await server.close()
+    await database?.drop()
+    await s3?.remove()
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('the worker on one writes the attachment, the http role on the other serves it', async () => {
+    const front = await startMachine(['http', 'smtp'])
+    await startMachine(['worker'])
+    const { user, mailbox } = await signUpWithMailbox(front.url ?? '', 'Ada')
+    const sent = await sendRaw({
+      port: front.smtpPort ?? 0,
+      to: mailbox.address,
+      raw: mailWithAttachment(mailbox.address, 'shared'),
+    })
+    expect(sent.code).toBe(250)
+    const [delivery] = await waitForDecided(user, 1)
+    expect(delivery?.status).toBe('ticket')
+    const [file] = (
+      await new Storage(user.client).listFiles({
+        bucketId: 'attachments',
+        queries: [Query.equal('ticketId', delivery?.ticketId as string)],
+      })
+    ).files
+    const got = await fetch(`${front.url}/v1/storage/buckets/attachments/files/${file?.$id}/download`, {
+      headers: { 'X-Appwrite-Project': 'parsedesk', 'X-Appwrite-Session': sessionOf(user) },
+    })
+    expect(await got.text()).toBe('%PDF-1.4 shared')
+    for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, 'files')), dir).toBe(false)
+  })
 })
