@@ -99,7 +99,8 @@ describe.each(DATABASE_KINDS)('account limits on %s', (database) => {
     const taken = newEmail()
     expect((await signUp(taken, '203.0.113.50')).status).toBe(201)
     const times = { taken: [] as number[], fresh: [] as number[] }
-    for (let n = 0; n < 5; n++) {
+    // Nine pairs, taken and fresh side by side, so a busy moment of the machine weighs on both alike.
+    for (let n = 0; n < 9; n++) {
       const again = await signUp(taken, `203.0.113.${51 + n}`)
       expect(again.status).toBe(409)
       times.taken.push(again.ms)
@@ -108,8 +109,9 @@ describe.each(DATABASE_KINDS)('account limits on %s', (database) => {
       times.fresh.push(fresh.ms)
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
-    // Both hash the password (tens of ms); before, a taken email was answered in a fifth of the time.
-    expect(median(times.taken)).toBeGreaterThan(median(times.fresh) * 0.6)
+    // Both hash the password (tens of ms); before, a taken email was answered in a fifth of the time. The
+    // margin is for a machine busy with other suites, not for a change: a fifth is still far below it.
+    expect(median(times.taken)).toBeGreaterThan(median(times.fresh) * 0.4)
   })
 
   it('turns away at once, with 429, the sign-ins beyond what it can work through', async () => {

@@ -2,10 +2,18 @@ import path from 'node:path'
 import { MAIL_ADDRESS_PATTERN, PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
-import { READ_BUDGET } from '../documents/read-budget'
 
 export const SERVER_ROLES = ['http', 'smtp', 'worker'] as const
 export type TServerRole = (typeof SERVER_ROLES)[number]
+
+/**
+ * How many bytes of documents one user is sent per second by one process (documents/read-budget.ts). A
+ * single answer is bounded (LIST_MAX_BYTES, one document at most ~6 MB), but one user asking for the
+ * biggest documents over and over, ten at a time, kept the server serialising megabytes and everyone else
+ * waiting (/v1/ping p50 240 ms on PGlite): past its burst, a user is read to at this rate. A dashboard reads
+ * kilobytes.
+ */
+export const READ_BUDGET = { bytesPerSecond: 8 * 1024 * 1024, burstBytes: 32 * 1024 * 1024 } as const
 
 const optionalString = z
   .string()

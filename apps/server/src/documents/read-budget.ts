@@ -1,12 +1,5 @@
+import { READ_BUDGET } from '../config/config'
 import { AppError } from '../core/app-error'
-
-/**
- * How many bytes of documents one user is sent per second by this process. A single answer is bounded
- * (LIST_MAX_BYTES, one document at most ~6 MB), but one user asking for the biggest documents over and
- * over, ten at a time, kept the server serialising megabytes and everyone else waiting (/v1/ping p50
- * 240 ms on PGlite): past its burst, a user is read to at this rate. A dashboard reads kilobytes.
- */
-export const READ_BUDGET = { bytesPerSecond: 8 * 1024 * 1024, burstBytes: 32 * 1024 * 1024 } as const
 
 const BUSY_READER_MESSAGE =
   'You have been sent a great deal of data in the last few seconds. Please wait a moment and try again.'

@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Realtime } from 'appwrite'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enableSdkRealtimeInNode } from '../testing/sdk-client'
+import {
+  subscribeWithSdk27,
+  TICKETS_CHANNEL,
+  useRecordingWebSocketInSdk,
+} from '../realtime/realtime-test-kit'
 import { waitForValue } from '../testing/wait-for-value'
 import { signUpWithMailbox, startMailTestServer, type TMailTestServer } from './mail-test-kit'
 
@@ -83,7 +86,7 @@ describe.skipIf(!hasOpenssl())('STARTTLS, analysis and realtime for mail tickets
       env: { SMTP_TLS_KEY: key, SMTP_TLS_CERT: cert },
     })
     withoutTls = await startMailTestServer({ database: 'pglite' })
-    enableSdkRealtimeInNode()
+    useRecordingWebSocketInSdk()
   })
   afterAll(async () => {
     await withTls?.stop()
@@ -103,34 +106,29 @@ describe.skipIf(!hasOpenssl())('STARTTLS, analysis and realtime for mail tickets
 
   it('announces a mail ticket over realtime to its owner and analyses it like a form ticket', async () => {
     const { user, mailbox } = await signUpWithMailbox(withTls.url)
-    const events: { events: string[]; payload: Record<string, unknown> }[] = []
-    const realtime = new Realtime(user.client)
-    const subscription = await realtime.subscribe(
-      ['databases.main.collections.tickets.documents'],
-      (event) => {
-        events.push(event as never)
-      },
-    )
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Subscribed once the server says so, not after a pause a busy machine may outlast.
+    const { subscription, inbox } = await subscribeWithSdk27(user.client, [TICKETS_CHANNEL])
     await sendOverTls({ port: withTls.smtpPort, to: mailbox.address, subject: 'Refund not received' })
-    const created = await waitForValue(
-      async () => events.find((e) => e.events.some((name) => name.endsWith('.create'))),
-      { what: 'the create event' },
-    )
-    expect(created.payload).toMatchObject({ subject: 'Refund not received', email: 'tess@customer.example' })
+    const created = await waitForValue(() => inbox.received.find((r) => r.event === 'create'), {
+      what: 'the create event',
+    })
+    const readTicket = () =>
+      user.databases.getDocument({ databaseId: 'main', collectionId: 'tickets', documentId: created.id })
+    expect(await readTicket()).toMatchObject({
+      subject: 'Refund not received',
+      email: 'tess@customer.example',
+    })
     const analysed = await waitForValue(
       async () => {
-        const ticket = await user.databases.getDocument({
-          databaseId: 'main',
-          collectionId: 'tickets',
-          documentId: String(created.payload.$id),
-        })
+        const ticket = await readTicket()
         return ticket.processing_status === 'completed' ? ticket : undefined
       },
-      { what: 'the analysis' },
+      { what: 'the analysis', timeoutMs: 60_000 },
     )
     expect(analysed.category).toBeTruthy()
-    expect(events.some((e) => e.events.some((name) => name.endsWith('.update')))).toBe(true)
+    await waitForValue(() => inbox.of(created.id).some((r) => r.event === 'update'), {
+      what: 'an update event',
+    })
     await subscription.close()
   })
 })
