@@ -13,6 +13,9 @@ export const ANALYSIS_ENTITY_LABELS = {
   amounts: 'Amount',
   products: 'Product',
   errorCodes: 'Error code',
+  dates: 'Date',
+  people: 'Person',
+  companies: 'Company',
   emails: 'Email address',
   phones: 'Phone number',
   urls: 'Link',
@@ -41,7 +44,7 @@ export type TAnalysisText = {
 
 const NO_PRIORITY_REASON = 'as nothing in the ticket points to urgency or to low stakes'
 const NOTHING_FOUND =
-  'nothing to copy out (no order or invoice numbers, amounts, products, error codes, contacts or links)'
+  'nothing to copy out (no order or invoice numbers, amounts, products, error codes, dates, people, companies, contacts or links)'
 const PRIORITIES: readonly TTicketPriority[] = ['high', 'medium', 'low']
 const SENTIMENT_NAMES: readonly TSentimentLabel[] = ['angry', 'negative', 'neutral', 'positive']
 const KIND_OF_LABEL = new Map<string, TAnalysisEntityKind>(

@@ -14,8 +14,15 @@ export const ZTicketEntities = z.object({
   emails: ZEntityList,
   phones: ZEntityList,
   urls: z.array(z.string().max(2000)).max(20),
+  /** A product's name with its version when one is given: "Outlook 2016", "iOS 17.4", "version 4.2.1". */
   products: ZEntityList,
   errorCodes: ZEntityList,
+  /** Dates as written: "March 3", "2024-05-01", "03.05.2024". */
+  dates: ZEntityList,
+  /** People the customer names in their own text (not their signature): "Anna Schmidt". */
+  people: ZEntityList,
+  /** Companies the customer names in their own text: "Acme GmbH". */
+  companies: ZEntityList,
 })
 export type TTicketEntities = z.infer<typeof ZTicketEntities>
 

@@ -12,11 +12,13 @@ const MAX_SCANNED_CHARS = 20_000
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}]+[^\s<>"'()[\]{}.,;:!?]/gi
 // Tried only where an address can start (see addressStart), hence sticky.
 const EMAIL_PATTERN = /\b[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\b/uy
+// The words before an order or invoice number in English and the six other languages the analysis reads
+// ("Bestellung 12345", "commande n° 12345", "pedido 12345", "Rechnung RE-2024-0815", "factuur 2024-118").
 const ORDER_PATTERN =
-  /\b(?:order|purchase|shipment|tracking|booking|reservation)(?:\s+(?:number|no\.?|nr\.?|id|#|ref(?:erence)?))?\s*[:#]?\s*#?(?<id>[A-Z0-9][A-Z0-9-]{3,29})\b/gi
+  /\b(?:order|purchase|shipment|tracking|booking|reservation|bestell(?:ung|nummer)|auftrag(?:snummer)?|commande|pedido|encomenda|ordine|bestelling)(?:\s+(?:number|no\.?|nr\.?|n[°º]|id|#|ref(?:erence)?))?\s*[:#]?\s*#?(?<id>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{3,29})\b/gi
 const HASH_ID_PATTERN = /(?<![\w&])#(?<id>\d{4,20})\b/g
 const INVOICE_PATTERN =
-  /\b(?:invoice|bill|receipt)(?:\s+(?:number|no\.?|nr\.?|id|#|ref(?:erence)?))?\s*[:#]?\s*#?(?<id>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,29})\b/gi
+  /\b(?:invoice|bill|receipt|rechnung(?:snummer)?|facture|factura|fattura|factuur|fatura)(?:\s+(?:number|no\.?|nr\.?|id|#|ref(?:erence)?))?\s*[:#]?\s*#?(?<id>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,29})\b/gi
 const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' }
 const AMOUNT_NUMBER = String.raw`\d{1,3}(?:[,.' ]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`
 const SYMBOL = '[$€£¥₹]'
@@ -32,8 +34,9 @@ const DIGIT = /\d/
 const CURRENCY_MARK = new RegExp(`${SYMBOL}|${CODES}|${CURRENCY_WORDS}`, 'i')
 const PHONE_PATTERN = /(?<![\w.-])(?:\+|00|\()?\d[\d \t().-]{6,18}\d(?![\w.-])/g
 // Tried only where a name can start (see versionedProducts), hence sticky.
+// A name and its version stand on one line: the subject above the body is no part of the name.
 const VERSIONED_PRODUCT_PATTERN =
-  /\b(?<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*)(?:\s+[A-Z][\w+-]*){0,3})\s+(?<version>v?\d+(?:\.\d+){0,3}(?:\s?(?:Pro|Max|Plus|Ultra|Mini|SE|LTS))?)\b/y
+  /\b(?<name>(?:[A-Z][\w+.-]*|[a-z]+[A-Z][\w+.-]*)(?:[ \t]+[A-Z][\w+-]*){0,3})[ \t]+(?<version>v?\d+(?:\.\d+){0,3}(?:\s?(?:Pro|Max|Plus|Ultra|Mini|SE|LTS))?)\b/y
 const NAME_START = /\b(?:[A-Z]|[a-z]+[A-Z])/g
 const NAME_CHARACTER = /[\w+.-]/
 const VERSION_PATTERN = /\b(?:version|ver\.?|v)\s?(?<version>\d+(?:\.\d+){1,3})\b/gi
@@ -43,7 +46,8 @@ const ERROR_CODE_PATTERNS = [
   /\b(?:[Ee]rror|ERROR|[Cc]ode|CODE|[Ss]tatus|HTTP|[Ff]ehler)\s*(?:code\s*)?[:#]?\s*(?<code>[45]\d\d\b|[A-Z]{1,5}[-_]?\d{2,6}\b|0x[0-9A-Fa-f]{6,8}\b)/g,
 ]
 
-// Words that look like a product name before a number but are dates, quantities or ticket fields.
+// Words that look like a product name before a number but are dates, quantities, places, laws or ticket
+// fields: "Order 12345", "Article 17", "Suite 4", "Step 2", "Since 3 days".
 const NOT_PRODUCT = new Set(
   [
     'order',
@@ -53,6 +57,7 @@ const NOT_PRODUCT = new Set(
     'case',
     'number',
     'account',
+    'customer',
     'error',
     'code',
     'http',
@@ -62,6 +67,43 @@ const NOT_PRODUCT = new Set(
     'page',
     'room',
     'floor',
+    'suite',
+    'unit',
+    'building',
+    'box',
+    'apt',
+    'street',
+    'road',
+    'avenue',
+    'article',
+    'art',
+    'artikel',
+    'section',
+    'paragraph',
+    'clause',
+    'chapter',
+    'gdpr',
+    'dsgvo',
+    'rgpd',
+    'option',
+    'item',
+    'line',
+    'day',
+    'week',
+    'month',
+    'year',
+    'plan',
+    'tier',
+    'level',
+    'phase',
+    'part',
+    'postcode',
+    'zip',
+    'plz',
+    'tel',
+    'phone',
+    'fax',
+    'mobile',
     'january',
     'february',
     'march',
@@ -74,6 +116,18 @@ const NOT_PRODUCT = new Set(
     'october',
     'november',
     'december',
+    'jan',
+    'feb',
+    'mar',
+    'apr',
+    'jun',
+    'jul',
+    'aug',
+    'sep',
+    'sept',
+    'oct',
+    'nov',
+    'dec',
     'monday',
     'tuesday',
     'wednesday',
@@ -83,25 +137,154 @@ const NOT_PRODUCT = new Set(
     'sunday',
     'i',
     'we',
+    'they',
+    'it',
+    'this',
+    'that',
+    'these',
+    'those',
+    'there',
+    'here',
     'the',
+    'a',
+    'an',
     'my',
     'our',
+    'your',
+    'all',
+    'every',
+    'each',
+    'some',
     'on',
     'at',
     'in',
+    'for',
+    'by',
+    'to',
+    'of',
+    'with',
+    'within',
+    'after',
+    'before',
+    'until',
     'since',
     'about',
+    'around',
+    'almost',
+    'approximately',
     'over',
     'under',
     'only',
+    'just',
+    'still',
+    'also',
+    'and',
+    'but',
+    'or',
+    'so',
+    'then',
+    'now',
+    'already',
     'last',
     'next',
     'first',
     'dear',
     'hello',
     'hi',
+    'tried',
+    'got',
+    'have',
+    'has',
+    'had',
+    'paid',
+    'ordered',
+    'bought',
+    'booking',
+    'reservation',
+    'shipment',
+    'tracking',
+    'bill',
+    'receipt',
+    'ref',
+    'no',
+    'nr',
+    'rechnung',
+    'bestellung',
+    'auftrag',
+    'fehler',
+    'facture',
+    'commande',
+    'erreur',
+    'factura',
+    'pedido',
+    'fattura',
+    'ordine',
+    'errore',
+    'factuur',
+    'bestelling',
+    'fout',
+    'fatura',
+    'encomenda',
+    'erro',
+    'usd',
+    'eur',
+    'gbp',
+    'chf',
+    'jpy',
+    'cad',
+    'aud',
+    'inr',
+    'sek',
+    'nok',
+    'dkk',
+    'pln',
   ].map((word) => word.toLowerCase()),
 )
+// A street or square, read as a name before a house number: "Hauptstraße 5", "Keizersgracht 12".
+const PLACE_NAME =
+  /(?:stra(?:ss|ß)e|str\.?|weg|gasse|platz|allee|ring|damm|gracht|laan|plein|straat|street|road|lane)$/i
+// A version or model is a dotted number or a number of up to four digits (Office 365, Office 2019, RTX 3060):
+// five and more digits after a name are a postcode or an order number (postcodes of four digits come before
+// the town).
+const VERSION_LIKE = /^v?(?:\d+(?:\.\d+){1,3}|\d{1,4})(?:\s?(?:Pro|Max|Plus|Ultra|Mini|SE|LTS))?$/
+// What follows a count or an amount, not a version: "after 2 days", "Only 3 users", "USD 1,299.99".
+const COUNTED =
+  /^(?:[.,']\d|\s*(?:%|percent|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|times?|users?|people|persons?|employees?|seats?|licen[cs]es?|items?|pieces?|pcs|units?|orders?|tickets?|emails?|messages?|pages?|kg|g|km|m|cm|mm|gb|mb|tb|kb)\b)/i
+
+// Dates as written: ISO, numeric with a four-digit year (or a two-digit one after a slash), and month names
+// in English and German, capitalised so "may" the verb is not read as May.
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec'
+const MONATE = 'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember'
+const DATE_PATTERN = new RegExp(
+  [
+    String.raw`\b(?:19|20)\d\d-[01]\d-[0-3]\d\b`,
+    String.raw`(?<![\d.])[0-3]?\d\.[01]?\d\.(?:19|20)\d\d\b`,
+    String.raw`(?<![\d/])[01]?\d/[0-3]?\d/(?:(?:19|20)\d\d|\d\d)\b(?!/)`,
+    String.raw`\b(?:${MONTHS})\.? [0-3]?\d(?:st|nd|rd|th)?\b(?:,? (?:19|20)\d\d\b)?`,
+    String.raw`\b[0-3]?\d(?:st|nd|rd|th)? (?:of )?(?:${MONTHS})\b(?:,? (?:19|20)\d\d\b)?`,
+    String.raw`\b[0-3]?\d\. (?:${MONATE})\b(?: (?:19|20)\d\d\b)?`,
+  ].join('|'),
+  'g',
+)
+
+// A capitalised word of a name: "Anna", "O'Brien", "Müller-Lüdenscheidt".
+const NAME_WORD = String.raw`[A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]+(?:['-][A-Z\u00C0-\u00DE]?[a-z\u00DF-\u00FF]+)?`
+// People the customer names: after a title, or after words that introduce a person ("my colleague", "spoke
+// to", "your agent"). Never a name standing alone: capitalised words are too often products or places.
+const TITLES = String.raw`(?:Mr|Mrs|Ms|Dr|Prof|Herr|Frau|Mme|Mlle|Sr|Sra|Sig|Dhr|Mevr)\.? `
+const PERSON_CUES = `(?:colleague|manager|boss|agent|technician|engineer|supervisor|assistant|contact person|representative|consultant|Kollegin|Kollege|coll[eè]gue|collega)(?: named| called|,)? |(?:spoke|talked|chatted|spoken|talking|speaking) (?:to|with) |(?:cc(?:'d|ed)?:?|CC:?) `
+const PERSON_PATTERN = new RegExp(
+  String.raw`\b(?:${PERSON_CUES}|(?=${TITLES}))(?<title>${TITLES})?(?<name>${NAME_WORD}(?: ${NAME_WORD}){0,2})`,
+  'g',
+)
+// Capitalised words that follow those cues but name no one.
+const NOT_A_NAME =
+  /^(?:Support|Customer|Service|Sales|Team|Billing|Technical|Help|Helpdesk|Desk|The|Your|Our|Their|His|Her|Someone|Somebody|Nobody|Everyone|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Google|Microsoft|Apple|Amazon)\b/
+// Companies: capitalised words before a legal form ("Acme GmbH", "Smith & Sons Ltd", "Van Dijk B.V."), and
+// the carriers, marketplaces and payment providers customers name by themselves.
+const COMPANY_PATTERN =
+  /\b(?<name>(?:[A-Z][\w&'.-]*|&)(?: (?:[A-Z][\w&'.-]*|&|and|und|of)){0,4}),? (?<form>GmbH(?: & Co\. KG)?|AG|KG|OHG|UG|e\.V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|Corp\.?|Corporation|plc|PLC|S\.A\.S?\.?|SAS|SARL|S\.L\.|S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|BV|NV|Pty Ltd|Oy|AB|AS|A\/S|ApS)(?![\w])|\b(?<known>DHL|UPS|FedEx|DPD|GLS|Hermes|USPS|Royal Mail|PostNL|La Poste|Correos|PayPal|Stripe|Klarna|Mastercard|American Express|Amazon)\b/g
 
 /** Finds order and invoice numbers, amounts, contact details, links, products and error codes in a ticket. */
 export function extractEntities(options: { text: string }): TEntities {
@@ -125,16 +308,75 @@ export function extractEntities(options: { text: string }): TEntities {
     isPhoneLike({ phone, known }),
   )
   const products = collectProducts(rest)
-  return { orderNumbers, invoiceNumbers, amounts, emails, phones, urls, products, errorCodes }
+  const dates = collect(matchesOf(DATE_PATTERN, rest), (m) => m[0])
+  const people = collect(matchesOf(PERSON_PATTERN, rest), personOf)
+  const companies = collect(matchesOf(COMPANY_PATTERN, rest), companyOf)
+  return {
+    orderNumbers,
+    invoiceNumbers,
+    amounts,
+    emails,
+    phones,
+    urls,
+    products,
+    errorCodes,
+    dates,
+    people,
+    companies,
+  }
 }
 
 /**
- * Entities of a ticket: the subject and the customer's message with its signature (where phone
- * numbers usually are) but without quoted history, whose numbers belong to earlier messages.
+ * Entities of a ticket: what the customer wrote in the subject and this message, never the quoted history
+ * (its numbers and names belong to earlier messages) nor the signature (its postcode, street, company and
+ * name are the sender's, not what the ticket is about). Only the contact details, emails and phone
+ * numbers, are also read from the signature, where they usually are.
  */
 export function extractTicketEntities(options: { subject: string; body: string }): TEntities {
-  const body = cleanEmailText({ text: options.body.slice(0, MAX_SCANNED_CHARS), keepSignature: true })
-  return extractEntities({ text: `${options.subject.slice(0, MAX_SCANNED_CHARS)}\n${body}` })
+  const subject = options.subject.slice(0, MAX_SCANNED_CHARS)
+  const body = options.body.slice(0, MAX_SCANNED_CHARS)
+  const entities = extractEntities({ text: `${subject}\n${cleanEmailText({ text: body })}` })
+  const withSignature = cleanEmailText({ text: body, keepSignature: true })
+  const contacts = extractContacts({
+    text: withSignature,
+    known: new Set([...entities.orderNumbers, ...entities.invoiceNumbers]),
+  })
+  return {
+    ...entities,
+    emails: merge(entities.emails, contacts.emails),
+    phones: merge(entities.phones, contacts.phones),
+  }
+}
+
+function extractContacts(options: { text: string; known: Set<string> }) {
+  const emails = collect(addressesIn(options.text), (m) => m[0].toLowerCase())
+  const rest = withoutAddresses(options.text.replace(URL_PATTERN, ' '))
+  const phones = collect(matchesOf(PHONE_PATTERN, rest), (m) => m[0].trim()).filter((phone) =>
+    isPhoneLike({ phone, known: options.known }),
+  )
+  return { emails, phones }
+}
+
+function merge(first: string[], second: string[]): string[] {
+  return [...new Set([...first, ...second])].slice(0, MAX_PER_KIND)
+}
+
+function personOf(match: RegExpExecArray): string | undefined {
+  const name = match.groups?.name ?? ''
+  if (NOT_A_NAME.test(name)) return undefined
+  const title = match.groups?.title
+  return title ? `${title}${name}` : name
+}
+
+function companyOf(match: RegExpExecArray): string | undefined {
+  const known = match.groups?.known
+  if (known) return known
+  // A sentence's first word is capitalised whatever it is: "Yesterday Acme Ltd" names Acme Ltd.
+  const words = (match.groups?.name ?? '').split(' ')
+  while (words.length > 1 && NOT_PRODUCT.has(words[0]!.toLowerCase())) words.shift()
+  const name = words.join(' ')
+  if (!name || NOT_PRODUCT.has(name.toLowerCase())) return undefined
+  return `${name} ${match.groups?.form ?? ''}`.trim()
 }
 
 // The matches a global search for EMAIL_PATTERN would find, tried once for each "@" only.
@@ -222,9 +464,16 @@ function collectProducts(text: string): string[] {
   const products: string[] = []
   for (const match of versionedProducts(text)) {
     const name = trimLeadingStopWords(match.groups?.name ?? '')
-    if (!name || NOT_PRODUCT.has(name.toLowerCase()) || NOT_PRODUCT.has(name.split(/\s+/)[0]!.toLowerCase()))
+    const version = match.groups?.version ?? ''
+    if (
+      !isProduct({
+        name,
+        version,
+        after: text.slice(match.index + match[0].length, match.index + match[0].length + 12),
+      })
+    )
       continue
-    const product = `${name} ${match.groups?.version ?? ''}`.trim()
+    const product = `${name} ${version}`.trim()
     if (!products.includes(product)) products.push(product)
     if (products.length >= MAX_PER_KIND) return products
   }
@@ -259,6 +508,15 @@ function* versionedProducts(text: string): Generator<RegExpExecArray> {
       NAME_START.lastIndex = runEnd
     }
   }
+}
+
+function isProduct(options: { name: string; version: string; after: string }): boolean {
+  const { name, version } = options
+  if (!name || !VERSION_LIKE.test(version) || COUNTED.test(options.after)) return false
+  const words = name.split(/\s+/)
+  // A name ending in a full stop ends a sentence or an abbreviation ("Acme Corp. 3 incidents").
+  if (name.endsWith('.') || words.some((word) => NOT_PRODUCT.has(word.toLowerCase()))) return false
+  return !PLACE_NAME.test(words.at(-1) ?? '')
 }
 
 function trimLeadingStopWords(name: string): string {

@@ -61,6 +61,44 @@ describe('extractEntities', () => {
   })
 })
 
+describe('extractTicketEntities, with precision (issue 12)', () => {
+  it('takes no postcode, order number, "Article 17", street or count for a product', () => {
+    const entities = extractTicketEntities({
+      subject: 'Order 123456',
+      body: 'Please send order 123456 to Hauptstraße 5, 10115 Berlin. Under Article 17 GDPR delete my data. Tried 3 times, USD 1,299.99 charged, Bestellung 4711 too. Outlook 2016 and Office 365 are affected.',
+    })
+    expect(entities.products).toEqual(['Outlook 2016', 'Office 365'])
+    expect(entities.orderNumbers).toEqual(['123456', '4711'])
+  })
+
+  it('finds dates, people and companies, each as its own kind', () => {
+    const entities = extractTicketEntities({
+      subject: 'Contract',
+      body: 'I spoke to Anna Schmidt and Mr. Okafor on March 3. Our contract with Brightline Solutions Ltd ends on 31.12.2024; DHL has the parcel.',
+    })
+    expect(entities.dates).toEqual(['March 3', '31.12.2024'])
+    expect(entities.people).toEqual(['Anna Schmidt', 'Mr. Okafor'])
+    expect(entities.companies).toEqual(['Brightline Solutions Ltd', 'DHL'])
+  })
+
+  it('takes nothing but contact details from the signature, and nothing from the quoted reply', () => {
+    const entities = extractTicketEntities({
+      subject: 'Sync fails',
+      body: 'The sync fails since today.\n\nBest regards,\nTom Becker\nAcme GmbH\nMusterstraße 12, 80331 München\nTel. +49 89 1234567\n\nOn Mon, 3 Jun 2024, Support <help@shop.example> wrote:\n> Order 556677 for 99.00 EUR shipped with UPS on 2024-06-01, error 0x80070005.',
+    })
+    expect(entities).toMatchObject({
+      orderNumbers: [],
+      amounts: [],
+      products: [],
+      errorCodes: [],
+      dates: [],
+      people: [],
+      companies: [],
+      phones: ['+49 89 1234567'],
+    })
+  })
+})
+
 describe('assessSentiment', () => {
   it('tells angry, negative, neutral and positive apart', () => {
     expect(assessSentiment({ text: 'This is unacceptable!! Worst service ever' }).label).toBe('angry')
