@@ -21,6 +21,8 @@ export type TStartServerProcessOptions = {
   /** The name in the server's public URL (a browser test may want `localhost`); it listens on 127.0.0.1. */
   publicHost?: string
   env?: Record<string, string>
+  /** A built main.js to run with plain node instead of the sources (another version of the server). */
+  built?: string
 }
 
 export type TServerProcess = {
@@ -72,15 +74,12 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
   const isRunning = () => !!child && child.exitCode === null && child.signalCode === null
   const start = async (extraEnv: Record<string, string> = {}) => {
     // `node --import tsx` rather than `npx tsx`: tsx's CLI runs the program in a grandchild a kill would orphan.
-    const started = spawn(
-      process.execPath,
-      ['--import', 'tsx', MAIN, `--role=${options.roles ?? 'http,smtp,worker'}`],
-      {
-        cwd: REPO_ROOT,
-        env: { ...env, ...extraEnv },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const program = options.built ? [options.built] : ['--import', 'tsx', MAIN]
+    const started = spawn(process.execPath, [...program, `--role=${options.roles ?? 'http,smtp,worker'}`], {
+      cwd: REPO_ROOT,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child = started
     let sinceStart = ''
     const collect = (chunk: Buffer) => {
