@@ -1,5 +1,5 @@
 /**
- * Labelled snippets for the entity extraction (issue 12, item 5): 107 short support messages written by hand
+ * Labelled snippets for the entity extraction (issue 12, item 5): 117 short support messages written by hand
  * for Parsedesk on 2026-11-25, in the style of the mail a helpdesk gets (English, with some German, French,
  * Spanish and Dutch), none copied from a data set. About a third are traps the extraction must not fall
  * into: postcodes, house numbers, "Article 17", counts ("after 3 days"), signatures and quoted replies.
@@ -581,5 +581,61 @@ export const EXTRACTION_SNIPPETS: readonly TExtractionSnippet[] = [
     subject: 'Office',
     body: 'Office 365 keeps asking for the password on Outlook for Mac 16.78.',
     expected: { products: ['Office 365', 'Outlook for Mac 16.78'] },
+  },
+  // Written after the rule for signatures without a sign-off, to check it on mail it was not made from.
+  {
+    subject: 'App stürzt ab',
+    body: 'Die App stürzt beim Start ab.\n\nKlaus Meier\nMeier Bau GmbH\nIndustriestraße 7, 70565 Stuttgart\nTel. 0711 123456',
+    expected: {},
+  },
+  {
+    subject: 'Missing parcel',
+    body: 'My parcel is missing.\n\nOrder 556611, call me on +44 7700 900123 if needed.',
+    expected: { orderNumbers: ['556611'] },
+  },
+  {
+    subject: 'Broken',
+    body: 'Please fix it soon.\n\nAnna',
+    expected: {},
+  },
+  {
+    subject: 'Thanks',
+    body: 'Thanks for the quick fix in version 2.4!\n\nPriya Natarajan\nHead of IT, Lumen Labs Inc.\nhttps://lumen.example',
+    expected: { products: ['version 2.4'] },
+  },
+  {
+    subject: 'More licences',
+    body: 'We are Fernhill Ltd and need 3 more licences.\n\nPlease call +44 20 7946 0000.',
+    expected: { companies: ['Fernhill Ltd'] },
+  },
+  {
+    subject: 'Koppeling',
+    body: 'De koppeling geeft fout 500 sinds vanochtend.\n\nMet vriendelijke groet,\nJan de Vries\nDe Vries B.V.\nKeizersgracht 12, 1015 CS Amsterdam',
+    expected: { errorCodes: ['500'] },
+  },
+  {
+    subject: 'Approval',
+    body: 'CC: Maria Lopez, please approve invoice INV-5521 for 1,200.00 EUR.',
+    expected: { people: ['Maria Lopez'], invoiceNumbers: ['INV-5521'], amounts: ['1,200.00 EUR'] },
+  },
+  {
+    subject: 'Livraison',
+    body: 'Le colis devait arriver le 3 mars 2024, il est toujours chez La Poste.',
+    expected: { dates: ['3 mars 2024'], companies: ['La Poste'] },
+  },
+  {
+    subject: 'Teams',
+    body: 'Our engineer, Tom Hardy, saw error 0x80004005 on 2024-10-02 in Teams 24.1.\n\nRegards\nIT desk',
+    expected: {
+      people: ['Tom Hardy'],
+      errorCodes: ['0x80004005'],
+      dates: ['2024-10-02'],
+      products: ['Teams 24.1'],
+    },
+  },
+  {
+    subject: 'Quote',
+    body: 'Please quote 12 seats of the Enterprise plan for Oakridge Partners LLC by 30 September.',
+    expected: { companies: ['Oakridge Partners LLC'], dates: ['30 September'] },
   },
 ]

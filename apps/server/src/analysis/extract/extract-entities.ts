@@ -283,47 +283,50 @@ const NOT_A_NAME =
   /^(?:Support|Customer|Service|Sales|Team|Billing|Technical|Help|Helpdesk|Desk|The|Your|Our|Their|His|Her|Someone|Somebody|Nobody|Everyone|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Google|Microsoft|Apple|Amazon)\b/
 // Companies: capitalised words before a legal form ("Acme GmbH", "Smith & Sons Ltd", "Van Dijk B.V."), and
 // the carriers, marketplaces and payment providers customers name by themselves.
-const COMPANY_PATTERN =
-  /\b(?<name>(?:[A-Z][\w&'.-]*|&)(?: (?:[A-Z][\w&'.-]*|&|and|und|of)){0,4}),? (?<form>GmbH(?: & Co\. KG)?|AG|KG|OHG|UG|e\.V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|Corp\.?|Corporation|plc|PLC|S\.A\.S?\.?|SAS|SARL|S\.L\.|S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|BV|NV|Pty Ltd|Oy|AB|AS|A\/S|ApS)(?![\w])|\b(?<known>DHL|UPS|FedEx|DPD|GLS|Hermes|USPS|Royal Mail|PostNL|La Poste|Correos|PayPal|Stripe|Klarna|Mastercard|American Express|Amazon)\b/g
+const LEGAL_FORMS = String.raw`GmbH(?: & Co\. KG)?|AG|KG|OHG|UG|e\.V\.|Ltd\.?|Limited|Inc\.?|LLC|LLP|Corp\.?|Corporation|plc|PLC|S\.A\.S?\.?|SAS|SARL|S\.L\.|S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|BV|NV|Pty Ltd|Oy|AB|AS|A\/S|ApS`
+const KNOWN_COMPANIES =
+  'DHL|UPS|FedEx|DPD|GLS|Hermes|USPS|Royal Mail|PostNL|La Poste|Correos|PayPal|Stripe|Klarna|Mastercard|American Express|Amazon'
+const COMPANY_PATTERN = new RegExp(
+  String.raw`\b(?<name>(?:[A-Z][\w&'.-]*|&)(?: (?:[A-Z][\w&'.-]*|&|and|und|of)){0,4}),? (?<form>${LEGAL_FORMS})(?![\w])|\b(?<known>${KNOWN_COMPANIES})\b`,
+  'g',
+)
+// The company pattern is tried at every capital letter; a text with no legal form or known name is not searched.
+const COMPANY_MARK = new RegExp(String.raw`(?:${LEGAL_FORMS})(?![\w])|\b(?:${KNOWN_COMPANIES})\b`)
 
-/** Finds order and invoice numbers, amounts, contact details, links, products and error codes in a ticket. */
+/** Finds order and invoice numbers, amounts, contact details, links, products, error codes, dates, people and companies. */
 export function extractEntities(options: { text: string }): TEntities {
+  const fields = extractFields(options)
+  return {
+    ...fields,
+    ...extractContacts({
+      text: options.text,
+      known: new Set([...fields.orderNumbers, ...fields.invoiceNumbers]),
+    }),
+  }
+}
+
+// Everything but the contact details, which a ticket reads from a larger part of the mail.
+function extractFields(options: { text: string }): Omit<TEntities, 'emails' | 'phones'> {
   const text = options.text
   const urls = collect(matchesOf(URL_PATTERN, text), (m) => m[0], 2000)
-  const emails = collect(addressesIn(text), (m) => m[0].toLowerCase())
-  // Links and addresses are taken out first so their digits are not read as phone or order numbers.
+  // Links and addresses are taken out first so their digits are not read as order numbers or dates.
   const rest = withoutAddresses(text.replace(URL_PATTERN, ' '))
   const invoiceNumbers = collect(matchesOf(INVOICE_PATTERN, rest), (m) => idOf(m.groups?.id))
   const orderNumbers = collect(
     chain([matchesOf(ORDER_PATTERN, rest), matchesOf(HASH_ID_PATTERN, rest)]),
     (m) => idOf(m.groups?.id),
   ).filter((id) => !invoiceNumbers.includes(id))
-  const amounts = DIGIT.test(rest) && CURRENCY_MARK.test(rest) ? collectAmounts(rest) : []
+  const hasDigit = DIGIT.test(rest)
+  const amounts = hasDigit && CURRENCY_MARK.test(rest) ? collectAmounts(rest) : []
   const errorCodes = collect(
     chain(ERROR_CODE_PATTERNS.map((pattern) => matchesOf(pattern, rest))),
     (m) => m.groups?.code ?? m[0],
   ).filter((code) => !/^\d{1,3}$/.test(code) || /^[45]\d\d$/.test(code))
-  const known = new Set([...orderNumbers, ...invoiceNumbers])
-  const phones = collect(matchesOf(PHONE_PATTERN, rest), (m) => m[0].trim()).filter((phone) =>
-    isPhoneLike({ phone, known }),
-  )
   const products = collectProducts(rest)
-  const dates = collect(matchesOf(DATE_PATTERN, rest), (m) => m[0])
+  const dates = hasDigit ? collect(matchesOf(DATE_PATTERN, rest), (m) => m[0]) : []
   const people = collect(matchesOf(PERSON_PATTERN, rest), personOf)
-  const companies = collect(matchesOf(COMPANY_PATTERN, rest), companyOf)
-  return {
-    orderNumbers,
-    invoiceNumbers,
-    amounts,
-    emails,
-    phones,
-    urls,
-    products,
-    errorCodes,
-    dates,
-    people,
-    companies,
-  }
+  const companies = COMPANY_MARK.test(rest) ? collect(matchesOf(COMPANY_PATTERN, rest), companyOf) : []
+  return { orderNumbers, invoiceNumbers, amounts, urls, products, errorCodes, dates, people, companies }
 }
 
 /**
@@ -335,17 +338,37 @@ export function extractEntities(options: { text: string }): TEntities {
 export function extractTicketEntities(options: { subject: string; body: string }): TEntities {
   const subject = options.subject.slice(0, MAX_SCANNED_CHARS)
   const body = options.body.slice(0, MAX_SCANNED_CHARS)
-  const entities = extractEntities({ text: `${subject}\n${cleanEmailText({ text: body })}` })
-  const withSignature = cleanEmailText({ text: body, keepSignature: true })
-  const contacts = extractContacts({
-    text: withSignature,
-    known: new Set([...entities.orderNumbers, ...entities.invoiceNumbers]),
+  const fields = extractFields({
+    text: `${subject}\n${withoutContactBlock(cleanEmailText({ text: body }))}`,
   })
-  return {
-    ...entities,
-    emails: merge(entities.emails, contacts.emails),
-    phones: merge(entities.phones, contacts.phones),
-  }
+  const contacts = extractContacts({
+    text: `${subject}\n${cleanEmailText({ text: body, keepSignature: true })}`,
+    known: new Set([...fields.orderNumbers, ...fields.invoiceNumbers]),
+  })
+  return { ...fields, ...contacts }
+}
+
+// A signature with no sign-off above it ("John Miller / Senior Buyer | Miller Logistics Ltd / +44 20 ...") is
+// not known to the cleaner, which must not cut a customer's last paragraph on a guess. For the extraction it
+// is cut here when the last paragraph opens with a name alone on its line and holds a phone number, an
+// address or a link in a few short lines: the sender's contact block, whose company and street are not what
+// the ticket is about.
+const CONTACT_LINE = /(?:\+|\b00)\d[\d ()/.-]{6,}|\b(?:tel|phone|fax|mobile|mob)\b|@|\bwww\.|https?:\/\//i
+const NAME_LINE = /^\s*[A-Z][\p{L}'.-]*(?: [A-Z][\p{L}'.-]*){0,3}\s*$/u
+function withoutContactBlock(text: string): string {
+  const start = text.lastIndexOf('\n\n')
+  if (start < 0) return text
+  const lines = text
+    .slice(start + 2)
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+  const isBlock =
+    lines.length >= 2 &&
+    lines.length <= 7 &&
+    NAME_LINE.test(lines[0]!) &&
+    lines.every((line) => line.length <= 80) &&
+    lines.some((line) => CONTACT_LINE.test(line))
+  return isBlock ? text.slice(0, start) : text
 }
 
 function extractContacts(options: { text: string; known: Set<string> }) {
@@ -355,10 +378,6 @@ function extractContacts(options: { text: string; known: Set<string> }) {
     isPhoneLike({ phone, known: options.known }),
   )
   return { emails, phones }
-}
-
-function merge(first: string[], second: string[]): string[] {
-  return [...new Set([...first, ...second])].slice(0, MAX_PER_KIND)
 }
 
 function personOf(match: RegExpExecArray): string | undefined {

@@ -81,6 +81,20 @@ describe('extractTicketEntities, with precision (issue 12)', () => {
     expect(entities.companies).toEqual(['Brightline Solutions Ltd', 'DHL'])
   })
 
+  it('knows a contact block with no sign-off above it as a signature, and a last paragraph with an order as text', () => {
+    const signed = extractTicketEntities({
+      subject: 'Complaint',
+      body: 'Nobody answers.\n\nJohn Miller\nSenior Buyer | Miller Logistics Ltd\n+44 20 7946 0958',
+    })
+    expect(signed.companies).toEqual([])
+    expect(signed.phones).toEqual(['+44 20 7946 0958'])
+    const text = extractTicketEntities({
+      subject: 'Missing parcel',
+      body: 'My parcel is missing.\n\nOrder 556611, call me on +44 7700 900123 if needed.',
+    })
+    expect(text.orderNumbers).toEqual(['556611'])
+  })
+
   it('takes nothing but contact details from the signature, and nothing from the quoted reply', () => {
     const entities = extractTicketEntities({
       subject: 'Sync fails',
