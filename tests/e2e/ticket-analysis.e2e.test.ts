@@ -77,6 +77,10 @@ test.describe('Ticket Analysis panel', () => {
     ).toBeVisible()
     await savePanel(panel, 'analysis-panel-english')
     expect(await findAccessibilityViolations(page)).toEqual([])
+    // The table and the long reasons wrap on the narrowest phone: the dialog never scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 })
+    await expect(fields.getByRole('row', { name: 'Phone number +1 (555) 123-4567' })).toBeVisible()
+    await expect.poll(() => dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
   })
 
   test('a German ticket: its language named, triage said plainly, urgency read in German', async ({
