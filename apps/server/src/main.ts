@@ -1,9 +1,12 @@
+import { runAdminCli } from './admin/admin-cli'
+import { ADMIN_USAGE, AdminError, AdminUsageError } from './admin/admin-command'
 import { BackupError } from './backup/backup'
 import { runBackupCommand, runRestoreCommand } from './backup/backup-commands'
 import { DataDirError } from './backup/data-dir-socket'
 import { ConfigError, loadConfig, parseRoles, type TConfig } from './config/config'
 import { createLogger } from './core/logger'
 import { installProcessPolicy } from './core/process-policy'
+import { JOB_DEFINITIONS } from './job-registry'
 import { startServer, type TRunningServer } from './server'
 
 // Attachments, raw mail, the embedded database and the secret key are the owner's alone: files 0600,
@@ -11,12 +14,16 @@ import { startServer, type TRunningServer } from './server'
 const PRIVATE_FILES_UMASK = 0o077
 const STOP_DEADLINE_MS = 9_000
 
-// `main.js backup [FOLDER]` and `main.js restore FOLDER` (npm run backup / restore): one bundle serves
-// the server and the commands an operator runs beside it, where no TypeScript tooling is installed.
+// `main.js backup [FOLDER]`, `main.js restore FOLDER` and `main.js admin COMMAND` (npm run backup / restore
+// / admin): one bundle serves the server and the commands an operator runs beside it, where no TypeScript
+// tooling is installed.
 const COMMANDS: Record<string, (config: TConfig, args: string[]) => Promise<string>> = {
   backup: runBackupCommand,
   restore: runRestoreCommand,
+  admin: (config, args) => runAdminCli(config, args, JOB_DEFINITIONS),
 }
+// What `admin` exits with when its command line is wrong, as shells and getopt do.
+const USAGE_EXIT_CODE = 2
 
 async function main() {
   process.umask(PRIVATE_FILES_UMASK)
@@ -64,9 +71,13 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof AdminUsageError) {
+    console.error(`${error.message}\n\n${ADMIN_USAGE}`)
+    process.exit(USAGE_EXIT_CODE)
+  }
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(problem)
-  } else if (error instanceof BackupError || error instanceof DataDirError) {
+  } else if (error instanceof BackupError || error instanceof DataDirError || error instanceof AdminError) {
     console.error(error.message)
   } else {
     console.error(error)

@@ -7,6 +7,8 @@ import { accountSettingsRoutes } from './accounts/account-settings-routes'
 import { createAccountSettings } from './accounts/account-settings-service'
 import type { TAuth } from './accounts/auth-context'
 import { googleRoutes } from './accounts/google-routes'
+import type { TAdminContext } from './admin/admin-actions'
+import { ADMIN_PATH, adminRequests } from './admin/admin-cli'
 import { backupRequests } from './backup/backup-commands'
 import { claimDataDir } from './backup/data-dir-socket'
 import type { TConfig, TServerRole } from './config/config'
@@ -86,12 +88,15 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const storage: TFileStorage = openFileStorage(config.storage)
   // The embedded database is this process's alone: DATA_DIR's socket is claimed before it opens (a second
   // process on the same DATA_DIR stops here), and `npm run backup` asks this process for a backup there.
+  // `npm run admin` sends its commands there too, to run on this process's database and queue.
   let backupSource: { db: TDatabase; storage: TFileStorage } | undefined
+  let adminContext: TAdminContext | undefined
+  const backup = backupRequests({ dataDir: config.dataDir, source: () => backupSource, log: logOf('backup') })
+  const admin = adminRequests({ context: () => adminContext, log: logOf('admin') })
   const dataDirClaim = config.databaseUrl
     ? undefined
-    : await claimDataDir(
-        config.dataDir,
-        backupRequests({ dataDir: config.dataDir, source: () => backupSource, log: logOf('backup') }),
+    : await claimDataDir(config.dataDir, (request, response) =>
+        request.url === ADMIN_PATH ? admin(request, response) : backup(request, response),
       )
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   backupSource = { db, storage }
@@ -114,6 +119,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     log: logOf('jobs'),
   })
   stopWork.unshift(() => jobs.stop())
+  adminContext = { config, db, queue: jobs, bus, log: logOf('admin') }
   const metrics = createMetrics({
     db,
     jobQueues: JOB_DEFINITIONS.map((definition) => definition.id),
