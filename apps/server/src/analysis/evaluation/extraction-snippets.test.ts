@@ -9,7 +9,7 @@ const FLOORS = {
   invoiceNumbers: { precision: 0.95, recall: 0.9 },
   amounts: { precision: 0.95, recall: 0.95 },
   products: { precision: 0.85, recall: 0.75 },
-  errorCodes: { precision: 0.95, recall: 0.65 },
+  errorCodes: { precision: 0.95, recall: 0.8 },
   dates: { precision: 0.95, recall: 0.9 },
   people: { precision: 0.95, recall: 0.8 },
   companies: { precision: 0.9, recall: 0.9 },

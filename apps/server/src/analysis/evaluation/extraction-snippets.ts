@@ -1,5 +1,5 @@
 /**
- * Labelled snippets for the entity extraction (issue 12, item 5): 117 short support messages written by hand
+ * Labelled snippets for the entity extraction (issue 12, item 5): 125 short support messages written by hand
  * for Parsedesk on 2026-11-25, in the style of the mail a helpdesk gets (English, with some German, French,
  * Spanish and Dutch), none copied from a data set. About a third are traps the extraction must not fall
  * into: postcodes, house numbers, "Article 17", counts ("after 3 days"), signatures and quoted replies.
@@ -637,5 +637,46 @@ export const EXTRACTION_SNIPPETS: readonly TExtractionSnippet[] = [
     subject: 'Quote',
     body: 'Please quote 12 seats of the Enterprise plan for Oakridge Partners LLC by 30 September.',
     expected: { companies: ['Oakridge Partners LLC'], dates: ['30 September'] },
+  },
+  // Written after dates in the other languages, error words in them and statuses a server returns were added.
+  {
+    subject: 'Pedido',
+    body: 'El pedido 77120 debía llegar el 5 de mayo de 2024.',
+    expected: { orderNumbers: ['77120'], dates: ['5 de mayo de 2024'] },
+  },
+  {
+    subject: 'Fattura',
+    body: 'La fattura FT-2024-88 del 12 settembre non è corretta.',
+    expected: { invoiceNumbers: ['FT-2024-88'], dates: ['12 settembre'] },
+  },
+  {
+    subject: 'Erro no login',
+    body: 'O aplicativo mostra o código E-302 ao entrar.',
+    expected: { errorCodes: ['E-302'] },
+  },
+  {
+    subject: 'Search',
+    body: 'The search returned 400 results, far too many to read.',
+    expected: {},
+  },
+  {
+    subject: 'Webhook',
+    body: 'The webhook endpoint responds with 502 every few minutes.',
+    expected: { errorCodes: ['502'] },
+  },
+  {
+    subject: 'Danke',
+    body: 'Mai 2024 war ein guter Monat, danke für den Support.',
+    expected: {},
+  },
+  {
+    subject: 'Levering',
+    body: 'De levering van 1 maart 2024 mist nog twee dozen.',
+    expected: { dates: ['1 maart 2024'] },
+  },
+  {
+    subject: 'Export',
+    body: 'Error -2147467259 appears when Excel 2016 opens the export.',
+    expected: { errorCodes: ['-2147467259'], products: ['Excel 2016'] },
   },
 ]

@@ -43,9 +43,29 @@ const VERSION_PATTERN = /\b(?:version|ver\.?|v)\s?(?<version>\d+(?:\.\d+){1,3})\
 const ERROR_CODE_PATTERNS = [
   /\b0x[0-9A-Fa-f]{6,8}\b/g,
   /\bERR(?:OR)?_[A-Z0-9_]{2,40}\b/g,
-  /\b(?:[Ee]rror|ERROR|[Cc]ode|CODE|[Ss]tatus|HTTP|[Ff]ehler)\s*(?:code\s*)?[:#]?\s*(?<code>[45]\d\d\b|[A-Z]{1,5}[-_]?\d{2,6}\b|0x[0-9A-Fa-f]{6,8}\b)/g,
+  // "error", "code" and "status" in English and the six other languages the analysis reads; a negative
+  // number is an error code only right after such a word ("error -14").
+  /\b(?:[Ee]rror|ERROR|[Cc]ode|CODE|[Ss]tatus|HTTP|[Ff]ehler(?:code)?|[Ee]rreur|[Ee]rrore|[Ee]rro|[Ff]out(?:code)?|[Cc][óo]digo|[Cc]odice)\s*(?:code\s*)?[:#]?\s*(?<code>[45]\d\d\b|[A-Z]{1,5}[-_]?\d{2,6}\b|0x[0-9A-Fa-f]{6,8}\b|-\d{1,6}\b)/g,
+  // An HTTP status a server answered with: "the API returns 422", not "the search returned 400 results".
+  /\b(?:returns?|returned|responds? with|responded with|throws?|threw)\s+(?:an?\s+)?(?:HTTP\s+)?(?<code>[45]\d\d)\b(?!\s*(?:%|units?|items?|products?|records?|rows?|results?|entries|orders?|users?|times))/g,
 ]
 
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec'
+const MONATE = 'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember'
+// French, Spanish, Italian, Dutch and Portuguese months, written in lower case after the day ("3 mars 2024",
+// "3 de marzo de 2024", "3 maart 2024"): only after a day number, so "mai" or "mayo" alone is never a date.
+const MOIS = [
+  ...new Set(
+    (
+      'janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|' +
+      'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|' +
+      'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|' +
+      'januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december|' +
+      'janeiro|fevereiro|março|marco|maio|junho|julho|setembro|outubro|novembro|dezembro'
+    ).split('|'),
+  ),
+].join('|')
 // Words that look like a product name before a number but are dates, quantities, places, laws or ticket
 // fields: "Order 12345", "Article 17", "Suite 4", "Step 2", "Since 3 days".
 const NOT_PRODUCT = new Set(
@@ -104,30 +124,6 @@ const NOT_PRODUCT = new Set(
     'phone',
     'fax',
     'mobile',
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-    'jan',
-    'feb',
-    'mar',
-    'apr',
-    'jun',
-    'jul',
-    'aug',
-    'sep',
-    'sept',
-    'oct',
-    'nov',
-    'dec',
     'monday',
     'tuesday',
     'wednesday',
@@ -238,6 +234,8 @@ const NOT_PRODUCT = new Set(
     'nok',
     'dkk',
     'pln',
+    // A month before a year is a date: "March 2024", "Mai 2024".
+    ...`${MONTHS}|${MONATE}|${MOIS}`.split('|'),
   ].map((word) => word.toLowerCase()),
 )
 // A street or square, read as a name before a house number: "Hauptstraße 5", "Keizersgracht 12".
@@ -251,11 +249,8 @@ const VERSION_LIKE = /^v?(?:\d+(?:\.\d+){1,3}|\d{1,4})(?:\s?(?:Pro|Max|Plus|Ultr
 const COUNTED =
   /^(?:[.,']\d|\s*(?:%|percent|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|times?|users?|people|persons?|employees?|seats?|licen[cs]es?|items?|pieces?|pcs|units?|orders?|tickets?|emails?|messages?|pages?|kg|g|km|m|cm|mm|gb|mb|tb|kb)\b)/i
 
-// Dates as written: ISO, numeric with a four-digit year (or a two-digit one after a slash), and month names
-// in English and German, capitalised so "may" the verb is not read as May.
-const MONTHS =
-  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec'
-const MONATE = 'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember'
+// Dates as written: ISO, numeric with a four-digit year (or a two-digit one after a slash), and month names:
+// English and German capitalised, so "may" the verb is not read as May, the other languages' after a day.
 const DATE_PATTERN = new RegExp(
   [
     String.raw`\b(?:19|20)\d\d-[01]\d-[0-3]\d\b`,
@@ -264,6 +259,7 @@ const DATE_PATTERN = new RegExp(
     String.raw`\b(?:${MONTHS})\.? [0-3]?\d(?:st|nd|rd|th)?\b(?:,? (?:19|20)\d\d\b)?`,
     String.raw`\b[0-3]?\d(?:st|nd|rd|th)? (?:of )?(?:${MONTHS})\b(?:,? (?:19|20)\d\d\b)?`,
     String.raw`\b[0-3]?\d\. (?:${MONATE})\b(?: (?:19|20)\d\d\b)?`,
+    String.raw`\b(?:1er|[0-3]?\d)(?: de)? (?:${MOIS})(?![a-zà-ÿ])(?:(?: de)? (?:19|20)\d\d\b)?`,
   ].join('|'),
   'g',
 )

@@ -95,6 +95,16 @@ describe('extractTicketEntities, with precision (issue 12)', () => {
     expect(text.orderNumbers).toEqual(['556611'])
   })
 
+  it('reads dates and error words in the other languages, and a status a server returned but not a count', () => {
+    const entities = extractTicketEntities({
+      subject: 'Livraison',
+      body: 'Le colis du 3 mars 2024 affiche erreur E-302. La API devolvió el 5 de mayo de 2024 un error; the webhook returns 502, the search returned 400 results. Mai 2024 war gut.',
+    })
+    expect(entities.dates).toEqual(['3 mars 2024', '5 de mayo de 2024'])
+    expect(entities.errorCodes).toEqual(['E-302', '502'])
+    expect(entities.products).toEqual([])
+  })
+
   it('takes nothing but contact details from the signature, and nothing from the quoted reply', () => {
     const entities = extractTicketEntities({
       subject: 'Sync fails',
