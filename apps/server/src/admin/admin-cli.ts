@@ -75,8 +75,9 @@ async function readPassword(): Promise<string> {
       .toString('utf8')
       .replace(/\r?\n$/, '')
   }
-  stderr.write('Password: ')
+  // Echo off before the prompt shows: what is typed (or pasted) the moment it appears must not be echoed.
   stdin.setRawMode(true)
+  stderr.write('Password: ')
   stdin.setEncoding('utf8')
   let typed = ''
   try {

@@ -46,6 +46,32 @@ function admin(
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
 }
 
+/**
+ * The same on a terminal (util-linux's `script` gives it one): the password is typed once the prompt shows,
+ * as a person would type it. What the terminal showed comes back.
+ */
+function adminOnTerminal(options: { dataDir: string; databaseUrl?: string }, args: string[], typed: string) {
+  const { NODE_ENV: _testMode, ...inherited } = process.env
+  const command = [process.execPath, '--import', 'tsx', MAIN, 'admin', ...args].join(' ')
+  const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+    env: {
+      ...inherited,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  let shown = ''
+  child.stdout.on('data', (chunk) => {
+    shown += String(chunk)
+    if (shown.includes('Password: ') && child.stdin.writable) child.stdin.end(`${typed}\r`)
+  })
+  return new Promise<{ code: number | null; shown: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, shown })),
+  )
+}
+
 async function signIn(serverUrl: string, email: string, password: string): Promise<TSdkUser> {
   const client = sdkClient(serverUrl)
   const account = new Account(client)
@@ -147,10 +173,12 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     }
   })
 
-  it('resets a password: the old one no longer signs in, every session ends', async () => {
-    const run = await admin(target, ['reset-password', '--email', email, '--password', NEW_PASSWORD])
+  it('resets a password typed on a terminal without echo: the old one no longer signs in, every session ends', async () => {
+    const run = await adminOnTerminal(target, ['reset-password', '--email', email], NEW_PASSWORD)
     expect(run).toMatchObject({ code: 0 })
-    expect(run.stdout).toContain(`set a new password for ${email}`)
+    expect(run.shown).toContain(`set a new password for ${email}`)
+    // Typed without echo: the terminal never showed it.
+    expect(run.shown).not.toContain(NEW_PASSWORD)
     expect((await rejection(owner.account.get())).code).toBe(401)
     expect((await rejection(signIn(server.url, email, PASSWORD))).code).toBe(401)
     owner = await signIn(server.url, email, NEW_PASSWORD)
