@@ -214,6 +214,21 @@ describe('the production build, started as the image starts it', () => {
     expect(JSON.parse(fs.readFileSync(path.join(target, 'backup.json'), 'utf8'))).toMatchObject({ files: 0 })
   })
 
+  it("runs an admin command with the bundle, as the server user, through the running server's socket", () => {
+    const [program = '', ...args] = nodeCommand(['node', 'apps/server/dist/main.js', 'admin', 'workspaces'])
+    const admin = spawnSync(program, args, {
+      cwd: copy,
+      env: { ...cleanEnv, ...DOCKERFILE.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    })
+    expect(admin.stderr).toBe('')
+    expect(admin.status).toBe(0)
+    // The workspace of the account the mail test signed up, with its ticket.
+    expect(admin.stdout).toMatch(
+      /^workspace\s+members\s+invited\s+tickets\s+created\s+name\n\S+\s+1\s+0\s+1\s/,
+    )
+  })
+
   it('exits 0 within 10 s of SIGTERM, and the HEALTHCHECK then fails', async () => {
     const exited = once(server.child, 'exit')
     const started = performance.now()
