@@ -15,7 +15,7 @@ export const ADMIN_USAGE = `Usage: main.js admin <command> [options]   (npm run 
   reset-password --email EMAIL [--password PASSWORD]
       a new password for an account; every session of it ends
   workspaces
-      every workspace with its confirmed members and tickets
+      every workspace: confirmed members, pending invitations, tickets
   queues
       the job queues: waiting, active, failed, and the age of the oldest waiting job
   reanalyse --ticket TICKET_ID
