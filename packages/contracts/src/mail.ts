@@ -117,3 +117,7 @@ export const ZReplyCreate = z
   })
   .strict()
 export type TReplyCreate = z.infer<typeof ZReplyCreate>
+
+export const ReplyMessages = {
+  requesterUnreachable: "This ticket's requester address is not one mail can be sent to: correct it first",
+} as const

@@ -1,4 +1,4 @@
-import { ErrorType } from '@parsedesk/contracts'
+import { ErrorType, ReplyMessages } from '@parsedesk/contracts'
 import { type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
@@ -172,6 +172,27 @@ describe.each(DATABASE_KINDS)('replies by email on %s', (database) => {
           .total === 1,
       { what: 'the tagged answer on the ticket' },
     )
+  })
+
+  it('says so when a ticket filed by hand has no address to reply to, and sends from a workspace named <oddly>', async () => {
+    const [workspace] = (await new Teams(olive.client).list()).teams
+    await new Teams(olive.client).updateName({ teamId: workspace!.$id, name: 'Support <Desk> "Team"' })
+    const byHand = await olive.databases.createDocument({
+      ...TICKETS,
+      documentId: 'unique()',
+      data: { email: 'phoned in, no address', subject: 'Phone call', body: 'Wants a call back' },
+    })
+    expect(await rejection(reply(olive, { ticketId: byHand.$id, body: 'Hello' }))).toMatchObject({
+      code: 400,
+      message: ReplyMessages.requesterUnreachable,
+    })
+    const ticket = await ticketFromCustomer('Login loop', 'q6@customer.example')
+    const sent = await reply(olive, { ticketId: ticket.$id, body: 'Clear your cookies, please.' })
+    const mail = await waitForValue(() => relay.arrived.find((m) => m.messageId === `<${sent.messageId}>`), {
+      what: 'the reply at the relay',
+    })
+    expect(mail.email.from).toMatchObject({ address, name: 'Support Desk Team' })
+    await new Teams(olive.client).updateName({ teamId: workspace!.$id, name: workspaceName })
   })
 
   it('refuses a reply to a ticket of another workspace, an empty one, and any change to a sent one', async () => {

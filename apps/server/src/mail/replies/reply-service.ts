@@ -1,4 +1,11 @@
-import { ErrorType, OutboundMailKind, TicketEventType, ZReplyCreate } from '@parsedesk/contracts'
+import {
+  ErrorType,
+  MAIL_ADDRESS_PATTERN,
+  OutboundMailKind,
+  ReplyMessages,
+  TicketEventType,
+  ZReplyCreate,
+} from '@parsedesk/contracts'
 import type { TAuth } from '../../accounts/auth-context'
 import { AppError } from '../../core/app-error'
 import type { TDatabase, TQueryable } from '../../db/database'
@@ -48,6 +55,9 @@ export function createReplyService(deps: TReplyServiceDeps) {
       // A ticket of another workspace is one that does not exist, as in every read.
       if (!ticket || !isMember(auth, String(ticket.teamId))) throw AppError.documentNotFound()
       const teamId = String(ticket.teamId)
+      // A ticket filed by hand may carry any text as its requester's address: say so, rather than fail later.
+      if (!MAIL_ADDRESS_PATTERN.test(String(ticket.email)))
+        throw AppError.invalid(ReplyMessages.requesterUnreachable)
       const sender = await workspaceSender(tx, teamId)
       const thread = await conversationIds(tx, ticket.id)
       const subject = replySubject(String(ticket.subject), Number(ticket.number))
@@ -130,7 +140,7 @@ async function workspaceSender(tx: TQueryable, teamId: string): Promise<{ addres
   if (!found)
     throw new AppError(ErrorType.generalArgumentInvalid, 'This workspace has no parsing address yet')
   // A display name in quotes, without the characters that would end the quotes or the header line.
-  const name = found.name.replace(/["\\\r\n]/g, '').trim()
+  const name = found.name.replace(/["\\\r\n<>]/g, '').trim()
   return { address: found.address, from: name ? `"${name}" <${found.address}>` : found.address }
 }
 
