@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config'
 // One runner for the whole repo; each project owns its own include list and environment.
 export default defineConfig({
   test: {
-    // Two cores: Vitest's default (cores - 1) runs one file at a time, and most files wait on I/O.
-    maxWorkers: 2,
+    // Vitest's default on two cores (cores - 1) runs one file at a time, but most files spend their time
+    // waiting on servers, processes and sockets: three at a time keep both cores busy.
+    maxWorkers: 3,
     projects: [
       'apps/web',
       {
