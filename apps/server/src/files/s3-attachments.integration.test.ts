@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup, writeBackup } from '../backup/backup'
 import { loadConfig, type TServerRole } from '../config/config'
 import {
+  mailWithAttachment,
   sendRaw,
   sessionOf,
   signUpWithMailbox,
@@ -22,29 +23,6 @@ import { waitForValue } from '../testing/wait-for-value'
 import type { TFileStorage } from './file-storage'
 import { createS3FileStorage } from './s3-file-storage'
 import { startTestS3, type TTestS3 } from './s3-test-kit'
-
-function mailWithAttachment(to: string, subject: string): string {
-  return [
-    'From: Ada Customer <ada@customer.example>',
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: <${subject.replace(/\W/g, '-')}-${Date.now()}@customer.example>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="b"',
-    '',
-    '--b',
-    'Content-Type: text/plain',
-    '',
-    `${subject}: see the invoice`,
-    '--b',
-    `Content-Type: application/pdf; name="${subject}.pdf"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    Buffer.from(`%PDF-1.4 ${subject}`).toString('base64'),
-    '--b--',
-    '',
-  ].join('\r\n')
-}
 
 describe.each(DATABASE_KINDS)('attachments in an S3-compatible bucket (%s)', (kind) => {
   let s3: TTestS3

@@ -110,3 +110,27 @@ export async function waitForDecided(user: TSdkUser, count: number, timeoutMs = 
     { timeoutMs, what: `${count} decided deliveries` },
   )
 }
+
+/** A customer's mail to `to` with a small PDF attached, named after `subject`. */
+export function mailWithAttachment(to: string, subject: string): string {
+  return [
+    'From: Ada Customer <ada@customer.example>',
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Message-ID: <${subject.replace(/\W/g, '-')}-${Date.now()}@customer.example>`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain',
+    '',
+    `${subject}: see the invoice`,
+    '--b',
+    `Content-Type: application/pdf; name="${subject}.pdf"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from(`%PDF-1.4 ${subject}`).toString('base64'),
+    '--b--',
+    '',
+  ].join('\r\n')
+}

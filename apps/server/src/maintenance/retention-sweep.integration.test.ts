@@ -4,6 +4,7 @@ import { Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalFileStorage } from '../files/local-file-storage'
 import {
+  mailWithAttachment,
   sendRaw,
   signUpWithMailbox,
   startMailTestServer,
@@ -13,29 +14,6 @@ import {
 import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { sweepRetention } from './retention-sweep'
-
-function mailWithAttachment(to: string, subject: string): string {
-  return [
-    'From: Ada Customer <ada@customer.example>',
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: <${subject.replace(/\W/g, '-')}-${Date.now()}@customer.example>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="b"',
-    '',
-    '--b',
-    'Content-Type: text/plain',
-    '',
-    `${subject}: see the invoice`,
-    '--b',
-    `Content-Type: application/pdf; name="${subject}.pdf"`,
-    'Content-Transfer-Encoding: base64',
-    '',
-    Buffer.from(`%PDF-1.4 ${subject}`).toString('base64'),
-    '--b--',
-    '',
-  ].join('\r\n')
-}
 
 const TWO_HOURS_AGO = new Date(Date.now() - 2 * 3_600_000)
 
