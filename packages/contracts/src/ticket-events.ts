@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { TICKET_PRIORITIES, TICKET_STATUSES, TicketLimits, TicketStatus, ZTicketTags } from './tickets'
+import { OUTBOUND_MAIL_STATES } from './outbox'
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  TicketLimits,
+  TicketStatus,
+  ZTicketCc,
+  ZTicketTags,
+} from './tickets'
 
 /**
  * What happened to a ticket, one event per change (decision 013). The agent workflow's next kinds (reply
@@ -19,6 +27,17 @@ export const TicketEventType = {
   analysed: 'analysed',
   /** A member's reply, sent through the outbox to the requester. */
   replyOut: 'reply-out',
+  /** A member's internal note: on the timeline, never mailed. */
+  note: 'note',
+  /** A reply's mail changed delivery state in the outbox (sent, failed...). */
+  delivery: 'delivery',
+  group: 'group',
+  cc: 'cc',
+  requester: 'requester',
+  /** Written on both tickets: the duplicate (source) and the ticket it was merged into (target). */
+  merge: 'merge',
+  /** A message moved out of a ticket into a new one: written on both. */
+  split: 'split',
 } as const
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
@@ -55,6 +74,9 @@ const ZStatus = z.enum(TICKET_STATUSES)
 const ZPriority = z.enum(TICKET_PRIORITIES).nullable()
 const ZCategory = z.string().max(TicketLimits.category).nullable()
 const ZAssignee = z.string().max(36).nullable()
+const ZGroup = z.string().max(36).nullable()
+const ZRequester = z.string().max(36).nullable()
+const ZTicketPair = z.object({ source: z.string(), target: z.string() })
 
 /** A ticket's workflow fields (`TTicketWorkflowFields`) as a new ticket starts with them. */
 const ZWorkflowFields = z.object({
@@ -88,5 +110,20 @@ export const ZTicketEventChange = z.discriminatedUnion('type', [
   change(TicketEventType.analysed, ZAnalysedFields, ZAnalysedFields),
   /** The conversation message the reply became (a `messages` document) and its mail in the outbox. */
   change(TicketEventType.replyOut, z.null(), z.object({ message: z.string(), mail: z.string() })),
+  /** The conversation message (a `messages` document) the note is. */
+  change(TicketEventType.note, z.null(), z.object({ message: z.string() })),
+  /** The reply's mail (`mail`, an outbox document) reached `after.state` from `before`'s. */
+  change(
+    TicketEventType.delivery,
+    z.enum(OUTBOUND_MAIL_STATES),
+    z.object({ message: z.string(), mail: z.string(), state: z.enum(OUTBOUND_MAIL_STATES) }),
+  ),
+  change(TicketEventType.group, ZGroup, ZGroup),
+  change(TicketEventType.cc, ZTicketCc, ZTicketCc),
+  change(TicketEventType.requester, ZRequester, ZRequester),
+  /** The duplicate `source` was merged into `target`; `messages` is how many of its messages moved. */
+  change(TicketEventType.merge, z.null(), ZTicketPair.extend({ messages: z.number().int() })),
+  /** `message` moved from `source` into the new ticket `target`. */
+  change(TicketEventType.split, z.null(), ZTicketPair.extend({ message: z.string() })),
 ])
 export type TTicketEventChange = z.infer<typeof ZTicketEventChange>

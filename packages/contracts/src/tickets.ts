@@ -47,12 +47,16 @@ export const TicketLimits = {
   category: 100,
   tag: 40,
   tags: 20,
+  /** Addresses copied on a ticket's replies. */
+  cc: 20,
 } as const
 
 export const TicketMessages = {
   tagLength: `A tag is 1 to ${TicketLimits.tag} characters`,
   tooManyTags: `A ticket has at most ${TicketLimits.tags} tags`,
   assigneeNotMember: 'must be a confirmed member of the ticket’s workspace',
+  ccAddress: 'A copy goes to a plain email address such as ada@example.com',
+  tooManyCc: `A ticket copies at most ${TicketLimits.cc} addresses`,
 } as const
 
 /**
@@ -70,6 +74,12 @@ export const ZTicketTags = z
   )
   .max(TicketLimits.tags, TicketMessages.tooManyTags)
   .transform((tags) => [...new Set(tags)])
+
+/** The addresses a ticket's replies are copied to: trimmed, lower-case, each once, in the order given. */
+export const ZTicketCc = z
+  .array(z.string().trim().toLowerCase().pipe(z.email(TicketMessages.ccAddress).max(TicketLimits.email)))
+  .max(TicketLimits.cc, TicketMessages.tooManyCc)
+  .transform((addresses) => [...new Set(addresses)])
 
 /** The raw source payload, a string or an object, bounded as JSON in size and depth on every path. */
 export const ZRawJson = z
@@ -104,6 +114,14 @@ export const ZTicketAttributes = z.object({
   /** The member working the ticket (a user id); always a confirmed member of its workspace when set. */
   assigneeId: z.string().max(36).nullable(),
   tags: ZTicketTags,
+  /** The group of members the ticket is routed to (e.g. Billing), inside its workspace. */
+  groupId: z.string().max(36).nullable(),
+  /** Who else gets the ticket's replies, besides its requester. */
+  cc: ZTicketCc,
+  /** The contact who asked: the sender of the first mail, or whom an agent made it. */
+  requesterId: z.string().max(36).nullable(),
+  /** Set on a duplicate merged into another ticket: the ticket that carries on its conversation. */
+  mergedIntoId: z.string().max(36).nullable(),
 })
 export type TTicketAttributes = z.infer<typeof ZTicketAttributes>
 
@@ -117,6 +135,10 @@ export const TICKET_DEFAULTS = {
   processing_error: null,
   assigneeId: null,
   tags: [],
+  groupId: null,
+  cc: [],
+  requesterId: null,
+  mergedIntoId: null,
 } as const satisfies Partial<TTicketAttributes>
 
 /** The fields an agent works and the event log follows (`ticket_events`), with their values on a ticket. */

@@ -70,8 +70,17 @@ export function workflowFieldsOf(row: TDocumentRow): TTicketWorkflowFields {
   } as TTicketWorkflowFields
 }
 
-const sameTags = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((tag, i) => tag === b[i])
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i])
+
+/** The ticket's fields beside the five of its `created` event: its group, copies and requester. */
+function teamFieldsOf(row: TDocumentRow) {
+  return {
+    groupId: row.groupId as string | null,
+    cc: row.cc as string[],
+    requesterId: row.requesterId as string | null,
+  }
+}
 
 /**
  * One event for each workflow field that differs between two states of a ticket, in a fixed order. A
@@ -94,7 +103,15 @@ export function changesBetween(before: TDocumentRow, after: TDocumentRow): TTick
     changes.push({ type: TicketEventType.category, before: was.category, after: is.category })
   if (was.assigneeId !== is.assigneeId)
     changes.push({ type: TicketEventType.assignee, before: was.assigneeId, after: is.assigneeId })
-  if (!sameTags(was.tags, is.tags))
+  if (!sameList(was.tags, is.tags))
     changes.push({ type: TicketEventType.tags, before: was.tags, after: is.tags })
+  const wasTeam = teamFieldsOf(before)
+  const isTeam = teamFieldsOf(after)
+  if (wasTeam.groupId !== isTeam.groupId)
+    changes.push({ type: TicketEventType.group, before: wasTeam.groupId, after: isTeam.groupId })
+  if (!sameList(wasTeam.cc, isTeam.cc))
+    changes.push({ type: TicketEventType.cc, before: wasTeam.cc, after: isTeam.cc })
+  if (wasTeam.requesterId !== isTeam.requesterId)
+    changes.push({ type: TicketEventType.requester, before: wasTeam.requesterId, after: isTeam.requesterId })
   return changes
 }

@@ -178,6 +178,28 @@ describe.each(DATABASE_KINDS)('working a ticket, and its event log, on %s', (dat
     expect(second?.actorId).toBe(second?.after === 'low' ? ada.userId : grace.userId)
   })
 
+  it('keeps the copied addresses clean and logs their change; a merge link is the server’s alone', async () => {
+    const ticket = await fileTicket(ada, 'Copy my colleague')
+    const copied = await change(grace, ticket.$id, { cc: [' Bob@Example.com', 'bob@example.com', 'c@d.io'] })
+    expect(copied.cc).toEqual(['bob@example.com', 'c@d.io'])
+    const notAnAddress = await rejection(change(grace, ticket.$id, { cc: ['bob at example'] }))
+    expect(notAnAddress).toMatchObject({
+      code: 400,
+      message: expect.stringContaining(TicketMessages.ccAddress),
+    })
+    const ignored = await change(grace, ticket.$id, { mergedIntoId: ticket.$id })
+    expect(ignored.mergedIntoId).toBeNull()
+    expect((await eventsOf(grace, ticket.$id)).slice(1)).toEqual([
+      {
+        type: 'cc',
+        actorType: 'user',
+        actorId: grace.userId,
+        before: [],
+        after: ['bob@example.com', 'c@d.io'],
+      },
+    ])
+  })
+
   it('refuses an assignee who is not a member of the workspace, and bad tags, changing nothing', async () => {
     const ticket = await fileTicket(ada, 'Who takes this?')
     for (const outsider of [eve.userId, 'nobody-at-all']) {

@@ -4,6 +4,7 @@ import {
   TICKET_STATUSES,
   TicketLimits,
   ZTicketAttributes,
+  ZTicketCc,
   ZTicketCreate,
   ZTicketTags,
 } from '@parsedesk/contracts'
@@ -20,7 +21,14 @@ export const TICKET_ATTRIBUTES = attributeColumns(ZTicketAttributes)
  * Fields only the server writes: a client may send them (the spec's form does) but never decides them.
  * The category is the analyser's on create; an agent may correct it afterwards (decision 013).
  */
-const SERVER_OWNED = ['userId', 'number', 'processing_status', 'description', 'processing_error'] as const
+const SERVER_OWNED = [
+  'userId',
+  'number',
+  'processing_status',
+  'description',
+  'processing_error',
+  'mergedIntoId',
+] as const
 /** Chosen once, when the ticket is filed (and checked then): a ticket never moves to another workspace. */
 const FIXED_AFTER_CREATE = ['teamId'] as const
 
@@ -36,6 +44,10 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   number: z.number().int().optional(),
   assigneeId: ZTicketAttributes.shape.assigneeId.optional(),
   tags: ZTicketTags.optional(),
+  groupId: ZTicketAttributes.shape.groupId.optional(),
+  cc: ZTicketCc.optional(),
+  requesterId: ZTicketAttributes.shape.requesterId.optional(),
+  mergedIntoId: ZTicketAttributes.shape.mergedIntoId.optional(),
   processing_status: ZTicketAttributes.shape.processing_status.optional(),
   description: ZTicketAttributes.shape.description.optional(),
   category: ZTicketAttributes.shape.category.optional(),
