@@ -8,6 +8,7 @@ import type { TConfig } from '../config/config'
 import { AppError } from '../core/app-error'
 import { loggerOptions } from '../core/logger'
 import type { TDatabase } from '../db/database'
+import { registerCompression } from './compression'
 import { registerCors } from './cors'
 import { handleError } from './error-handler'
 import { describeRequestForLog } from './request-log'
@@ -70,6 +71,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   registerSecurityHeaders(app, { publicUrl: ctx.config.publicUrl })
   await registerCors(app, ctx.config)
   await app.register(cookie)
+  await registerCompression(app)
 
   app.decorateRequest('auth', null as never)
   app.addHook('onRequest', async (request) => {
