@@ -36,6 +36,7 @@ import { scheduleHourly } from './maintenance/schedule-hourly'
 import { createReadiness, type THealthCheck } from './ops/health'
 import { createMetrics } from './ops/metrics'
 import { healthRoutes, metricsNotHere, startOpsServer } from './ops/ops-routes'
+import { createPresenceCollection } from './presence/presence-collection'
 import { createOutbox, type TOutbox } from './outbox/outbox-service'
 import { startOutboxSweeper } from './outbox/outbox-sweeper'
 import type { TEventBus } from './realtime/event-bus'
@@ -164,6 +165,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       ...mail.collections,
       imap.collection,
       createOutboxCollection(),
+      createPresenceCollection({ db, bus }),
     ].map((def) => [def.id, def]),
   )
 
