@@ -97,6 +97,14 @@ describe('configuration', () => {
     expect(database).not.toContain('hunter2')
   })
 
+  it('hands the LLM the language the team reads, and refuses one that is not a language code', () => {
+    const llm = { LLM_BASE_URL: 'http://127.0.0.1:8080/v1', LLM_MODEL: 'm' }
+    expect(loadConfig({ ...llm, LLM_ANSWER_LANGUAGE: 'de' }).llm?.answerLanguage).toBe('de')
+    expect(problemsOf({ ...llm, LLM_ANSWER_LANGUAGE: 'Deutsch' })).toEqual([
+      expect.stringContaining('LLM_ANSWER_LANGUAGE: a language code such as de, fr or pt-BR'),
+    ])
+  })
+
   it('sends no mail by default, from the inbound domain once a relay is set', () => {
     expect(loadConfig({}).outbox).toEqual({
       relayUrl: undefined,

@@ -114,6 +114,10 @@ const ZEnvVariables = z.object({
   LLM_BASE_URL: url.optional(),
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  // The language the team reads the LLM's summaries and next steps in (a code: de, fr, pt-BR).
+  LLM_ANSWER_LANGUAGE: optionalString.refine((value) => !value || /^[a-z]{2,3}(?:-[A-Z]{2})?$/.test(value), {
+    message: 'a language code such as de, fr or pt-BR',
+  }),
   // A session ends this long after sign-in whatever its use: a longer idle limit could never apply.
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SessionLimits.lifetimeDays).default(30),
   SECRET_KEY: optionalString,
@@ -214,7 +218,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
         : undefined,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
-        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+        ? {
+            baseUrl: env.LLM_BASE_URL,
+            apiKey: env.LLM_API_KEY,
+            model: env.LLM_MODEL,
+            answerLanguage: env.LLM_ANSWER_LANGUAGE,
+          }
         : undefined,
     sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
     secretKey: env.SECRET_KEY,

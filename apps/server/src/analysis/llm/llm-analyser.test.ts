@@ -86,7 +86,9 @@ beforeEach(() => {
   requests = []
 })
 
-async function makeAnalyser(options: { timeoutMs?: number; onFallback?: (error: Error) => void } = {}) {
+async function makeAnalyser(
+  options: { timeoutMs?: number; onFallback?: (error: Error) => void; answerLanguage?: string } = {},
+) {
   const local = createLocalAnalyser({ classifier: await loadClassifier({ path: DEFAULT_MODEL_PATH }) })
   return createLlmAnalyser({
     baseUrl,
@@ -98,7 +100,14 @@ async function makeAnalyser(options: { timeoutMs?: number; onFallback?: (error: 
     retryDelayMs: 5,
     timeoutMs: options.timeoutMs ?? 2000,
     ...(options.onFallback ? { onFallback: options.onFallback } : {}),
+    ...(options.answerLanguage ? { answerLanguage: options.answerLanguage } : {}),
   })
+}
+
+/** The instructions the LLM was given with the request at `index`. */
+function systemPromptOf(index: number): string {
+  const messages = requests[index]?.body.messages as { role: string; content: string }[]
+  return messages.find((message) => message.role === 'system')?.content ?? ''
 }
 
 describe('LLM analyser', () => {
@@ -127,6 +136,14 @@ describe('LLM analyser', () => {
     expect(result.analysis).toContain(
       'Priority: high, because the ticket:\n- has asked twice already\n- mentions money owed\n',
     )
+  })
+
+  it("asks for the summary and next step in the team's language, English unless one is set", async () => {
+    replies.push(chatReply(JSON.stringify(answer)), chatReply(JSON.stringify(answer)))
+    await (await makeAnalyser()).analyse(ticket)
+    await (await makeAnalyser({ answerLanguage: 'de' })).analyse(ticket)
+    expect(systemPromptOf(0)).toContain('next step in English, whatever language the ticket is in')
+    expect(systemPromptOf(1)).toContain('next step in German, whatever language the ticket is in')
   })
 
   it('retries after an answer that is not JSON, and accepts a fenced JSON answer', async () => {

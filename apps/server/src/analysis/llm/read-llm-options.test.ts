@@ -26,4 +26,12 @@ describe('readLlmOptions', () => {
       model: 'm',
     })
   })
+
+  it("reads the team's answer language, and refuses what is not a language code", () => {
+    const base = { LLM_BASE_URL: 'http://x/v1', LLM_MODEL: 'm' }
+    expect(readLlmOptions({ env: { ...base, LLM_ANSWER_LANGUAGE: ' pt-BR ' } })?.answerLanguage).toBe('pt-BR')
+    expect(() => readLlmOptions({ env: { ...base, LLM_ANSWER_LANGUAGE: 'Deutsch please' } })).toThrow(
+      'LLM_ANSWER_LANGUAGE must be a language code such as de, fr or pt-BR (got "Deutsch please")',
+    )
+  })
 })
