@@ -179,6 +179,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         queue: jobs,
         tickets: tickets.collection,
         inboundProcessor,
+        outboundDelivery: mail.outboundDelivery,
         log: logOf('jobs'),
         onJobSettled: (run) => metrics.jobSettled(run),
       }),
@@ -189,6 +190,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       db,
       queue: jobs,
       hasRelay: config.outbox.relayUrl !== undefined,
+      delivery: mail.outboundDelivery.delivery,
       log: logOf('outbox'),
     })
     stopWork.unshift(() => outboxSweeper.stop())

@@ -7,6 +7,7 @@ import type { TJobQueue } from './jobs/job-queue'
 import { listenForJobWakes } from './jobs/job-wake-listener'
 import { startJobWorker, type TStartJobWorkerOptions } from './jobs/job-worker'
 import type { TInboundProcessor } from './mail/ingest/inbound-processor'
+import type { TDeliveryObserver, TOpenAttachments } from './outbox/delivery-observer'
 import { createOutboundMailSender } from './outbox/outbound-mail-sender'
 import { openSmtpRelay } from './outbox/smtp-relay'
 import type { TEventBus } from './realtime/event-bus'
@@ -22,6 +23,8 @@ export type TStartWorkerRoleOptions = {
   queue: TJobQueue
   tickets: TCollectionDefinition
   inboundProcessor: TInboundProcessor
+  /** What the outbox's sender tells of a mail's delivery, and where it reads attachments' bytes. */
+  outboundDelivery?: { delivery: TDeliveryObserver; openAttachments: TOpenAttachments }
   log: TLog
   onJobSettled?: TStartJobWorkerOptions['onSettled']
 }
@@ -52,7 +55,7 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     ctx: {
       ticketAnalysis,
       inboundProcessor: options.inboundProcessor,
-      outboundMail: createOutboundMailSender({ db, relay, log }),
+      outboundMail: createOutboundMailSender({ db, relay, log, ...options.outboundDelivery }),
     },
     log,
     onSettled: options.onJobSettled,

@@ -25,6 +25,8 @@ export const ErrorType = {
   documentNotFound: 'document_not_found',
   documentInvalidStructure: 'document_invalid_structure',
   documentAlreadyExists: 'document_already_exists',
+  /** The change conflicts with the document's state (a reply to a merged ticket, to a bounced address). */
+  documentUpdateConflict: 'document_update_conflict',
   collectionNotFound: 'collection_not_found',
   databaseNotFound: 'database_not_found',
   storageFileNotFound: 'storage_file_not_found',

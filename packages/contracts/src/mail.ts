@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { TICKET_STATUSES, TicketLimits } from './tickets'
+import { OUTBOUND_MAIL_STATES, OutboundMailLimits } from './outbox'
+import { TICKET_STATUSES, TicketLimits, ZTicketCc } from './tickets'
 
 /** What became of one inbound email; `received` until the ingest job has decided. */
 export const InboundStatus = {
@@ -35,7 +36,9 @@ export const INBOUND_CHANNELS = [
 ] as const
 export type TInboundChannel = (typeof INBOUND_CHANNELS)[number]
 
-export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const
+/** A customer's mail (`inbound`), a member's reply by mail (`outbound`), or a member's internal `note`. */
+export const MessageDirection = { inbound: 'inbound', outbound: 'outbound', note: 'note' } as const
+export const MESSAGE_DIRECTIONS = ['inbound', 'outbound', 'note'] as const
 export type TMessageDirection = (typeof MESSAGE_DIRECTIONS)[number]
 
 /** Counters on a mailbox document, one per final outcome, plus every delivery received. */
@@ -96,28 +99,89 @@ export const ZMessageAttributes = z.object({
   from: z.string(),
   subject: z.string(),
   body: z.string(),
+  /** A reply's or note's formatted text, sanitised on the server (decision 016); null for a customer's. */
+  bodyHtml: z.string().nullable(),
+  /** The addresses a reply was copied to (its Cc header). */
+  cc: z.array(z.string()),
+  /** The files (bucket `attachments`) that came with the message or were sent with it. */
+  attachmentIds: z.array(z.string()),
   rawJson: z.record(z.string(), z.unknown()).nullable(),
   messageId: z.string().nullable(),
   inboundId: z.string().nullable(),
+  /** A reply's mail in the outbox (collection `outbox`), its delivery state and the relay's last answer. */
+  mailId: z.string().nullable(),
+  deliveryState: z.enum(OUTBOUND_MAIL_STATES).nullable(),
+  deliveryError: z.string().nullable(),
   sentAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 })
 export type TMessageAttributes = z.infer<typeof ZMessageAttributes>
 
 /**
- * A member's reply to a ticket's requester (collection `messages`, create): mailed through the outbox
- * from the workspace's address, threaded onto the customer's last mail; `status` sets the ticket's status
- * in the same step ("Send and set pending").
+ * Bounds on a reply's attachments: one upload is one request of the SDK (it splits larger files into
+ * 5 MB chunks), and the total keeps the mail, base64 and all, under the 20-25 MB most receivers take.
+ */
+export const ReplyLimits = {
+  attachmentBytes: 5 * 1024 * 1024,
+  attachmentsBytes: 10 * 1024 * 1024,
+  attachments: 10,
+  attachmentName: 255,
+} as const
+
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`
+
+export const ReplyMessages = {
+  requesterUnreachable: "This ticket's requester address is not one mail can be sent to: correct it first",
+  ticketGone: 'This ticket does not exist or was deleted: the reply was not sent',
+  mergedInto: (number: number, id: string) =>
+    `This ticket was merged into #${number} (${id}): reply on that ticket`,
+  bounced: (address: string, when: string, reason: string) =>
+    `The requester's address ${address} bounced on ${when} (${reason}): correct the address, or send again with force to try it anyway`,
+  noteNotMailed: 'A note is never mailed: copies (cc) go with a reply',
+  forceOnNote: 'A note is never mailed: force applies to a reply',
+  tooManyCopies: `A ticket copies at most ${TicketLimits.cc} addresses`,
+  nulCharacter: 'must not contain NUL characters',
+  fileTooLarge: `A file attached to a reply may be at most ${megabytes(ReplyLimits.attachmentBytes)}`,
+  filesTooLarge: `A reply's attachments may be at most ${megabytes(ReplyLimits.attachmentsBytes)} in all`,
+  tooManyFiles: `A reply carries at most ${ReplyLimits.attachments} attachments`,
+  fileNotAttachable: (fileId: string) =>
+    `File ${fileId} cannot be attached: upload it yourself first (bucket attachments); a file is sent once`,
+  fileMissing: 'Upload a file in the form field "file"',
+} as const
+
+const noNul = (value: string) => !value.includes('\u0000')
+
+/**
+ * A member's reply to a ticket's requester (collection `messages`, create), or with `note: true` an
+ * internal note that is never mailed. A reply is mailed through the outbox from the workspace's address,
+ * threaded onto the customer's last mail, to the requester and the ticket's copies (`cc` adds to them);
+ * `bodyHtml` is its formatted text (sanitised by the server), `attachmentIds` files the member uploaded
+ * first; `status` sets the ticket's status in the same step ("Send and set pending"), for a note too;
+ * `force` sends to a requester whose address bounced before. Decisions 015 and 016.
  */
 export const ZReplyCreate = z
   .object({
     ticketId: z.string().min(1).max(36),
-    body: z.string().trim().min(1, 'Write the reply first').max(TicketLimits.body),
+    body: z
+      .string()
+      .trim()
+      .min(1, 'Write the reply first')
+      .max(TicketLimits.body)
+      .refine(noNul, ReplyMessages.nulCharacter),
+    bodyHtml: z.string().max(OutboundMailLimits.html).refine(noNul, ReplyMessages.nulCharacter).optional(),
     status: z.enum(TICKET_STATUSES).optional(),
+    note: z.boolean().optional(),
+    cc: ZTicketCc.optional(),
+    attachmentIds: z
+      .array(z.string().min(1).max(36))
+      .max(ReplyLimits.attachments, ReplyMessages.tooManyFiles)
+      .optional(),
+    force: z.boolean().optional(),
   })
   .strict()
+  .refine((reply) => !(reply.note && reply.cc?.length), {
+    message: ReplyMessages.noteNotMailed,
+    path: ['cc'],
+  })
+  .refine((reply) => !(reply.note && reply.force), { message: ReplyMessages.forceOnNote, path: ['force'] })
 export type TReplyCreate = z.infer<typeof ZReplyCreate>
-
-export const ReplyMessages = {
-  requesterUnreachable: "This ticket's requester address is not one mail can be sent to: correct it first",
-} as const

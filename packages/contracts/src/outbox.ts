@@ -36,6 +36,7 @@ export const OutboundMailLimits = {
   subject: 998,
   text: 1_000_000,
   html: 2_000_000,
+  attachments: 20,
   messageId: 998,
   references: 100,
   idempotencyKey: 200,
@@ -44,6 +45,15 @@ export const OutboundMailLimits = {
 
 /** An address as a header takes it: `Name <local@domain>` or a bare `local@domain`, on one line. */
 export const MAIL_ADDRESS_PATTERN = /^([^<>\r\n]*<[^\s<>@]+@[a-z0-9.-]+>|[^\s<>@]+@[a-z0-9.-]+)$/i
+
+/** A file sent with a mail: a file of bucket `attachments`, by id, with what the mail names it. */
+export const ZOutboundAttachment = z.object({
+  fileId: z.string().max(36),
+  name: z.string().max(255),
+  mimeType: z.string().max(255),
+  size: z.number().int().nonnegative(),
+})
+export type TOutboundAttachment = z.infer<typeof ZOutboundAttachment>
 
 /** A mail of the outbox as stored (collection `outbox`), written only by the server. */
 export const ZOutboundMailAttributes = z.object({
@@ -55,6 +65,7 @@ export const ZOutboundMailAttributes = z.object({
   subject: z.string().max(OutboundMailLimits.subject),
   text: z.string().max(OutboundMailLimits.text),
   html: z.string().max(OutboundMailLimits.html).nullable(),
+  attachments: z.array(ZOutboundAttachment).max(OutboundMailLimits.attachments),
   messageId: z.string().max(OutboundMailLimits.messageId),
   inReplyTo: z.string().max(OutboundMailLimits.messageId).nullable(),
   references: z

@@ -37,6 +37,7 @@ const ERROR_STATUS: Record<TErrorType, number> = {
   [ErrorType.membershipNotFound]: 404,
   [ErrorType.userAlreadyExists]: 409,
   [ErrorType.documentAlreadyExists]: 409,
+  [ErrorType.documentUpdateConflict]: 409,
   [ErrorType.teamAlreadyExists]: 409,
   [ErrorType.teamInviteAlreadyExists]: 409,
   [ErrorType.generalPayloadTooLarge]: 413,

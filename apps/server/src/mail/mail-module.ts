@@ -19,7 +19,10 @@ import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
 import { ensureMailboxOnRead } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
+import { createAttachmentOpener } from './outbox/reply-attachments'
+import { createReplyDelivery } from './outbox/reply-delivery'
 import { createReplyService } from './replies/reply-service'
+import { replyUploadRoutes } from './replies/reply-upload-routes'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpRefusal } from './smtp/smtp-intake'
 import { inboundWebhookRoutes } from './webhooks/inbound-webhook-routes'
 
@@ -81,6 +84,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
   const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
     ensureMailboxOnRead({ inboundDomain: config.inboundDomain, db }),
     fileRoutes({ storage, db }),
+    replyUploadRoutes({ storage, db }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),
   ]
 
@@ -89,6 +93,11 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     routes,
     accept,
     forgetTicket: (ticketId: string) => forgetTicketMail({ db, storage, ticketId }),
+    /** For the outbox's sender and sweeper: replies' delivery on their tickets, and their files' bytes. */
+    outboundDelivery: {
+      delivery: createReplyDelivery({ db, bus: options.bus, tickets: options.tickets.collection, messages }),
+      openAttachments: createAttachmentOpener({ db, storage }),
+    },
 
     startSmtp(): Promise<TSmtpIntake> {
       return startSmtpIntake({

@@ -32,6 +32,7 @@ export type TNewOutboxRow = Pick<
   | 'subject'
   | 'text'
   | 'html'
+  | 'attachments'
   | 'messageId'
   | 'inReplyTo'
   | 'references'
@@ -56,8 +57,8 @@ function storedReason(reason: string): string {
 export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Promise<TOutboxRow> {
   const { rows } = await tx.query<TOutboxRow>(
     `insert into outbox (id, permissions, read_roles, "userId", "kind", "idempotencyKey", "from", "to", "cc",
-       "subject", "text", "html", "messageId", "inReplyTo", "references")
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15::jsonb)
+       "subject", "text", "html", "messageId", "inReplyTo", "references", "attachments")
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb)
      on conflict ("idempotencyKey") do nothing returning *`,
     [
       mail.id,
@@ -75,6 +76,7 @@ export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Prom
       mail.messageId,
       mail.inReplyTo,
       mail.references === null ? null : toStorableJson(mail.references),
+      toStorableJson(mail.attachments),
     ],
   )
   const inserted = rows[0]
@@ -106,13 +108,18 @@ export async function claimOutboxRow(
 /** The run of `jobId` that holds the mail. */
 type TClaim = { id: string; jobId: string }
 
-/** The relay said 250; `note` names recipients it refused while taking the rest. */
-export async function recordSent(db: TQueryable, claim: TClaim, note: string | null): Promise<void> {
-  await db.query(
+/** The relay said 250; `note` names recipients it refused while taking the rest. The row, if it moved. */
+export async function recordSent(
+  db: TQueryable,
+  claim: TClaim,
+  note: string | null,
+): Promise<TOutboxRow | undefined> {
+  const { rows } = await db.query<TOutboxRow>(
     `update outbox set "state" = $3, "sentAt" = now(), "lastError" = $4, updated_at = now()
-     where id = $1 and sending_job = $2 and "state" = $5`,
+     where id = $1 and sending_job = $2 and "state" = $5 returning *`,
     [claim.id, claim.jobId, sent, note === null ? null : storedReason(note), sending],
   )
+  return rows[0]
 }
 
 /** A try failed and another follows: back to `queued`, with the relay's answer. */
@@ -124,22 +131,39 @@ export async function recordRetry(db: TQueryable, claim: TClaim, reason: string)
   )
 }
 
-/** Given up: the relay refused the mail for good, or the last try failed. */
-export async function recordFailed(db: TQueryable, claim: TClaim, reason: string): Promise<void> {
-  await db.query(
+/** Given up: the relay refused the mail for good, or the last try failed. The row, if it moved. */
+export async function recordFailed(
+  db: TQueryable,
+  claim: TClaim,
+  reason: string,
+): Promise<TOutboxRow | undefined> {
+  const { rows } = await db.query<TOutboxRow>(
     `update outbox set "state" = $3, "lastError" = $4, updated_at = now()
-     where id = $1 and sending_job = $2 and "state" = $5`,
+     where id = $1 and sending_job = $2 and "state" = $5 returning *`,
     [claim.id, claim.jobId, failed, storedReason(reason), sending],
   )
+  return rows[0]
 }
 
-/** No relay is configured: kept as `not-sent` until one is. */
-export async function recordNotSent(db: TQueryable, id: string): Promise<void> {
-  await db.query(
-    `update outbox set "state" = $2, "lastError" = $3, updated_at = now()
-     where id = $1 and "state" in ($4, $5)`,
-    [id, notSent, OutboxMessages.noRelay, queued, sending],
+/**
+ * No relay is configured: kept as `not-sent` until one is. The row and the state it left, if it moved;
+ * `tx` must be a transaction, as the row stays locked from the read of its state to its change.
+ */
+export async function recordNotSent(
+  tx: TQueryable,
+  id: string,
+): Promise<{ row: TOutboxRow; before: 'queued' | 'sending' } | undefined> {
+  const { rows: current } = await tx.query<{ state: 'queued' | 'sending' }>(
+    `select "state" from outbox where id = $1 and "state" in ($2, $3) for update`,
+    [id, queued, sending],
   )
+  const before = current[0]?.state
+  if (!before) return undefined
+  const { rows } = await tx.query<TOutboxRow>(
+    `update outbox set "state" = $2, "lastError" = $3, updated_at = now() where id = $1 returning *`,
+    [id, notSent, OutboxMessages.noRelay],
+  )
+  return rows[0] && { row: rows[0], before }
 }
 
 /** Mail kept while no relay was configured, queued again now that one is; returns their ids. */
@@ -172,18 +196,18 @@ export async function findIdleOutboxRows(
 
 /**
  * Moves a mail the sweeper found stranded: `failed` with its job's last words, or back to `queued` for a
- * new job. Nothing changes when the mail moved meanwhile; true when it did not.
+ * new job. Nothing changes when the mail moved meanwhile; the moved row when it did not.
  */
 export async function settleIdleOutboxRow(
   db: TQueryable,
   row: TIdleOutboxRow,
   change: { state: typeof failed; lastError: string } | { state: typeof queued },
-): Promise<boolean> {
+): Promise<TOutboxRow | undefined> {
   const lastError = change.state === failed ? storedReason(change.lastError) : null
-  const { rowCount } = await db.query(
+  const { rows } = await db.query<TOutboxRow>(
     `update outbox set "state" = $4, "lastError" = coalesce($5, "lastError"), updated_at = now()
-     where id = $1 and "state" = $2 and sending_job is not distinct from $3`,
+     where id = $1 and "state" = $2 and sending_job is not distinct from $3 returning *`,
     [row.id, row.state, row.sendingJob, change.state, lastError],
   )
-  return rowCount > 0
+  return rows[0]
 }

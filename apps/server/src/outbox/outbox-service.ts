@@ -5,6 +5,7 @@ import {
   OutboundMailLimits,
   OutboundMailState,
   uniqueId,
+  ZOutboundAttachment,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TLog } from '../core/logger'
@@ -41,6 +42,8 @@ export const ZOutboundMail = z.object({
   subject: oneLine(OutboundMailLimits.subject),
   text: z.string().max(OutboundMailLimits.text),
   html: z.string().max(OutboundMailLimits.html).optional(),
+  /** Files of bucket `attachments` the sender reads when it sends (see `TOpenAttachments`). */
+  attachments: z.array(ZOutboundAttachment).max(OutboundMailLimits.attachments).default([]),
   /** Default: MAIL_FROM. */
   from: ZAddress.optional(),
   inReplyTo: ZMessageId.optional(),
@@ -77,6 +80,7 @@ export function createOutbox(deps: TOutboxDeps) {
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      attachments: mail.attachments,
       messageId: `<${crypto.randomBytes(16).toString('hex')}@${deps.messageIdDomain}>`,
       inReplyTo: mail.inReplyTo ?? null,
       references: mail.references ?? null,

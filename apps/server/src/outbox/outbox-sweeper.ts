@@ -4,6 +4,7 @@ import type { TDatabase } from '../db/database'
 import type { TJobQueue } from '../jobs/job-queue'
 import { findJobsById, findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../jobs/queued-jobs'
 import { repeatSweep, type TRepeatingSweep } from '../jobs/repeat-sweep'
+import type { TDeliveryObserver } from './delivery-observer'
 import { findIdleOutboxRows, requeueNotSent, settleIdleOutboxRow } from './outbox-repository'
 import { sendOutboundMailJob } from './send-outbound-mail.job'
 
@@ -25,6 +26,8 @@ export async function sweepOutbox(options: {
   db: TDatabase
   queue: TJobQueue
   hasRelay: boolean
+  /** Told of a mail failed here, in the transaction that fails it, as the sender tells its own. */
+  delivery?: TDeliveryObserver | undefined
 }): Promise<TOutboxSweepResult> {
   const { db, queue } = options
   const result: TOutboxSweepResult = { requeued: [], enqueued: [], failed: [] }
@@ -43,8 +46,16 @@ export async function sweepOutbox(options: {
     if (job && LIVE_JOB_STATES.has(job.state)) continue
     if (job?.state === 'failed') {
       const lastError = jobFailureMessage(job.output)
-      if (await settleIdleOutboxRow(db, row, { state: OutboundMailState.failed, lastError }))
+      const { delivery } = options
+      const failed = await db.transaction(async (tx) => {
+        const moved = await settleIdleOutboxRow(tx, row, { state: OutboundMailState.failed, lastError })
+        if (moved) await delivery?.record(tx, { mail: moved, before: row.state })
+        return moved
+      })
+      if (failed) {
         result.failed.push(row.id)
+        await delivery?.announce({ mail: failed, before: row.state })
+      }
       continue
     }
     if (
@@ -64,6 +75,7 @@ export function startOutboxSweeper(options: {
   db: TDatabase
   queue: TJobQueue
   hasRelay: boolean
+  delivery?: TDeliveryObserver | undefined
   log: TLog
 }): TRepeatingSweep {
   const { log } = options

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { LOOP_HEADER, OutboundMailKind } from '@parsedesk/contracts'
 import nodemailer from 'nodemailer'
 import { ConfigError, type TConfig } from '../config/config'
+import type { TMailAttachment } from './delivery-observer'
 import type { TOutboxRow } from './outbox-repository'
 
 /** The relay took the mail; `refused` names recipients it turned down while taking it for the rest. */
@@ -10,7 +11,7 @@ export type TRelayAcceptance = { refused: string[] }
 
 export type TSmtpRelay = {
   /** Resolves on the relay's 250; rejects with nodemailer's error (see relay-failure.ts) otherwise. */
-  send(mail: TOutboxRow): Promise<TRelayAcceptance>
+  send(mail: TOutboxRow, attachments?: TMailAttachment[]): Promise<TRelayAcceptance>
   close(): void
 }
 
@@ -58,7 +59,7 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
     disableUrlAccess: true,
   })
   return {
-    async send(mail) {
+    async send(mail, attachments = []) {
       const info = await transport.sendMail({
         from: mail.from,
         to: mail.to,
@@ -66,6 +67,7 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === null ? {} : { html: mail.html }),
+        ...(attachments.length > 0 ? { attachments } : {}),
         // Ours and fixed when queued, so every try carries the same one and receivers can drop repeats.
         messageId: mail.messageId,
         date: mail.created_at,

@@ -1,9 +1,11 @@
 import {
   ErrorType,
   MAIL_ADDRESS_PATTERN,
+  MessageDirection,
   OutboundMailKind,
   ReplyMessages,
   TicketEventType,
+  TicketLimits,
   ZReplyCreate,
 } from '@parsedesk/contracts'
 import type { TAuth } from '../../accounts/auth-context'
@@ -12,6 +14,7 @@ import type { TDatabase, TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow, TDocumentWriter } from '../../documents/collection'
 import { deleteDocument, insertDocument } from '../../documents/document-repository'
 import { publishDocumentEvent } from '../../documents/publish-document-event'
+import type { TOutboxRow } from '../../outbox/outbox-repository'
 import type { TOutbox } from '../../outbox/outbox-service'
 import type { TEventBus } from '../../realtime/event-bus'
 import { isMember, WorkspacePermissions } from '../../teams/workspace-access'
@@ -19,6 +22,9 @@ import { recordTicketEvents } from '../../tickets/ticket-events'
 import type { TTicketService } from '../../tickets/ticket-service'
 import { rememberThreadIds } from '../ingest/batch-decisions-repository'
 import { messagePermissions } from '../messages/messages-collection'
+import { refuseBounced, refuseMerged } from './reply-refusals'
+import { claimUploads, linkUploads } from './reply-uploads'
+import { sanitizeReplyHtml } from './sanitize-reply-html'
 
 export type TReplyServiceDeps = {
   db: TDatabase
@@ -38,8 +44,11 @@ export function replySubject(subject: string, number: number): string {
 /**
  * A member answers a ticket's requester by mail: a conversation message (`direction` outbound), its mail
  * in the outbox (from the workspace's parsing address, so the answer comes back to it, threaded onto the
- * customer's last mail), our Message-ID remembered for the customer's next answer, a `reply-out` event and,
- * when asked, the ticket's new status: all in one transaction, so a reply is never half made. Decision 015.
+ * customer's last mail, to the requester and the ticket's copies, with the formatted text and the files the
+ * member uploaded), our Message-ID remembered for the customer's next answer, a `reply-out` event and,
+ * when asked, the ticket's new status: all in one transaction, so a reply is never half made, and a refused
+ * one leaves nothing but the member's uploads, ready for the next try. With `note: true` it is an internal
+ * note: the same message (`direction` note) and its `note` event, and no mail. Decisions 015 and 016.
  */
 export function createReplyService(deps: TReplyServiceDeps) {
   const { db, bus, tickets, outbox, messages } = deps
@@ -49,67 +58,118 @@ export function createReplyService(deps: TReplyServiceDeps) {
     input: { id: string; data: Record<string, unknown> },
   ): Promise<TDocumentRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
-    const { ticketId, body, status } = ZReplyCreate.parse(input.data)
+    const data = ZReplyCreate.parse(input.data)
+    const bodyHtml = data.bodyHtml === undefined ? null : (sanitizeReplyHtml(data.bodyHtml) ?? null)
     const written = await db.transaction(async (tx) => {
-      const ticket = await tickets.lockTicket(tx, ticketId)
+      const ticket = await tickets.lockTicket(tx, data.ticketId)
       // A ticket of another workspace is one that does not exist, as in every read.
-      if (!ticket || !isMember(auth, String(ticket.teamId))) throw AppError.documentNotFound()
+      if (!ticket || !isMember(auth, String(ticket.teamId)))
+        throw new AppError(ErrorType.documentNotFound, ReplyMessages.ticketGone)
+      await refuseMerged(tx, ticket)
       const teamId = String(ticket.teamId)
-      // A ticket filed by hand may carry any text as its requester's address: say so, rather than fail later.
-      if (!MAIL_ADDRESS_PATTERN.test(String(ticket.email)))
-        throw AppError.invalid(ReplyMessages.requesterUnreachable)
-      const sender = await workspaceSender(tx, teamId)
-      const thread = await conversationIds(tx, ticket.id)
-      const subject = replySubject(String(ticket.subject), Number(ticket.number))
-      const mail = await outbox.queueMail(tx, {
-        kind: OutboundMailKind.reply,
-        idempotencyKey: `reply:${input.id}`,
-        ownerId: auth.user.id,
-        readableBy: WorkspacePermissions.members(teamId).map((permission) => permission.role),
-        from: sender.from,
-        to: [String(ticket.email)],
-        subject,
-        text: body,
-        inReplyTo: thread.lastFromCustomer ? `<${thread.lastFromCustomer}>` : undefined,
-        references: thread.all.map((id) => `<${id}>`),
-      })
-      const ourMessageId = mail.messageId.slice(1, -1)
-      const message = await insertDocument(tx, messages, {
-        id: input.id,
-        data: {
-          ticketId: ticket.id,
-          userId: auth.user.id,
-          teamId,
-          direction: 'outbound',
-          from: sender.address,
+      const files = await claimUploads(tx, { userId: auth.user.id, fileIds: data.attachmentIds ?? [] })
+      const common = {
+        ticketId: ticket.id,
+        userId: auth.user.id,
+        teamId,
+        body: data.body,
+        bodyHtml,
+        attachmentIds: files.map((file) => file.fileId),
+        rawJson: null,
+        inboundId: null,
+        sentAt: null,
+        createdAt: new Date().toISOString(),
+      }
+      const actor = { ticketId: ticket.id, teamId, actorType: 'user' as const, actorId: auth.user.id }
+      let mail: TOutboxRow | undefined
+      let message: TDocumentRow
+      let changed: TDocumentRow | undefined
+      if (data.note) {
+        message = await insertDocument(tx, messages, {
+          id: input.id,
+          data: {
+            ...common,
+            direction: MessageDirection.note,
+            from: auth.user.email,
+            subject: String(ticket.subject),
+            cc: [],
+            messageId: null,
+            mailId: null,
+            deliveryState: null,
+            deliveryError: null,
+          },
+          permissions: messagePermissions(teamId),
+        })
+        await recordTicketEvents(tx, [
+          { ...actor, type: TicketEventType.note, before: null, after: { message: message.id } },
+        ])
+      } else {
+        const to = String(ticket.email)
+        // A ticket filed by hand may carry any text as its requester's address: say so, rather than fail later.
+        if (!MAIL_ADDRESS_PATTERN.test(to)) throw AppError.invalid(ReplyMessages.requesterUnreachable)
+        if (!data.force) await refuseBounced(tx, { teamId, address: to })
+        const copies = mergeCopies(ticket.cc as string[], data.cc ?? [])
+        if (copies.length > TicketLimits.cc) throw AppError.invalid(ReplyMessages.tooManyCopies)
+        if (copies.length !== (ticket.cc as string[]).length)
+          changed = await tickets.changeByMember(tx, auth.user.id, {
+            ticketId: ticket.id,
+            data: { cc: copies },
+          })
+        // The requester is the To; copying them again would send the mail twice.
+        const cc = copies.filter((address) => address !== bareAddress(to))
+        const sender = await workspaceSender(tx, teamId)
+        const thread = await conversationIds(tx, ticket.id)
+        const subject = replySubject(String(ticket.subject), Number(ticket.number))
+        mail = await outbox.queueMail(tx, {
+          kind: OutboundMailKind.reply,
+          idempotencyKey: `reply:${input.id}`,
+          ownerId: auth.user.id,
+          readableBy: WorkspacePermissions.members(teamId).map((permission) => permission.role),
+          from: sender.from,
+          to: [to],
+          cc,
           subject,
-          body,
-          rawJson: null,
-          messageId: ourMessageId,
-          inboundId: null,
-          sentAt: null,
-          createdAt: new Date().toISOString(),
-        },
-        permissions: messagePermissions(teamId),
-      })
-      await rememberThreadIds(tx, [{ teamId, messageId: ourMessageId, ticketId: ticket.id }])
-      await recordTicketEvents(tx, [
-        {
+          text: data.body,
+          ...(bodyHtml === null ? {} : { html: bodyHtml }),
+          attachments: files,
+          inReplyTo: thread.lastFromCustomer ? `<${thread.lastFromCustomer}>` : undefined,
+          references: thread.all.map((id) => `<${id}>`),
+        })
+        const ourMessageId = mail.messageId.slice(1, -1)
+        message = await insertDocument(tx, messages, {
+          id: input.id,
+          data: {
+            ...common,
+            direction: MessageDirection.outbound,
+            from: sender.address,
+            subject,
+            cc,
+            messageId: ourMessageId,
+            mailId: mail.id,
+            deliveryState: mail.state,
+            deliveryError: null,
+          },
+          permissions: messagePermissions(teamId),
+        })
+        await rememberThreadIds(tx, [{ teamId, messageId: ourMessageId, ticketId: ticket.id }])
+        await recordTicketEvents(tx, [
+          {
+            ...actor,
+            type: TicketEventType.replyOut,
+            before: null,
+            after: { message: message.id, mail: mail.id },
+          },
+        ])
+      }
+      await linkUploads(tx, { files, ticketId: ticket.id, messageId: message.id, teamId })
+      if (data.status)
+        changed = await tickets.changeByMember(tx, auth.user.id, {
           ticketId: ticket.id,
-          teamId,
-          actorType: 'user',
-          actorId: auth.user.id,
-          type: TicketEventType.replyOut,
-          before: null,
-          after: { message: message.id, mail: mail.id },
-        },
-      ])
-      const changed = status
-        ? await tickets.changeByMember(tx, auth.user.id, { ticketId: ticket.id, data: { status } })
-        : undefined
+          data: { status: data.status },
+        })
       return { message, mail, changed }
     })
-    await outbox.announceQueued([written.mail])
+    if (written.mail) await outbox.announceQueued([written.mail])
     await publishDocumentEvent({ bus, def: messages, action: 'create', row: written.message })
     if (written.changed) await tickets.announceUpdated([written.changed])
     return written.message
@@ -127,6 +187,16 @@ export function createReplyService(deps: TReplyServiceDeps) {
   }
 
   return { reply, writer }
+}
+
+/** `Carol <carol@example.com>` or `carol@example.com` as `carol@example.com`, as copies are kept. */
+function bareAddress(address: string): string {
+  return (/<([^>]+)>\s*$/.exec(address)?.[1] ?? address).trim().toLowerCase()
+}
+
+/** The ticket's copies and the reply's new ones, each once, in the order they were added. */
+function mergeCopies(current: string[], added: string[]): string[] {
+  return [...new Set([...current, ...added])]
 }
 
 /** The workspace's parsing address, named after the workspace: replies come from where mail goes in. */
