@@ -1,6 +1,9 @@
 import {
+  ZContactAttributes,
+  ZGroupAttributes,
   ZImapAccountAttributes,
   ZInboundAttributes,
+  ZMacroAttributes,
   ZMailboxAttributes,
   ZMessageAttributes,
   ZOutboundMailAttributes,
@@ -10,21 +13,28 @@ import {
 } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { createContactsCollection } from './contacts/contacts-collection'
 import { OPEN_INTERNET_ONLY } from './core/outbound-address'
 import type { TDatabase } from './db/database'
 import { shapeOf } from './documents/attribute-columns'
 import type { TCollectionDefinition } from './documents/collection'
 import type { TAttributeType } from './documents/queries'
+import { createGroupsCollection } from './groups/groups-collection'
+import { createMacrosCollection } from './macros/macros-collection'
 import { createImapAccountsCollection } from './mail/imap/imap-accounts-collection'
 import { createSecretBox } from './mail/imap/secret-box'
 import { createInboundCollection } from './mail/inbound/inbound-collection'
 import { createMailboxesCollection } from './mail/mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './mail/messages/messages-collection'
 import { createOutboxCollection } from './mail/outbox/outbox-collection'
+import type { TEventBus } from './realtime/event-bus'
 import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
 import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketsCollection } from './tickets/tickets-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
+
+/** Their writers are never called here: only the declarations are compared with the tables. */
+const UNUSED_WRITER_DEPS = { db: {} as TDatabase, bus: {} as TEventBus }
 
 /** Each collection with the one zod schema its stored attributes are declared by. */
 const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
@@ -43,6 +53,9 @@ const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
   ],
   [createWaitlistCollection(), ZWaitlistRequest],
   [createOutboxCollection(), ZOutboundMailAttributes],
+  [createGroupsCollection(UNUSED_WRITER_DEPS), ZGroupAttributes],
+  [createContactsCollection(UNUSED_WRITER_DEPS), ZContactAttributes],
+  [createMacrosCollection(UNUSED_WRITER_DEPS), ZMacroAttributes],
 ]
 
 const COLUMN_TYPES: Record<TAttributeType, string[]> = {

@@ -12,6 +12,7 @@ import { ADMIN_PATH, adminRequests } from './admin/admin-cli'
 import { backupRequests } from './backup/backup-commands'
 import { claimDataDir } from './backup/data-dir-socket'
 import type { TConfig, TServerRole } from './config/config'
+import { createContactsCollection } from './contacts/contacts-collection'
 import { createLogger, warningsOf } from './core/logger'
 import { makeDataDirPrivate } from './core/private-data-dir'
 import type { TDatabase } from './db/database'
@@ -23,9 +24,11 @@ import { createDocumentService } from './documents/document-service'
 import { createReadBudget } from './documents/read-budget'
 import type { TFileStorage } from './files/file-storage'
 import { openFileStorage } from './files/open-file-storage'
+import { createGroupsCollection } from './groups/groups-collection'
 import { buildApp } from './http/app'
 import { JOB_DEFINITIONS } from './job-registry'
 import { startJobQueue } from './jobs/job-queue'
+import { createMacrosCollection } from './macros/macros-collection'
 import { createImapModule } from './mail/imap/imap-module'
 import { ingestInboundEmailJob } from './mail/ingest/ingest-inbound-email.job'
 import { createMailModule } from './mail/mail-module'
@@ -162,6 +165,9 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       tickets.collection,
       ticketEventsCollection,
       createWaitlistCollection(),
+      createGroupsCollection({ db, bus }),
+      createContactsCollection({ db, bus }),
+      createMacrosCollection({ db, bus }),
       ...mail.collections,
       imap.collection,
       createOutboxCollection(),

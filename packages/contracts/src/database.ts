@@ -10,6 +10,9 @@ export const CollectionId = {
   inbound: 'inbound',
   imapAccounts: 'imap_accounts',
   outbox: 'outbox',
+  groups: 'groups',
+  contacts: 'contacts',
+  macros: 'macros',
 } as const
 export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
 

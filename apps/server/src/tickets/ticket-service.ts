@@ -16,6 +16,7 @@ import {
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
+import { assertContactOfWorkspace, upsertRequesters } from '../contacts/contact-repository'
 import { AppError } from '../core/app-error'
 import type { TLog } from '../core/logger'
 import type { TDatabase, TQueryable } from '../db/database'
@@ -28,6 +29,7 @@ import {
 } from '../documents/document-repository'
 import type { TPermission } from '../documents/permissions'
 import { publishDocumentEvent } from '../documents/publish-document-event'
+import { assertGroupOfWorkspace } from '../groups/group-repository'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import { workspaceOfCall } from '../teams/workspace-access'
@@ -42,8 +44,10 @@ export type TNewTicket = {
   teamId: string
   /** Who filed it: the member at the form, the customer by mail. Its `created` event says so. */
   createdBy: TTicketEventActor
+  /** The requester's name where the source gives one (a mail's From), for a contact that has none yet. */
+  requesterName?: string
 } & Pick<TTicketAttributes, 'email' | 'subject' | 'body'> &
-  Partial<Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags'>>
+  Partial<Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags' | 'groupId' | 'requesterId'>>
 
 export type TTicketServiceDeps = {
   db: TDatabase
@@ -60,6 +64,8 @@ const ZTicketFields = ZTicketCreate.extend({
   teamId: z.string().max(36).optional(),
   assigneeId: ZTicketAttributes.shape.assigneeId.optional(),
   tags: ZTicketTags.optional(),
+  groupId: ZTicketAttributes.shape.groupId.optional(),
+  requesterId: ZTicketAttributes.shape.requesterId.optional(),
 })
 
 /** Refuses an assignee who is not a confirmed member of the workspace, naming the attribute. */
@@ -71,6 +77,17 @@ async function assertAssignable(tx: TQueryable, teamId: string, userId: string):
   if (rows.length === 0) {
     throw AppError.invalidStructure(`Attribute "assigneeId" ${TicketMessages.assigneeNotMember}`)
   }
+}
+
+/** Refuses a group or requester that is not the workspace's, naming the attribute; null clears either. */
+async function assertTeamFields(
+  tx: TQueryable,
+  teamId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const { groupId, requesterId } = data
+  if (typeof groupId === 'string') await assertGroupOfWorkspace(tx, teamId, groupId)
+  if (typeof requesterId === 'string') await assertContactOfWorkspace(tx, teamId, requesterId)
 }
 
 /** The ticket, locked until the transaction ends: its changes and their events are then in one order. */
@@ -100,31 +117,44 @@ export function createTicketService(deps: TTicketServiceDeps) {
 
   /**
    * New tickets, in order, in `tx`, each numbered in its workspace by the database and logged as
-   * `created` by whoever filed it: one statement for all the tickets, one for all their events.
+   * `created` by whoever filed it: one statement for all the tickets, one for all their events. A ticket
+   * not given its requester gets the contact of its address, made when new: one statement for all.
    */
   async function insertTickets(tx: TQueryable, tickets: TNewTicket[]): Promise<TDocumentRow[]> {
     if (tickets.length === 0) return []
-    for (const { teamId, assigneeId } of tickets) {
-      if (assigneeId) await assertAssignable(tx, teamId, assigneeId)
+    for (const ticket of tickets) {
+      if (ticket.assigneeId) await assertAssignable(tx, ticket.teamId, ticket.assigneeId)
+      await assertTeamFields(tx, ticket.teamId, ticket)
     }
+    const byAddress = tickets.filter((ticket) => !ticket.requesterId)
+    const contactIds = await upsertRequesters(
+      tx,
+      byAddress.map(({ teamId, email, requesterName }) => ({ teamId, email, name: requesterName ?? '' })),
+    )
+    const requesterOf = new Map(byAddress.map((ticket, index) => [ticket, contactIds[index] ?? null]))
     const created = await insertDocuments(
       tx,
       collection,
-      tickets.map(({ id, ownerId, teamId, email, subject, body, rawJson, assigneeId, tags }) => ({
-        id,
-        data: {
-          email,
-          subject,
-          body,
-          rawJson: rawJson ?? null,
-          ...TICKET_DEFAULTS,
-          assigneeId: assigneeId ?? null,
-          tags: tags ?? [],
-          userId: ownerId,
-          teamId,
-        },
-        permissions: ticketPermissions(teamId),
-      })),
+      tickets.map((ticket) => {
+        const { id, ownerId, teamId, email, subject, body, rawJson, assigneeId, tags, groupId } = ticket
+        return {
+          id,
+          data: {
+            email,
+            subject,
+            body,
+            rawJson: rawJson ?? null,
+            ...TICKET_DEFAULTS,
+            assigneeId: assigneeId ?? null,
+            tags: tags ?? [],
+            groupId: groupId ?? null,
+            requesterId: ticket.requesterId ?? requesterOf.get(ticket) ?? null,
+            userId: ownerId,
+            teamId,
+          },
+          permissions: ticketPermissions(teamId),
+        }
+      }),
     )
     if (created.length !== tickets.length) throw new AppError(ErrorType.documentAlreadyExists)
     await recordTicketEvents(
@@ -242,6 +272,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
     if (!current) throw AppError.documentNotFound()
     const { assigneeId } = input.data
     if (typeof assigneeId === 'string') await assertAssignable(tx, String(current.teamId), assigneeId)
+    await assertTeamFields(tx, String(current.teamId), input.data)
     const updated = await updateDocument(tx, collection, {
       id: current.id,
       data: input.data,

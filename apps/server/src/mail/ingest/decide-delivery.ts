@@ -35,6 +35,8 @@ export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kin
       teamId: mail.inbound.teamId,
       createdBy: { actorType: TicketEventActor.customer, actorId: null },
       email: mail.sender,
+      // The From's display name names the requester's contact, when the sender is that address.
+      requesterName: mail.parsed.from?.address === mail.sender ? (mail.parsed.from.name ?? '') : '',
       ...fields,
     },
   }
