@@ -1,0 +1,60 @@
+import { livePresence, PresenceState, presenceSentence } from '@parsedesk/contracts'
+import { clsx } from 'clsx'
+import { useEffect, useState } from 'react'
+import { useSession } from '@/features/auth/session'
+import { useAnnouncePresence, useTicketPresence } from './queries'
+
+/** How often expired presence is dropped from the screen between events. */
+const RECHECK_MS = 5_000
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs)
+    return () => clearInterval(timer)
+  }, [intervalMs])
+  return now
+}
+
+/**
+ * "Ada is replying", "Ben is viewing": the other members on this ticket right now, so two agents do not
+ * answer one customer twice (decision 021). Mounting it announces this member too.
+ */
+export function TicketPresence({ ticketId }: { ticketId: string }) {
+  const { user } = useSession()
+  useAnnouncePresence(ticketId)
+  const presence = useTicketPresence(ticketId)
+  const now = useNow(RECHECK_MS)
+  const others = livePresence(presence.data ?? [], { now, selfId: user?.$id })
+
+  return (
+    <div data-testid="ticket-presence-slot" role="status" aria-live="polite" className="grid gap-1 text-sm">
+      {[PresenceState.replying, PresenceState.viewing].map((state) => {
+        const names = others.filter((member) => member.state === state).map((member) => member.userName)
+        if (names.length === 0) return null
+        const isReplying = state === PresenceState.replying
+        return (
+          <p
+            key={state}
+            data-presence={state}
+            className={clsx(
+              'flex items-center gap-2 rounded-md border px-2.5 py-1',
+              isReplying
+                ? 'border-amber-300 bg-amber-50 font-medium text-amber-900'
+                : 'border-border bg-muted text-muted-foreground',
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className={clsx(
+                'size-2 rounded-full',
+                isReplying ? 'animate-pulse bg-amber-500' : 'bg-green-500',
+              )}
+            />
+            {presenceSentence(names, state)}
+          </p>
+        )
+      })}
+    </div>
+  )
+}
