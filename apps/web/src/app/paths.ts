@@ -5,6 +5,8 @@ export const Paths = {
   home: '/',
   auth: '/auth',
   tickets: OAuthRedirect.success,
+  /** One ticket, by its number in the current workspace. */
+  ticket: '/tickets/:number',
   error: OAuthRedirect.failure,
   /** Where an invitation's link lands: the server appends the invitation's ids and secret. */
   invite: '/invite',

@@ -13,6 +13,9 @@ const AuthPage = lazyWithQueries(() =>
 const DashboardPage = lazyWithQueries(() =>
   import('@/features/tickets/routes/dashboard-page').then((module) => module.DashboardPage),
 )
+const TicketPage = lazyWithQueries(() =>
+  import('@/features/ticket-page/routes/ticket-page').then((module) => module.TicketPage),
+)
 const WorkspaceSettingsPage = lazyWithQueries(() =>
   import('@/features/workspaces/routes/workspace-settings-page').then(
     (module) => module.WorkspaceSettingsPage,
@@ -45,6 +48,7 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path={Paths.auth} element={<AuthPage />} />
         <Route path={Paths.tickets} element={<DashboardPage />} />
+        <Route path={Paths.ticket} element={<TicketPage />} />
         <Route path={Paths.workspaceSettings} element={<WorkspaceSettingsPage />} />
         <Route path={Paths.invite} element={<InvitePage />} />
         <Route path={Paths.accountSettings} element={<AccountSettingsPage />} />

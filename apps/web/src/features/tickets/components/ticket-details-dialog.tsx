@@ -1,6 +1,8 @@
 import { ProcessingStatus } from '@parsedesk/contracts'
-import { Braces, RefreshCw, Trash2 } from 'lucide-react'
+import { Braces, ExternalLink, RefreshCw, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
+import { generatePath, Link } from 'react-router'
+import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
@@ -92,6 +94,15 @@ function TicketDetails({
           <StatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
         </div>
+        {full && 'number' in full && typeof full.number === 'number' && (
+          <Link
+            to={generatePath(Paths.ticket, { number: String(full.number) })}
+            className="flex w-fit items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open ticket page
+          </Link>
+        )}
       </div>
 
       {analysed && <AnalysisPanel ticket={analysed} />}

@@ -1,0 +1,111 @@
+import {
+  DEFAULT_TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type TTicketPriority,
+  type TTicketStatus,
+  ZTicketCc,
+  ZTicketTags,
+} from '@parsedesk/contracts'
+import type { TMembership } from '@/features/workspaces/queries'
+import {
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+  type TTicketChange,
+  type TTicketPageDocument,
+} from '../ticket-page-model'
+import { ListField } from './list-field'
+import { RequesterSection } from './requester-card'
+import { SelectField, type TOption } from './select-field'
+
+const STATUS_OPTIONS: TOption[] = TICKET_STATUSES.map((status) => ({
+  value: status,
+  label: STATUS_LABELS[status],
+}))
+const PRIORITY_OPTIONS: TOption[] = [
+  { value: '', label: 'None' },
+  ...TICKET_PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] })),
+]
+/** The workspace's categories: every workspace has the default ones until categories can be edited. */
+const CATEGORY_OPTIONS: TOption[] = DEFAULT_TICKET_CATEGORIES.map(({ name }) => ({
+  value: name,
+  label: name,
+}))
+
+function isStatus(value: string): value is TTicketStatus {
+  return (TICKET_STATUSES as readonly string[]).includes(value)
+}
+
+function isPriority(value: string): value is TTicketPriority {
+  return (TICKET_PRIORITIES as readonly string[]).includes(value)
+}
+
+function assigneeOptions(members: readonly TMembership[]): TOption[] {
+  return [
+    { value: '', label: 'Unassigned' },
+    ...members
+      .filter((member) => member.confirm)
+      .map((member) => ({ value: member.userId, label: member.userName.trim() || member.userEmail })),
+  ]
+}
+
+/** Every field of the ticket a member works, each saved on its own through the server, which logs it. */
+export function SidePanel({
+  ticket,
+  members,
+  onChange,
+}: {
+  ticket: TTicketPageDocument
+  members: readonly TMembership[]
+  onChange: (change: TTicketChange) => Promise<unknown>
+}) {
+  return (
+    <aside
+      aria-label="Ticket fields"
+      className="grid content-start gap-5 rounded-xl border bg-card p-4 shadow-sm"
+    >
+      <SelectField
+        label="Status"
+        value={ticket.status}
+        options={STATUS_OPTIONS}
+        onSave={(value) => (isStatus(value) ? onChange({ status: value }) : Promise.resolve())}
+      />
+      <SelectField
+        label="Priority"
+        value={ticket.priority ?? ''}
+        options={PRIORITY_OPTIONS}
+        onSave={(value) => onChange({ priority: isPriority(value) ? value : null })}
+      />
+      <SelectField
+        label="Category"
+        value={ticket.category ?? ''}
+        options={CATEGORY_OPTIONS}
+        onSave={(value) => onChange({ category: value })}
+      />
+      <SelectField
+        label="Assignee"
+        value={ticket.assigneeId ?? ''}
+        options={assigneeOptions(members)}
+        onSave={(value) => onChange({ assigneeId: value || null })}
+      />
+      <ListField
+        label="Tags"
+        noun="tag"
+        items={ticket.tags ?? []}
+        schema={ZTicketTags}
+        placeholder="Add a tag"
+        onSave={(tags) => onChange({ tags })}
+      />
+      <ListField
+        label="CC"
+        noun="CC address"
+        items={ticket.cc ?? []}
+        schema={ZTicketCc}
+        inputType="email"
+        placeholder="name@example.com"
+        onSave={(cc) => onChange({ cc })}
+      />
+      <RequesterSection ticket={ticket} />
+    </aside>
+  )
+}

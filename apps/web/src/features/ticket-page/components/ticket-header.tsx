@@ -1,0 +1,37 @@
+import { Badge } from '@/components/ui/badge'
+import { PriorityBadge, StatusBadge } from '@/features/tickets/components/ticket-badges'
+import { formatTicketDate } from '@/lib/format-date'
+import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
+
+/** The ticket's number and subject, its state at a glance, and who asked when. */
+export function TicketHeader({ ticket }: { ticket: TTicketPageDocument }) {
+  return (
+    <header className="grid gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+          <span className="mr-2 text-muted-foreground">{ticketLabel(ticket.number)}</span>
+          {ticket.subject}
+        </h1>
+        {/* Filled by the presence indicator ("Ada is viewing"). */}
+        <div data-testid="ticket-presence-slot" />
+      </div>
+      <div className="flex flex-wrap items-center gap-2" data-testid="ticket-badges">
+        <StatusBadge status={ticket.status} />
+        <PriorityBadge priority={ticket.priority} />
+        {ticket.category && <Badge tone="blue">{ticket.category}</Badge>}
+      </div>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex min-w-0 flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">Requester</dt>
+          <dd className="min-w-0 break-all">{ticket.email}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">Created</dt>
+          <dd>
+            <time dateTime={ticket.$createdAt}>{formatTicketDate(ticket.$createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </header>
+  )
+}

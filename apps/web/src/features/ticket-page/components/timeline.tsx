@@ -1,0 +1,197 @@
+import { TicketEventType } from '@parsedesk/contracts'
+import { Lock, Mail, Reply, Sparkles, UserRound } from 'lucide-react'
+import { type ReactNode, useMemo } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { AttachmentList } from '@/features/mailbox/components/attachment-list'
+import type { groupAttachments } from '@/features/mailbox/mailbox-model'
+import { HtmlBodyFrame } from '@/features/tickets/components/html-body-frame'
+import { findHtmlBody } from '@/features/tickets/raw-json'
+import { formatTicketDate } from '@/lib/format-date'
+import { cn } from '@/lib/utils'
+import { deliveryDisplay } from '../delivery-state'
+import { actorName, describeEvent, type TNames } from '../event-wording'
+import type { TConversationMessage, TTicketEventDocument, TTicketPageDocument } from '../ticket-page-model'
+import { buildTimeline, type TTimelineItem } from '../timeline'
+
+type TFiles = ReturnType<typeof groupAttachments>
+
+function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} className="shrink-0 text-xs text-muted-foreground">
+      {formatTicketDate(at)}
+    </time>
+  )
+}
+
+/** Mail from outside: its HTML only sanitised in the sandboxed frame, else its text, always as text. */
+function MailBody({ text, rawJson }: { text: string; rawJson: unknown }) {
+  const html = useMemo(() => findHtmlBody(rawJson), [rawJson])
+  if (html) return <HtmlBodyFrame html={html} />
+  return <div className="text-sm break-words whitespace-pre-wrap">{text}</div>
+}
+
+function Card({
+  tone,
+  icon,
+  title,
+  at,
+  badge,
+  children,
+}: {
+  tone: 'mail' | 'reply' | 'note'
+  icon: ReactNode
+  title: ReactNode
+  at: string
+  badge?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <article
+      className={cn(
+        'grid min-w-0 gap-2 rounded-lg border p-3 sm:p-4',
+        tone === 'mail' && 'bg-card',
+        tone === 'reply' && 'border-primary/20 bg-accent/40',
+        tone === 'note' && 'border-yellow-300 bg-yellow-50',
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
+        <span className="flex min-w-0 items-center gap-2 font-medium">
+          {icon}
+          <span className="min-w-0 break-all">{title}</span>
+          {badge}
+        </span>
+        <When at={at} />
+      </div>
+      {children}
+    </article>
+  )
+}
+
+function messageTime(message: TConversationMessage): string {
+  return message.sentAt ?? message.$createdAt
+}
+
+function TimelineEntry({
+  item,
+  ticket,
+  files,
+  names,
+}: {
+  item: TTimelineItem
+  ticket: TTicketPageDocument
+  files: TFiles
+  names: TNames
+}) {
+  switch (item.kind) {
+    case 'first-mail':
+      return (
+        <Card
+          tone="mail"
+          icon={<Mail aria-hidden="true" className="size-4 text-muted-foreground" />}
+          title={ticket.email}
+          at={item.at}
+        >
+          <MailBody text={ticket.body} rawJson={ticket.rawJson} />
+          <AttachmentList files={files.ofTicket} label="Attachments of the first email" />
+        </Card>
+      )
+    case 'mail':
+      return (
+        <Card
+          tone="mail"
+          icon={<Mail aria-hidden="true" className="size-4 text-muted-foreground" />}
+          title={item.message.from}
+          at={messageTime(item.message)}
+        >
+          {item.message.subject && (
+            <p className="text-xs break-words text-muted-foreground">{item.message.subject}</p>
+          )}
+          <MailBody text={item.message.body} rawJson={item.message.rawJson} />
+          <AttachmentList
+            files={files.byMessage.get(item.message.$id) ?? []}
+            label={`Attachments of the mail from ${item.message.from}`}
+          />
+        </Card>
+      )
+    case 'reply': {
+      const delivery = deliveryDisplay(item.delivery)
+      const author = item.event ? actorName(item.event, names) : item.message.from
+      return (
+        <Card
+          tone="reply"
+          icon={<Reply aria-hidden="true" className="size-4 text-primary" />}
+          title={`${author} replied`}
+          at={messageTime(item.message)}
+          badge={
+            <Badge tone={delivery.tone} data-testid="delivery-state">
+              {delivery.label}
+            </Badge>
+          }
+        >
+          <div className="text-sm break-words whitespace-pre-wrap">{item.message.body}</div>
+          <AttachmentList
+            files={files.byMessage.get(item.message.$id) ?? []}
+            label={`Attachments of the reply by ${author}`}
+          />
+        </Card>
+      )
+    }
+    case 'note': {
+      const author = item.event ? actorName(item.event, names) : item.message.from
+      return (
+        <Card
+          tone="note"
+          icon={<Lock aria-hidden="true" className="size-4 text-yellow-800" />}
+          title={author}
+          at={item.message.$createdAt}
+          badge={<Badge tone="yellow">Internal note</Badge>}
+        >
+          <div className="text-sm break-words whitespace-pre-wrap">{item.message.body}</div>
+          <AttachmentList
+            files={files.byMessage.get(item.message.$id) ?? []}
+            label={`Attachments of the note by ${author}`}
+          />
+        </Card>
+      )
+    }
+    case 'event':
+      return <EventLine event={item.event} names={names} />
+  }
+}
+
+function EventLine({ event, names }: { event: TTicketEventDocument; names: TNames }) {
+  const Icon = event.type === TicketEventType.analysed ? Sparkles : UserRound
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 px-1 text-sm text-muted-foreground">
+      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="min-w-0 break-words text-foreground/80">{describeEvent(event, names)}</span>
+      <When at={event.$createdAt} />
+    </p>
+  )
+}
+
+/** The conversation and what happened to the ticket, oldest first. */
+export function Timeline({
+  ticket,
+  messages,
+  events,
+  files,
+  names,
+}: {
+  ticket: TTicketPageDocument
+  messages: readonly TConversationMessage[]
+  events: readonly TTicketEventDocument[]
+  files: TFiles
+  names: TNames
+}) {
+  const items = useMemo(() => buildTimeline({ ticket, messages, events }), [ticket, messages, events])
+  return (
+    <ol aria-label="Timeline" className="grid gap-3">
+      {items.map((item) => (
+        <li key={item.key} data-kind={item.kind}>
+          <TimelineEntry item={item} ticket={ticket} files={files} names={names} />
+        </li>
+      ))}
+    </ol>
+  )
+}

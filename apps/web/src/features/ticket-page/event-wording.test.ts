@@ -1,0 +1,65 @@
+import { TicketEventType } from '@parsedesk/contracts'
+import { describe, expect, it } from 'vitest'
+import { describeEvent, describeListChange, FORMER_MEMBER } from './event-wording'
+import { eventDoc, NAMES } from './ticket-page-test-data'
+
+const say = (...args: Parameters<typeof eventDoc>) => describeEvent(eventDoc(...args), NAMES)
+
+describe('describeEvent', () => {
+  it('says who set which field to what, in the workspace’s words', () => {
+    expect(say(TicketEventType.status, { before: 'open', after: 'pending', actorId: 'user-grace' })).toBe(
+      'Grace set status Pending',
+    )
+    expect(say(TicketEventType.status, { before: 'pending', after: 'on-hold' })).toBe(
+      'Ada set status On hold',
+    )
+    expect(say(TicketEventType.assignee, { before: null, after: 'user-grace' })).toBe('Ada assigned Grace')
+    expect(say(TicketEventType.assignee, { before: 'user-grace', after: null })).toBe('Ada unassigned Grace')
+    expect(say(TicketEventType.priority, { before: 'low', after: 'high' })).toBe('Ada set priority High')
+    expect(say(TicketEventType.priority, { before: 'low', after: null })).toBe('Ada cleared the priority')
+    expect(say(TicketEventType.category, { before: 'Other', after: 'Billing and payment' })).toBe(
+      'Ada set category Billing and payment',
+    )
+    expect(say(TicketEventType.group, { before: null, after: 'group-billing' })).toBe('Ada set group Billing')
+  })
+
+  it('tells the analysis, the customer’s reopening and the first mail apart from a member’s change', () => {
+    expect(
+      say(TicketEventType.analysed, {
+        before: { category: null, priority: null },
+        after: { category: 'Billing and payment', priority: 'high' },
+        actorId: null,
+      }),
+    ).toBe('Analysis: Billing and payment, high')
+    expect(say(TicketEventType.reopened, { before: 'closed', after: 'open', customer: true })).toBe(
+      'Reopened by the customer',
+    )
+    expect(say(TicketEventType.reopened, { before: 'closed', after: 'in-progress' })).toBe(
+      'Ada reopened the ticket (In progress)',
+    )
+    const first = { status: 'open', priority: null, category: null, assigneeId: null, tags: [] }
+    expect(say(TicketEventType.created, { after: first, customer: true })).toBe(
+      'The customer’s mail opened the ticket',
+    )
+    expect(say(TicketEventType.created, { after: first })).toBe('Ada created the ticket')
+  })
+
+  it('names tags and copies added and removed, and never shows a user id', () => {
+    expect(say(TicketEventType.tags, { before: ['spam'], after: ['vip', 'refund'] })).toBe(
+      'Ada added tags vip and refund, removed tag spam',
+    )
+    expect(describeListChange([], ['a', 'b', 'c'], { one: 'tag', many: 'tags' })).toBe(
+      'added tags a, b and c',
+    )
+    expect(say(TicketEventType.status, { before: 'open', after: 'closed', actorId: 'user-gone' })).toBe(
+      `${FORMER_MEMBER} set status Closed`,
+    )
+    expect(say(TicketEventType.assignee, { before: null, after: 'user-gone' })).toBe(
+      `Ada assigned ${FORMER_MEMBER}`,
+    )
+  })
+
+  it('falls back to general words for an event it cannot read', () => {
+    expect(say(TicketEventType.status, { before: 'open', after: 'archived' })).toBe('Ada changed the ticket')
+  })
+})

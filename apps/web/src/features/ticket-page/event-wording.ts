@@ -1,0 +1,139 @@
+import {
+  TicketEventActor,
+  TicketEventType,
+  type TTicketEventChange,
+  type TTicketPriority,
+  type TTicketStatus,
+  ZTicketEventChange,
+} from '@parsedesk/contracts'
+import { PRIORITY_LABELS, STATUS_LABELS, type TTicketEventDocument } from './ticket-page-model'
+
+/** Who the page can name: members by user id, groups by id; anyone else is described, never shown as an id. */
+export type TNames = {
+  member(userId: string): string | undefined
+  group(groupId: string): string | undefined
+}
+
+/** A member no longer in the workspace (or not loaded yet) is still someone who acted. */
+export const FORMER_MEMBER = 'A former member'
+export const THE_CUSTOMER = 'The customer'
+export const THE_SERVER = 'Parsedesk'
+
+export function actorName(
+  event: Pick<TTicketEventDocument, 'actorType' | 'actorId'>,
+  names: Pick<TNames, 'member'>,
+): string {
+  if (event.actorType === TicketEventActor.customer) return THE_CUSTOMER
+  if (event.actorType === TicketEventActor.system || !event.actorId) return THE_SERVER
+  return names.member(event.actorId) ?? FORMER_MEMBER
+}
+
+function statusLabel(status: TTicketStatus): string {
+  return STATUS_LABELS[status]
+}
+
+function priorityLabel(priority: TTicketPriority | null): string {
+  return priority ? PRIORITY_LABELS[priority] : 'none'
+}
+
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
+
+/** "added tags vip and refund, removed tag spam": what changed between two lists, in words. */
+export function describeListChange(
+  before: readonly string[],
+  after: readonly string[],
+  noun: { one: string; many: string },
+): string {
+  const added = after.filter((item) => !before.includes(item))
+  const removed = before.filter((item) => !after.includes(item))
+  const part = (verb: string, items: string[]) =>
+    `${verb} ${items.length === 1 ? noun.one : noun.many} ${listed(items)}`
+  const parts = [added.length > 0 && part('added', added), removed.length > 0 && part('removed', removed)]
+  const words = parts.filter(Boolean).join(', ')
+  return words || `left the ${noun.many} as they were`
+}
+
+/**
+ * The sentence the timeline shows for one event ("Grace set status Pending", "Ada assigned Grace",
+ * "Analysis: Billing and payment, high", "Reopened by the customer"). Events the timeline shows as a
+ * message of the conversation (mail in, reply, note) are worded too, for when their message is gone.
+ */
+export function describeEvent(
+  event: Pick<TTicketEventDocument, 'ticketId' | 'type' | 'actorType' | 'actorId' | 'before' | 'after'>,
+  names: TNames,
+): string {
+  const who = actorName(event, names)
+  const parsed = ZTicketEventChange.safeParse({ type: event.type, before: event.before, after: event.after })
+  if (!parsed.success) return `${who} changed the ticket`
+  return describeChange(parsed.data, {
+    who,
+    names,
+    ticketId: event.ticketId,
+    byCustomer: event.actorType === TicketEventActor.customer,
+  })
+}
+
+type TContext = { who: string; names: TNames; ticketId: string; byCustomer: boolean }
+
+function describeChange(change: TTicketEventChange, { who, names, ticketId, byCustomer }: TContext): string {
+  switch (change.type) {
+    case TicketEventType.created:
+      return byCustomer ? 'The customer’s mail opened the ticket' : `${who} created the ticket`
+    case TicketEventType.messageIn:
+      return 'The customer wrote again'
+    case TicketEventType.status:
+      return `${who} set status ${statusLabel(change.after)}`
+    case TicketEventType.reopened:
+      return byCustomer
+        ? 'Reopened by the customer'
+        : `${who} reopened the ticket (${statusLabel(change.after)})`
+    case TicketEventType.priority:
+      return change.after
+        ? `${who} set priority ${priorityLabel(change.after)}`
+        : `${who} cleared the priority`
+    case TicketEventType.category:
+      return change.after ? `${who} set category ${change.after}` : `${who} cleared the category`
+    case TicketEventType.assignee: {
+      if (!change.after) {
+        const previous = change.before ? (names.member(change.before) ?? FORMER_MEMBER) : 'the ticket'
+        return `${who} unassigned ${previous}`
+      }
+      return `${who} assigned ${names.member(change.after) ?? FORMER_MEMBER}`
+    }
+    case TicketEventType.tags:
+      return `${who} ${describeListChange(change.before, change.after, { one: 'tag', many: 'tags' })}`
+    case TicketEventType.analysed: {
+      const verdict = [change.after.category, change.after.priority].filter(Boolean).join(', ')
+      return `Analysis: ${verdict || 'no category or priority'}`
+    }
+    case TicketEventType.replyOut:
+      return `${who} replied`
+    case TicketEventType.note:
+      return `${who} wrote an internal note`
+    case TicketEventType.delivery:
+      return `Reply ${change.after.state}`
+    case TicketEventType.group:
+      return change.after
+        ? `${who} set group ${names.group(change.after) ?? 'a removed group'}`
+        : `${who} cleared the group`
+    case TicketEventType.cc:
+      return `${who} ${describeListChange(change.before, change.after, { one: 'copy to', many: 'copies to' })}`
+    case TicketEventType.requester:
+      return `${who} changed the requester`
+    case TicketEventType.merge: {
+      if (change.after.source === ticketId) return `${who} merged this ticket into another one`
+      const moved = `${change.after.messages} ${change.after.messages === 1 ? 'message' : 'messages'}`
+      return `${who} merged a duplicate into this ticket (${moved} moved)`
+    }
+    case TicketEventType.split:
+      return change.after.source === ticketId
+        ? `${who} split a message off into a new ticket`
+        : `${who} split this ticket off another one`
+    // A kind added to the log after this build: still someone's change, in general words.
+    default:
+      return `${who} changed the ticket`
+  }
+}

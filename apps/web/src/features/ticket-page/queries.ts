@@ -1,0 +1,148 @@
+import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type Models, Query } from 'appwrite'
+import { databases } from '@/lib/appwrite'
+import type {
+  TConversationMessage,
+  TTicketChange,
+  TTicketEventDocument,
+  TTicketPageDocument,
+} from './ticket-page-model'
+
+/** One page of a ticket's messages or events; a long conversation is read page after page. */
+const PAGE = 100
+/** The requester's other tickets shown beside the ticket, newest first. */
+const OTHER_TICKETS = 10
+
+export const ticketPageKeys = {
+  all: ['ticket-page'] as const,
+  ticket: (teamId: string, number: number) => ['ticket-page', 'ticket', teamId, number] as const,
+  messages: (ticketId: string) => ['ticket-page', 'messages', ticketId] as const,
+  events: (ticketId: string) => ['ticket-page', 'events', ticketId] as const,
+  otherTickets: (teamId: string, email: string) => ['ticket-page', 'requester', teamId, email] as const,
+}
+
+/** The workspace's ticket with this number; null when there is none the user may read (never which). */
+async function findTicket(teamId: string, number: number): Promise<TTicketPageDocument | null> {
+  const list = await databases.listDocuments<TTicketPageDocument>({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    queries: [Query.equal('teamId', teamId), Query.equal('number', number), Query.limit(1)],
+  })
+  return list.documents[0] ?? null
+}
+
+export function useTicketByNumber({ teamId, number }: { teamId: string | undefined; number: number | null }) {
+  return useQuery({
+    queryKey: ticketPageKeys.ticket(teamId ?? '', number ?? 0),
+    queryFn: () => findTicket(teamId as string, number as number),
+    enabled: !!teamId && number !== null,
+    retry: false,
+  })
+}
+
+/** Every document of `collectionId` about the ticket after `afterId` (all of them without it), in log order. */
+async function listAfter<TDocument extends Models.Document>(
+  collectionId: string,
+  ticketId: string,
+  afterId?: string,
+): Promise<TDocument[]> {
+  const documents: TDocument[] = []
+  let cursor = afterId
+  for (;;) {
+    const page = await databases.listDocuments<TDocument>({
+      databaseId: DATABASE_ID,
+      collectionId,
+      queries: [
+        Query.equal('ticketId', ticketId),
+        Query.orderAsc('$sequence'),
+        Query.limit(PAGE),
+        ...(cursor ? [Query.cursorAfter(cursor)] : []),
+      ],
+    })
+    documents.push(...page.documents)
+    const last = page.documents.at(-1)
+    if (page.documents.length < PAGE || !last) return documents
+    cursor = last.$id
+  }
+}
+
+export function useConversation(ticketId: string | undefined) {
+  return useQuery({
+    queryKey: ticketPageKeys.messages(ticketId ?? ''),
+    queryFn: () => listAfter<TConversationMessage>(CollectionId.messages, ticketId as string),
+    enabled: !!ticketId,
+    retry: false,
+  })
+}
+
+export function useTicketEvents(ticketId: string | undefined) {
+  return useQuery({
+    queryKey: ticketPageKeys.events(ticketId ?? ''),
+    queryFn: () => listAfter<TTicketEventDocument>(CollectionId.ticketEvents, ticketId as string),
+    enabled: !!ticketId,
+    retry: false,
+  })
+}
+
+/**
+ * Adds the events logged since the last one the page holds (`cursorAfter` it), as each change of the
+ * ticket announces new ones: the page never reads the whole log again.
+ */
+export async function readNewEvents(queryClient: QueryClient, ticketId: string): Promise<void> {
+  const key = ticketPageKeys.events(ticketId)
+  const held = queryClient.getQueryData<TTicketEventDocument[]>(key)
+  if (!held) return
+  const fresh = await listAfter<TTicketEventDocument>(CollectionId.ticketEvents, ticketId, held.at(-1)?.$id)
+  if (fresh.length === 0) return
+  queryClient.setQueryData<TTicketEventDocument[]>(key, (current = []) => {
+    const known = new Set(current.map((event) => event.$id))
+    return [...current, ...fresh.filter((event) => !known.has(event.$id))]
+  })
+}
+
+/** The requester's other tickets in this workspace, by the ticket's email until contacts carry them. */
+async function listOtherTickets(teamId: string, email: string) {
+  const list = await databases.listDocuments<TTicketPageDocument>({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    queries: [
+      Query.equal('teamId', teamId),
+      Query.equal('email', email),
+      Query.orderDesc('$createdAt'),
+      Query.limit(OTHER_TICKETS + 1),
+      Query.select(['$id', '$createdAt', 'number', 'subject', 'status']),
+    ],
+  })
+  return list.documents
+}
+
+export function useOtherTickets({ teamId, email }: { teamId: string; email: string }) {
+  return useQuery({
+    queryKey: ticketPageKeys.otherTickets(teamId, email),
+    queryFn: () => listOtherTickets(teamId, email),
+    enabled: !!email,
+    retry: false,
+  })
+}
+
+/**
+ * One field change through `databases.updateDocument`: the server checks it, logs it as an event and
+ * announces the ticket, so the answer replaces the cached ticket and the new events are read after it.
+ */
+export function useUpdateTicket({ teamId, number }: { teamId: string; number: number }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ ticketId, change }: { ticketId: string; change: TTicketChange }) =>
+      databases.updateDocument<TTicketPageDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ticketId,
+        data: change,
+      }),
+    onSuccess: (ticket) => {
+      queryClient.setQueryData(ticketPageKeys.ticket(teamId, number), ticket)
+      void readNewEvents(queryClient, ticket.$id)
+    },
+  })
+}

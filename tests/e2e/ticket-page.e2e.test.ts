@@ -1,0 +1,166 @@
+import { TeamRole } from '@parsedesk/contracts'
+import type { Page } from '@playwright/test'
+import { newPerson, openDashboard, PROJECT_HEADERS, rows, signUpThroughApi } from './support/app'
+import { findAccessibilityViolations } from './support/axe'
+import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
+import { expect, test } from './support/fixtures'
+import { sendMail } from './support/smtp'
+import { acceptInvitation, invite, workspaceOf } from './support/workspaces'
+
+test.skip(!hasChromium, SKIP_REASON)
+
+const SUBJECT = `Refund for order 482913 still missing ${Date.now()}`
+const BODY =
+  'I returned the shoes two weeks ago and still have not received my refund of 89.90 EUR for order 482913. This is the third time I write.'
+const ATTACHMENT_NAME = 'return-label.txt'
+
+function timeline(page: Page) {
+  return page.getByRole('list', { name: 'Timeline' })
+}
+
+function fields(page: Page) {
+  return page.getByRole('complementary', { name: 'Ticket fields' })
+}
+
+/** Picks `option` in the side panel's `label` select and saves it, as an agent does. */
+async function change(page: Page, label: string, option: string) {
+  await fields(page).getByLabel(label, { exact: true }).selectOption({ label: option })
+  await fields(page)
+    .getByRole('button', { name: `Save ${label.toLowerCase()}` })
+    .click()
+  await expect(fields(page).getByRole('button', { name: `Save ${label.toLowerCase()}` })).toHaveCount(0)
+}
+
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
+  })
+}
+
+function isSameDocument(page: Page) {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)
+}
+
+function sidewaysScroll(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+test.describe('The ticket page', () => {
+  test('a mailed ticket at /tickets/1: the mail, the analysis, every change logged on the timeline and seen live by another agent', async ({
+    page,
+    parsedesk,
+    signedIn: owner,
+    openBrowser,
+  }) => {
+    // An agent joins the owner's workspace, in a browser of their own.
+    const agent = newPerson('agent')
+    const link = await invite(page, agent.email, TeamRole.agent)
+    const { context: agentContext, page: agentPage } = await openBrowser()
+    await signUpThroughApi(agentContext.request, agent)
+    await acceptInvitation(agentPage, link)
+    await expect(agentPage.getByTestId('current-workspace')).toHaveText(workspaceOf(owner))
+
+    // A customer's mail comes in over SMTP and becomes ticket #1.
+    await openDashboard(page)
+    const address = (await page.getByTestId('parsing-address').textContent()) ?? ''
+    expect(address).toMatch(/@/)
+    await sendMail(parsedesk.smtpPort, {
+      to: address,
+      subject: SUBJECT,
+      text: BODY,
+      attachments: [
+        { filename: ATTACHMENT_NAME, content: Buffer.from('label\n'), contentType: 'text/plain' },
+      ],
+    })
+    await expect(rows(page).filter({ hasText: SUBJECT })).toBeVisible({ timeout: 30_000 })
+
+    // Linkable: the page opens from its address, with the mail, its file and the analysis with reasons.
+    await page.goto('/tickets/1')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#1${SUBJECT}`)
+    await expect(timeline(page).getByText(BODY)).toBeVisible()
+    await expect(timeline(page).getByRole('link', { name: `${ATTACHMENT_NAME} (download)` })).toBeVisible()
+    await expect(timeline(page).getByText('The customer’s mail opened the ticket')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Ticket Analysis' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('heading', { name: 'Next step' })).toBeVisible()
+    await expect(timeline(page).getByText(/^Analysis: /)).toBeVisible()
+
+    // The other agent has the page open and never reloads it.
+    await agentPage.goto('/tickets/1')
+    await expect(timeline(agentPage).getByText(BODY)).toBeVisible()
+    await markDocument(agentPage)
+
+    await change(page, 'Status', 'Pending')
+    await expect(timeline(page).getByText(`${owner.name} set status Pending`)).toBeVisible()
+    await expect(page.getByTestId('ticket-badges').getByText('pending', { exact: true })).toBeVisible()
+    await expect(agentPage.getByTestId('ticket-badges').getByText('pending', { exact: true })).toBeVisible()
+    await expect(timeline(agentPage).getByText(`${owner.name} set status Pending`)).toBeVisible()
+
+    await change(page, 'Priority', 'Low')
+    await expect(timeline(page).getByText(`${owner.name} set priority Low`)).toBeVisible()
+    // The analyser's choice stays readable beside the correction.
+    await expect(page.getByTestId('analysis-original')).toContainText(`corrected by ${owner.name}`)
+
+    await change(page, 'Assignee', agent.name)
+    await expect(timeline(page).getByText(`${owner.name} assigned ${agent.name}`)).toBeVisible()
+    await expect(fields(agentPage).getByLabel('Assignee', { exact: true })).toHaveValue(/.+/)
+
+    await fields(page).getByRole('textbox', { name: 'Tags' }).fill('VIP')
+    await fields(page).getByRole('button', { name: 'Add tag' }).click()
+    await expect(fields(page).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
+    await expect(timeline(page).getByText(`${owner.name} added tag vip`)).toBeVisible()
+
+    // Everything reached the other agent through realtime, in the same document.
+    await expect(timeline(agentPage).getByText(`${owner.name} added tag vip`)).toBeVisible()
+    await expect(timeline(agentPage).getByText(`${owner.name} assigned ${agent.name}`)).toBeVisible()
+    await expect(fields(agentPage).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
+    expect(await isSameDocument(agentPage)).toBe(true)
+
+    // And back: the agent's change shows on the owner's page.
+    await change(agentPage, 'Status', 'In progress')
+    await expect(timeline(page).getByText(`${agent.name} set status In progress`)).toBeVisible()
+
+    expect(await findAccessibilityViolations(page)).toEqual([])
+    await page.setViewportSize(WIDE_DESKTOP)
+    await saveScreenshot(page, 'ticket-page-desktop')
+
+    // A phone: the fields stack under the header, nothing scrolls sideways.
+    await page.setViewportSize(NARROW_PHONE)
+    await expect.poll(() => sidewaysScroll(page)).toBe(0)
+    const header = await page.getByRole('heading', { level: 1 }).boundingBox()
+    const panel = await fields(page).boundingBox()
+    const history = await timeline(page).boundingBox()
+    expect(panel && header && panel.y > header.y).toBe(true)
+    expect(panel && history && panel.y < history.y).toBe(true)
+    await saveScreenshot(page, 'ticket-page-phone', { fullPage: true })
+
+    // A change the server refuses keeps the agent's choice and says why: the agent left the workspace.
+    const team = (await (await page.request.get('/v1/teams', { headers: PROJECT_HEADERS })).json()) as {
+      teams: { $id: string }[]
+    }
+    const teamId = team.teams[0]?.$id ?? ''
+    const members = (await (
+      await page.request.get(`/v1/teams/${teamId}/memberships`, { headers: PROJECT_HEADERS })
+    ).json()) as { memberships: { $id: string; userEmail: string }[] }
+    const membership = members.memberships.find((member) => member.userEmail === agent.email)
+    const removed = await page.request.delete(`/v1/teams/${teamId}/memberships/${membership?.$id}`, {
+      headers: PROJECT_HEADERS,
+    })
+    expect(removed.status()).toBe(204)
+    await fields(agentPage).getByLabel('Status', { exact: true }).selectOption({ label: 'Closed' })
+    await fields(agentPage).getByRole('button', { name: 'Save status' }).click()
+    await expect(fields(agentPage).getByRole('alert')).not.toBeEmpty()
+    await expect(fields(agentPage).getByLabel('Status', { exact: true })).toHaveValue('closed')
+    await expect(fields(agentPage).getByRole('button', { name: 'Save status' })).toBeVisible()
+  })
+
+  test('a number that is no ticket of the workspace is the 404 page, never telling whether it exists', async ({
+    page,
+    signedIn: _,
+  }) => {
+    for (const path of ['/tickets/99999', '/tickets/1', '/tickets/abc']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: '404' })).toBeVisible()
+      await expect(page.getByText('Oops! Page not found')).toBeVisible()
+    }
+  })
+})
