@@ -4,7 +4,7 @@ import { newPerson, openDashboard, PROJECT_HEADERS, rows, signUpThroughApi } fro
 import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
 import { expect, test } from './support/fixtures'
-import { sendMail } from './support/smtp'
+import { CUSTOMER, sendMail } from './support/smtp'
 import { acceptInvitation, invite, workspaceOf } from './support/workspaces'
 
 test.skip(!hasChromium, SKIP_REASON)
@@ -13,6 +13,11 @@ const SUBJECT = `Refund for order 482913 still missing ${Date.now()}`
 const BODY =
   'I returned the shoes two weeks ago and still have not received my refund of 89.90 EUR for order 482913. This is the third time I write.'
 const ATTACHMENT_NAME = 'return-label.txt'
+const OTHER_SUBJECT = `Invoice for March ${Date.now()}`
+const REQUESTER = 'Dana Scully'
+const NOTE = 'Refund approved by finance, waiting for the bank.'
+const REPLY = 'Your refund is on its way: 89.90 EUR, within five days.'
+const DOCUMENTS = (collection: string) => `/v1/databases/main/collections/${collection}/documents`
 
 function timeline(page: Page) {
   return page.getByRole('list', { name: 'Timeline' })
@@ -65,6 +70,7 @@ test.describe('The ticket page', () => {
     const address = (await page.getByTestId('parsing-address').textContent()) ?? ''
     expect(address).toMatch(/@/)
     await sendMail(parsedesk.smtpPort, {
+      from: `"${REQUESTER}" <${CUSTOMER}>`,
       to: address,
       subject: SUBJECT,
       text: BODY,
@@ -73,6 +79,14 @@ test.describe('The ticket page', () => {
       ],
     })
     await expect(rows(page).filter({ hasText: SUBJECT })).toBeVisible({ timeout: 30_000 })
+    // The same customer writes about something else: ticket #2, one of their other tickets.
+    await sendMail(parsedesk.smtpPort, { to: address, subject: OTHER_SUBJECT, text: 'Where is my invoice?' })
+    await expect(rows(page).filter({ hasText: OTHER_SUBJECT })).toBeVisible({ timeout: 30_000 })
+    const billing = await page.request.post(`${DOCUMENTS('groups')}`, {
+      headers: PROJECT_HEADERS,
+      data: { documentId: 'unique()', data: { name: 'Billing' } },
+    })
+    expect(billing.status(), await billing.text()).toBe(201)
 
     // Linkable: the page opens from its address, with the mail, its file and the analysis with reasons.
     await page.goto('/tickets/1')
@@ -83,6 +97,13 @@ test.describe('The ticket page', () => {
     await expect(page.getByRole('heading', { name: 'Ticket Analysis' })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByRole('heading', { name: 'Next step' })).toBeVisible()
     await expect(timeline(page).getByText(/^Analysis: /)).toBeVisible()
+    // The requester is the mail's contact, with their other ticket a link away.
+    await expect(fields(page).getByLabel('Name', { exact: true })).toHaveValue(REQUESTER)
+    await expect(
+      page
+        .getByRole('list', { name: 'The requester’s other tickets' })
+        .getByRole('link', { name: `#2 ${OTHER_SUBJECT}` }),
+    ).toHaveAttribute('href', '/tickets/2')
 
     // The other agent has the page open and never reloads it.
     await agentPage.goto('/tickets/1')
@@ -109,9 +130,34 @@ test.describe('The ticket page', () => {
     await expect(fields(page).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
     await expect(timeline(page).getByText(`${owner.name} added tag vip`)).toBeVisible()
 
+    await change(page, 'Group', 'Billing')
+    await expect(timeline(page).getByText(`${owner.name} set group Billing`)).toBeVisible()
+
+    // A note and a reply written elsewhere (the composer, another tab) join the timeline live: the note
+    // marked internal, the reply with its delivery state (no relay here: not sent).
+    const ticketId = (await page.locator('main [data-ticket-id]').getAttribute('data-ticket-id')) ?? ''
+    for (const data of [
+      { ticketId, note: true, body: NOTE },
+      { ticketId, body: REPLY },
+    ]) {
+      const written = await page.request.post(DOCUMENTS('messages'), {
+        headers: PROJECT_HEADERS,
+        data: { documentId: 'unique()', data },
+      })
+      expect(written.status(), await written.text()).toBe(201)
+    }
+    const note = timeline(agentPage).locator('[data-kind="note"]')
+    await expect(note).toContainText('Internal note')
+    await expect(note).toContainText(NOTE)
+    const reply = timeline(agentPage).locator('[data-kind="reply"]')
+    await expect(reply).toContainText(`${owner.name} replied`)
+    await expect(reply).toContainText(REPLY)
+    await expect(reply.getByTestId('delivery-state')).toHaveText('Not sent')
+
     // Everything reached the other agent through realtime, in the same document.
     await expect(timeline(agentPage).getByText(`${owner.name} added tag vip`)).toBeVisible()
     await expect(timeline(agentPage).getByText(`${owner.name} assigned ${agent.name}`)).toBeVisible()
+    await expect(timeline(agentPage).getByText(`${owner.name} set group Billing`)).toBeVisible()
     await expect(fields(agentPage).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
     expect(await isSameDocument(agentPage)).toBe(true)
 
@@ -132,6 +178,14 @@ test.describe('The ticket page', () => {
     expect(panel && header && panel.y > header.y).toBe(true)
     expect(panel && history && panel.y < history.y).toBe(true)
     await saveScreenshot(page, 'ticket-page-phone', { fullPage: true })
+
+    // The other ticket's link leads to it.
+    await page.setViewportSize(WIDE_DESKTOP)
+    await page
+      .getByRole('list', { name: 'The requester’s other tickets' })
+      .getByRole('link', { name: `#2 ${OTHER_SUBJECT}` })
+      .click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#2${OTHER_SUBJECT}`)
 
     // A change the server refuses keeps the agent's choice and says why: the agent left the workspace.
     const team = (await (await page.request.get('/v1/teams', { headers: PROJECT_HEADERS })).json()) as {

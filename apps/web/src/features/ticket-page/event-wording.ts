@@ -16,6 +16,7 @@ export type TNames = {
 
 /** A member no longer in the workspace (or not loaded yet) is still someone who acted. */
 export const FORMER_MEMBER = 'A former member'
+export const REMOVED_GROUP = 'A removed group'
 export const THE_CUSTOMER = 'The customer'
 export const THE_SERVER = 'Parsedesk'
 
@@ -117,7 +118,7 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
       return `Reply ${change.after.state}`
     case TicketEventType.group:
       return change.after
-        ? `${who} set group ${names.group(change.after) ?? 'a removed group'}`
+        ? `${who} set group ${names.group(change.after) ?? REMOVED_GROUP.toLowerCase()}`
         : `${who} cleared the group`
     case TicketEventType.cc:
       return `${who} ${describeListChange(change.before, change.after, { one: 'copy to', many: 'copies to' })}`

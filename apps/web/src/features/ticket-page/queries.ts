@@ -1,9 +1,11 @@
-import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
+import { CollectionId, DATABASE_ID, GroupLimits, type TContactUpdate } from '@parsedesk/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Models, Query } from 'appwrite'
 import { databases } from '@/lib/appwrite'
 import type {
+  TContactDocument,
   TConversationMessage,
+  TGroupDocument,
   TTicketChange,
   TTicketEventDocument,
   TTicketPageDocument,
@@ -19,7 +21,10 @@ export const ticketPageKeys = {
   ticket: (teamId: string, number: number) => ['ticket-page', 'ticket', teamId, number] as const,
   messages: (ticketId: string) => ['ticket-page', 'messages', ticketId] as const,
   events: (ticketId: string) => ['ticket-page', 'events', ticketId] as const,
-  otherTickets: (teamId: string, email: string) => ['ticket-page', 'requester', teamId, email] as const,
+  otherTickets: (teamId: string, requester: string) =>
+    ['ticket-page', 'requester', teamId, requester] as const,
+  groups: (teamId: string) => ['ticket-page', 'groups', teamId] as const,
+  contact: (contactId: string) => ['ticket-page', 'contact', contactId] as const,
 }
 
 /** The workspace's ticket with this number; null when there is none the user may read (never which). */
@@ -101,14 +106,16 @@ export async function readNewEvents(queryClient: QueryClient, ticketId: string):
   })
 }
 
-/** The requester's other tickets in this workspace, by the ticket's email until contacts carry them. */
-async function listOtherTickets(teamId: string, email: string) {
+/** The requester's tickets in this workspace: by their contact, or by address on a ticket without one. */
+async function listRequesterTickets(teamId: string, requester: TRequesterRef) {
   const list = await databases.listDocuments<TTicketPageDocument>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.tickets,
     queries: [
       Query.equal('teamId', teamId),
-      Query.equal('email', email),
+      'requesterId' in requester
+        ? Query.equal('requesterId', requester.requesterId)
+        : Query.equal('email', requester.email),
       Query.orderDesc('$createdAt'),
       Query.limit(OTHER_TICKETS + 1),
       Query.select(['$id', '$createdAt', 'number', 'subject', 'status']),
@@ -117,12 +124,65 @@ async function listOtherTickets(teamId: string, email: string) {
   return list.documents
 }
 
-export function useOtherTickets({ teamId, email }: { teamId: string; email: string }) {
+type TRequesterRef = { requesterId: string } | { email: string }
+
+export function useOtherTickets({ teamId, requester }: { teamId: string; requester: TRequesterRef }) {
+  const value = 'requesterId' in requester ? requester.requesterId : requester.email
   return useQuery({
-    queryKey: ticketPageKeys.otherTickets(teamId, email),
-    queryFn: () => listOtherTickets(teamId, email),
-    enabled: !!email,
+    queryKey: ticketPageKeys.otherTickets(teamId, value),
+    queryFn: () => listRequesterTickets(teamId, requester),
+    enabled: !!value,
     retry: false,
+  })
+}
+
+/** The workspace's groups, for the ticket's group field and to name groups in the log. */
+export function useGroups(teamId: string) {
+  return useQuery({
+    queryKey: ticketPageKeys.groups(teamId),
+    queryFn: async () => {
+      const list = await databases.listDocuments<TGroupDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.groups,
+        queries: [
+          Query.equal('teamId', teamId),
+          Query.orderAsc('name'),
+          Query.limit(GroupLimits.groupsPerWorkspace),
+        ],
+      })
+      return list.documents
+    },
+    retry: false,
+  })
+}
+
+/** The ticket's requester as a contact of the workspace (name, address, organisation). */
+export function useContact(contactId: string | null | undefined) {
+  return useQuery({
+    queryKey: ticketPageKeys.contact(contactId ?? ''),
+    queryFn: () =>
+      databases.getDocument<TContactDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.contacts,
+        documentId: contactId as string,
+      }),
+    enabled: !!contactId,
+    retry: false,
+  })
+}
+
+/** A member corrects the requester's name or organisation (the address is the contact and stays). */
+export function useUpdateContact() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ contactId, change }: { contactId: string; change: TContactUpdate }) =>
+      databases.updateDocument<TContactDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.contacts,
+        documentId: contactId,
+        data: change,
+      }),
+    onSuccess: (contact) => queryClient.setQueryData(ticketPageKeys.contact(contact.$id), contact),
   })
 }
 

@@ -1,4 +1,6 @@
 import type {
+  TContactAttributes,
+  TGroupAttributes,
   TMessageAttributes,
   TTicketAttributes,
   TTicketEventAttributes,
@@ -34,7 +36,20 @@ export type TTicketPageDocument = Models.Document &
   >
 
 export type TTicketEventDocument = Models.Document & TTicketEventAttributes
-export type TConversationMessage = Models.Document & TMessageAttributes
+/** A message as read; the fields decision 016 added may be missing on a message stored before them. */
+export type TConversationMessage = Models.Document &
+  Omit<
+    TMessageAttributes,
+    'bodyHtml' | 'cc' | 'attachmentIds' | 'mailId' | 'deliveryState' | 'deliveryError'
+  > &
+  Partial<
+    Pick<
+      TMessageAttributes,
+      'bodyHtml' | 'cc' | 'attachmentIds' | 'mailId' | 'deliveryState' | 'deliveryError'
+    >
+  >
+export type TGroupDocument = Models.Document & TGroupAttributes
+export type TContactDocument = Models.Document & TContactAttributes
 
 /** How the page names statuses and priorities in sentences ("Grace set status Pending"). */
 export const STATUS_LABELS: Record<TTicketStatus, string> = {
@@ -49,7 +64,10 @@ export const PRIORITY_LABELS: Record<TTicketPriority, string> = { high: 'High', 
 
 /** The fields of the side panel an agent changes, as `databases.updateDocument` takes them. */
 export type TTicketChange = Partial<
-  Pick<TTicketAttributes, 'status' | 'priority' | 'category' | 'assigneeId' | 'groupId' | 'tags' | 'cc'>
+  Pick<
+    TTicketAttributes,
+    'status' | 'priority' | 'category' | 'assigneeId' | 'groupId' | 'tags' | 'cc' | 'requesterId'
+  >
 >
 
 /** `#1042`, as tickets are named in subjects, links and on screen. */

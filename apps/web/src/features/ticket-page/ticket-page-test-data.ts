@@ -29,7 +29,15 @@ export function eventDoc(
 
 export function messageDoc(
   id: string,
-  { at, direction = 'inbound' }: { at: string; direction?: TConversationMessage['direction'] },
+  {
+    at,
+    direction = 'inbound',
+    deliveryState,
+  }: {
+    at: string
+    direction?: TConversationMessage['direction']
+    deliveryState?: TConversationMessage['deliveryState']
+  },
 ): TConversationMessage {
   sequence += 1
   return {
@@ -45,6 +53,7 @@ export function messageDoc(
     rawJson: null,
     sentAt: null,
     createdAt: at,
+    ...(deliveryState === undefined ? {} : { deliveryState }),
   } as TConversationMessage
 }
 

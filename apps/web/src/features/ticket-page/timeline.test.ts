@@ -47,7 +47,7 @@ describe('buildTimeline', () => {
   })
 
   it('shows a note as a note, a reply with its latest delivery state, and the message’s own event not twice', () => {
-    const note = messageDoc('m-note', { at: '2026-11-25T10:00:00.000Z', direction: 'outbound' })
+    const note = messageDoc('m-note', { at: '2026-11-25T10:00:00.000Z', direction: 'note' })
     const reply = messageDoc('m-reply', { at: '2026-11-25T10:05:00.000Z', direction: 'outbound' })
     const mail = { message: 'm-reply', mail: 'mail-1' }
     const events = [
@@ -69,6 +69,22 @@ describe('buildTimeline', () => {
     const shown = items.find((item) => item.kind === 'reply')
     expect(shown?.kind === 'reply' && shown.delivery).toBe('sent')
     expect(shown?.kind === 'reply' && shown.event?.actorId).toBe('user-ada')
+  })
+
+  it('takes a reply’s state from the message itself, and knows a note stored before notes had their direction', () => {
+    const reply = messageDoc('m-reply', {
+      at: '2026-11-25T10:05:00.000Z',
+      direction: 'outbound',
+      deliveryState: 'failed',
+    })
+    const olderNote = messageDoc('m-note', { at: '2026-11-25T10:00:00.000Z', direction: 'outbound' })
+    const events = [
+      eventDoc(TicketEventType.note, { at: olderNote.$createdAt, after: { message: 'm-note' } }),
+    ]
+    const items = buildTimeline({ ticket, messages: [reply, olderNote], events })
+    expect(kinds(items)).toEqual(['first-mail', 'note', 'reply'])
+    const shown = items.at(-1)
+    expect(shown?.kind === 'reply' && shown.delivery).toBe('failed')
   })
 
   it('keeps the line of an event whose message is gone (moved by a split)', () => {

@@ -1,4 +1,9 @@
-import { TicketEventType, type TOutboundMailState, ZTicketEventChange } from '@parsedesk/contracts'
+import {
+  MessageDirection,
+  TicketEventType,
+  type TOutboundMailState,
+  ZTicketEventChange,
+} from '@parsedesk/contracts'
 import type { TConversationMessage, TTicketEventDocument, TTicketPageDocument } from './ticket-page-model'
 
 /**
@@ -62,13 +67,19 @@ function linkMessages(events: readonly TTicketEventDocument[]): TMessageLinks {
   return { writtenBy, delivery, messageOf }
 }
 
-/** A note is a message its `note` event names (the direction may be one this build does not know yet). */
+/**
+ * What a message is: its direction says (a note, a reply, a customer's mail), or for one stored before
+ * notes had their own direction, its event. A reply's state is the message's own, else its last delivery event.
+ */
 function messageItem(message: TConversationMessage, links: TMessageLinks): TTimelineItem {
   const event = links.writtenBy.get(message.$id) ?? null
   const base = { key: `message:${message.$id}`, at: message.$createdAt, message }
-  if (event?.type === TicketEventType.note) return { kind: 'note', ...base, event }
-  if (event?.type === TicketEventType.replyOut || message.direction === 'outbound') {
-    return { kind: 'reply', ...base, event, delivery: links.delivery.get(message.$id) ?? null }
+  if (message.direction === MessageDirection.note || event?.type === TicketEventType.note) {
+    return { kind: 'note', ...base, event }
+  }
+  if (message.direction === MessageDirection.outbound || event?.type === TicketEventType.replyOut) {
+    const delivery = message.deliveryState ?? links.delivery.get(message.$id) ?? null
+    return { kind: 'reply', ...base, event, delivery }
   }
   return { kind: 'mail', ...base }
 }

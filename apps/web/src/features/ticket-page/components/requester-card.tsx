@@ -1,50 +1,131 @@
+import { Check } from 'lucide-react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
 import { StatusBadge } from '@/features/tickets/components/ticket-badges'
 import { getErrorMessage } from '@/lib/errors'
-import { useOtherTickets } from '../queries'
-import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
+import { useContact, useOtherTickets, useUpdateContact } from '../queries'
+import { type TContactDocument, type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
 import { ticketPath } from '../ticket-path'
+import { FieldError } from './field-error'
+
+/** The contact's name and organisation, which members keep up to date; the address is the contact. */
+function ContactForm({ contact }: { contact: TContactDocument }) {
+  const id = useId()
+  const update = useUpdateContact()
+  const [name, setName] = useState<string | null>(null)
+  const [organisation, setOrganisation] = useState<string | null>(null)
+  const isChanged =
+    (name !== null && name !== contact.name) ||
+    (organisation !== null && organisation !== contact.organisation)
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        update.mutate(
+          {
+            contactId: contact.$id,
+            change: { name: name ?? contact.name, organisation: organisation ?? contact.organisation },
+          },
+          {
+            onSuccess: () => {
+              setName(null)
+              setOrganisation(null)
+            },
+          },
+        )
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Input
+          id={`${id}-name`}
+          value={name ?? contact.name}
+          placeholder="Unknown"
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-organisation`}>Organisation</Label>
+        <Input
+          id={`${id}-organisation`}
+          value={organisation ?? contact.organisation}
+          placeholder="Unknown"
+          onChange={(event) => setOrganisation(event.target.value)}
+        />
+      </div>
+      {isChanged && (
+        <Button type="submit" size="sm" className="w-fit" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : <Check aria-hidden="true" />}
+          {update.isPending ? 'Saving...' : 'Save requester'}
+        </Button>
+      )}
+      <FieldError id={`${id}-error`} message={update.error ? getErrorMessage(update.error) : null} />
+    </form>
+  )
+}
+
+function OtherTickets({ ticket }: { ticket: TTicketPageDocument }) {
+  const others = useOtherTickets({
+    teamId: ticket.teamId,
+    requester: ticket.requesterId ? { requesterId: ticket.requesterId } : { email: ticket.email },
+  })
+  const list = (others.data ?? []).filter((other) => other.$id !== ticket.$id)
+  if (others.error) {
+    return (
+      <p role="alert" className="text-xs text-destructive">
+        {getErrorMessage(others.error)}
+      </p>
+    )
+  }
+  if (others.isPending) return null
+  if (list.length === 0) return <p className="text-xs text-muted-foreground">None</p>
+  return (
+    <ul aria-label="The requester’s other tickets" className="grid gap-1.5">
+      {list.map((other) => (
+        <li key={other.$id} className="flex min-w-0 items-center gap-2 text-sm">
+          <Link
+            to={ticketPath(other.number ?? 0)}
+            className="min-w-0 truncate rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          >
+            {ticketLabel(other.number)} {other.subject}
+          </Link>
+          <StatusBadge status={other.status} />
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /**
- * Who asked, and what else they asked. Tickets name their requester by address (`email`); once contacts
- * exist the contact's name and organisation join it here.
+ * Who asked, and what else they asked: the ticket's contact (name, address, organisation), or its
+ * address alone on a ticket without one.
  */
 export function RequesterSection({ ticket }: { ticket: TTicketPageDocument }) {
-  const others = useOtherTickets({ teamId: ticket.teamId, email: ticket.email })
-  const list = (others.data ?? []).filter((other) => other.$id !== ticket.$id)
+  const contact = useContact(ticket.requesterId)
   return (
-    <section aria-labelledby="ticket-requester-title" className="grid gap-2">
+    <section aria-labelledby="ticket-requester-title" className="grid gap-2 border-t pt-4">
       <h2 id="ticket-requester-title" className="text-sm font-semibold">
         Requester
       </h2>
       <dl className="grid gap-1 text-sm">
         <div className="flex min-w-0 flex-wrap gap-x-2">
           <dt className="text-muted-foreground">Email</dt>
-          <dd className="min-w-0 break-all">{ticket.email}</dd>
+          <dd className="min-w-0 break-all">{contact.data?.email ?? ticket.email}</dd>
         </div>
       </dl>
-      <h3 className="text-xs text-muted-foreground">Their other tickets</h3>
-      {others.error ? (
+      {contact.data && <ContactForm key={contact.data.$id} contact={contact.data} />}
+      {contact.error && (
         <p role="alert" className="text-xs text-destructive">
-          {getErrorMessage(others.error)}
+          {getErrorMessage(contact.error)}
         </p>
-      ) : others.isPending ? null : list.length === 0 ? (
-        <p className="text-xs text-muted-foreground">None</p>
-      ) : (
-        <ul aria-label="The requester’s other tickets" className="grid gap-1.5">
-          {list.map((other) => (
-            <li key={other.$id} className="flex min-w-0 items-center gap-2 text-sm">
-              <Link
-                to={ticketPath(other.number ?? 0)}
-                className="min-w-0 truncate rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-              >
-                {ticketLabel(other.number)} {other.subject}
-              </Link>
-              <StatusBadge status={other.status} />
-            </li>
-          ))}
-        </ul>
       )}
+      <h3 className="text-xs text-muted-foreground">Their other tickets</h3>
+      <OtherTickets ticket={ticket} />
     </section>
   )
 }

@@ -15,6 +15,8 @@ type TSelectFieldProps = {
   value: string
   options: readonly TOption[]
   onSave: (value: string) => Promise<unknown>
+  /** What a value none of the options hold is called (an id is never shown); the value itself by default. */
+  unknownLabel?: string
 }
 
 /**
@@ -22,7 +24,7 @@ type TSelectFieldProps = {
  * change would be an event in the log). A refused change keeps the agent's choice and the server's
  * message, for another try; a change by someone else shows at once while the agent has chosen nothing.
  */
-export function SelectField({ label, value, options, onSave }: TSelectFieldProps) {
+export function SelectField({ label, value, options, onSave, unknownLabel }: TSelectFieldProps) {
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -70,7 +72,7 @@ export function SelectField({ label, value, options, onSave }: TSelectFieldProps
           setError(null)
         }}
       >
-        {!known && <option value={shown}>{shown || 'None'}</option>}
+        {!known && <option value={shown}>{(shown && unknownLabel) || shown || 'None'}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -8,9 +8,11 @@ import {
   ZTicketTags,
 } from '@parsedesk/contracts'
 import type { TMembership } from '@/features/workspaces/queries'
+import { FORMER_MEMBER, REMOVED_GROUP } from '../event-wording'
 import {
   PRIORITY_LABELS,
   STATUS_LABELS,
+  type TGroupDocument,
   type TTicketChange,
   type TTicketPageDocument,
 } from '../ticket-page-model'
@@ -49,14 +51,20 @@ function assigneeOptions(members: readonly TMembership[]): TOption[] {
   ]
 }
 
+function groupOptions(groups: readonly TGroupDocument[]): TOption[] {
+  return [{ value: '', label: 'None' }, ...groups.map((group) => ({ value: group.$id, label: group.name }))]
+}
+
 /** Every field of the ticket a member works, each saved on its own through the server, which logs it. */
 export function SidePanel({
   ticket,
   members,
+  groups,
   onChange,
 }: {
   ticket: TTicketPageDocument
   members: readonly TMembership[]
+  groups: readonly TGroupDocument[]
   onChange: (change: TTicketChange) => Promise<unknown>
 }) {
   return (
@@ -86,7 +94,15 @@ export function SidePanel({
         label="Assignee"
         value={ticket.assigneeId ?? ''}
         options={assigneeOptions(members)}
+        unknownLabel={FORMER_MEMBER}
         onSave={(value) => onChange({ assigneeId: value || null })}
+      />
+      <SelectField
+        label="Group"
+        value={ticket.groupId ?? ''}
+        options={groupOptions(groups)}
+        unknownLabel={REMOVED_GROUP}
+        onSave={(value) => onChange({ groupId: value || null })}
       />
       <ListField
         label="Tags"

@@ -23,9 +23,20 @@ function When({ at }: { at: string }) {
   )
 }
 
-/** Mail from outside: its HTML only sanitised in the sandboxed frame, else its text, always as text. */
-function MailBody({ text, rawJson }: { text: string; rawJson: unknown }) {
-  const html = useMemo(() => findHtmlBody(rawJson), [rawJson])
+/**
+ * A message's text. Its HTML (a customer's from the stored source, a member's formatted reply or note) is
+ * only ever shown sanitised in the sandboxed frame; without HTML, the text, as text.
+ */
+function MailBody({
+  text,
+  rawJson,
+  html: ownHtml,
+}: {
+  text: string
+  rawJson: unknown
+  html?: string | null
+}) {
+  const html = useMemo(() => ownHtml || findHtmlBody(rawJson), [ownHtml, rawJson])
   if (html) return <HtmlBodyFrame html={html} />
   return <div className="text-sm break-words whitespace-pre-wrap">{text}</div>
 }
@@ -128,7 +139,10 @@ function TimelineEntry({
             </Badge>
           }
         >
-          <div className="text-sm break-words whitespace-pre-wrap">{item.message.body}</div>
+          <MailBody text={item.message.body} rawJson={null} html={item.message.bodyHtml} />
+          {item.message.deliveryError && (
+            <p className="text-xs break-words text-destructive">{item.message.deliveryError}</p>
+          )}
           <AttachmentList
             files={files.byMessage.get(item.message.$id) ?? []}
             label={`Attachments of the reply by ${author}`}
@@ -146,7 +160,7 @@ function TimelineEntry({
           at={item.message.$createdAt}
           badge={<Badge tone="yellow">Internal note</Badge>}
         >
-          <div className="text-sm break-words whitespace-pre-wrap">{item.message.body}</div>
+          <MailBody text={item.message.body} rawJson={null} html={item.message.bodyHtml} />
           <AttachmentList
             files={files.byMessage.get(item.message.$id) ?? []}
             label={`Attachments of the note by ${author}`}

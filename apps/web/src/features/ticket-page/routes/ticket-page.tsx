@@ -16,8 +16,8 @@ import { SidePanel } from '../components/side-panel'
 import { TicketHeader } from '../components/ticket-header'
 import { Timeline } from '../components/timeline'
 import type { TNames } from '../event-wording'
-import { useConversation, useTicketByNumber, useTicketEvents, useUpdateTicket } from '../queries'
-import type { TTicketPageDocument } from '../ticket-page-model'
+import { useConversation, useGroups, useTicketByNumber, useTicketEvents, useUpdateTicket } from '../queries'
+import type { TGroupDocument, TTicketPageDocument } from '../ticket-page-model'
 import { readTicketNumber } from '../ticket-path'
 import { useTicketLive } from '../use-ticket-live'
 
@@ -43,10 +43,10 @@ function LoadError({ what, error, onRetry }: { what: string; error: Error; onRet
   )
 }
 
-function namesOf(members: readonly TMembership[]): TNames {
+function namesOf(members: readonly TMembership[], groups: readonly TGroupDocument[]): TNames {
   const byUser = new Map(members.map((member) => [member.userId, member.userName.trim() || member.userEmail]))
-  // Groups are named once the workspace's groups can be read; until then a group is "a removed group".
-  return { member: (userId) => byUser.get(userId), group: () => undefined }
+  const byGroup = new Map(groups.map((group) => [group.$id, group.name]))
+  return { member: (userId) => byUser.get(userId), group: (groupId) => byGroup.get(groupId) }
 }
 
 function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
@@ -56,12 +56,13 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
   const events = useTicketEvents(ticket.$id)
   const attachments = useTicketAttachments({ ticketId: ticket.$id, updatedAt: ticket.$updatedAt })
   const members = useMembers({ teamId: ticket.teamId })
+  const groups = useGroups(ticket.teamId)
   const update = useUpdateTicket({ teamId: ticket.teamId, number })
-  const names = useMemo(() => namesOf(members.data ?? []), [members.data])
+  const names = useMemo(() => namesOf(members.data ?? [], groups.data ?? []), [members.data, groups.data])
   const files = useMemo(() => groupAttachments(attachments.data ?? []), [attachments.data])
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <div data-ticket-id={ticket.$id} className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <Link
         to={Paths.tickets}
         className="flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
@@ -76,6 +77,7 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
           <SidePanel
             ticket={ticket}
             members={members.data ?? []}
+            groups={groups.data ?? []}
             onChange={(change) => update.mutateAsync({ ticketId: ticket.$id, change })}
           />
         </div>
