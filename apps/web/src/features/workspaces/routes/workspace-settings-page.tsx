@@ -3,6 +3,8 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { GroupsCard } from '@/features/groups/components/groups-card'
+import { MacrosCard } from '@/features/macros/components/macros-card'
 import { ImapAccountsCard } from '@/features/mailbox/components/imap-accounts-card'
 import { KeptMailCard } from '@/features/mailbox/components/kept-mail-card'
 import { ParsingMailboxCard } from '@/features/mailbox/components/parsing-mailbox-card'
@@ -10,7 +12,7 @@ import { WebhookUrlsCard } from '@/features/mailbox/components/webhook-urls-card
 import { getErrorMessage } from '@/lib/errors'
 import { InvitationsCard } from '../components/invitations-card'
 import { InviteFormCard } from '../components/invite-form-card'
-import { MembersCard } from '../components/members-card'
+import { MembersCard, memberName } from '../components/members-card'
 import { OutboxCard } from '../components/outbox-card'
 import { WorkspaceNameCard } from '../components/workspace-name-card'
 import { type TWorkspace, useCurrentWorkspace } from '../current-workspace'
@@ -27,6 +29,7 @@ function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userI
   const confirmed = members.data?.filter((member) => member.confirm)
   const invitations = members.data?.filter((member) => !member.confirm)
   const openInvitationIds = invitations && new Set(invitations.map((invitation) => invitation.$id))
+  const people = (confirmed ?? []).map((member) => ({ userId: member.userId, name: memberName(member) }))
 
   return (
     <>
@@ -52,6 +55,15 @@ function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userI
         userId={userId}
         myRole={myRole}
       />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <GroupsCard teamId={workspace.$id} members={people} canManage={isManager} />
+        <MacrosCard
+          teamId={workspace.$id}
+          members={people}
+          agent={{ id: userId, name: me ? memberName(me) : '' }}
+          canManage={isManager}
+        />
+      </div>
       {isManager && (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <InvitationsCard workspace={workspace} invitations={invitations} />
