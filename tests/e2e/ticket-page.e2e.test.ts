@@ -1,6 +1,6 @@
 import { TeamRole } from '@parsedesk/contracts'
 import type { Page } from '@playwright/test'
-import { newPerson, openDashboard, PROJECT_HEADERS, rows, signUpThroughApi } from './support/app'
+import { isAt, newPerson, openDashboard, PROJECT_HEADERS, rows, signUpThroughApi } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
 import { expect, test } from './support/fixtures'
@@ -88,8 +88,13 @@ test.describe('The ticket page', () => {
     })
     expect(billing.status(), await billing.text()).toBe(201)
 
-    // Linkable: the page opens from its address, with the mail, its file and the analysis with reasons.
-    await page.goto('/tickets/1')
+    // The dashboard's dialog links to the page, which shows the mail, its file and the analysis with reasons.
+    await rows(page).filter({ hasText: SUBJECT }).click()
+    await page
+      .getByRole('dialog', { name: 'Ticket Details' })
+      .getByRole('link', { name: 'Open ticket page' })
+      .click()
+    await expect(page).toHaveURL(isAt('/tickets/1'))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#1${SUBJECT}`)
     await expect(timeline(page).getByText(BODY)).toBeVisible()
     await expect(timeline(page).getByRole('link', { name: `${ATTACHMENT_NAME} (download)` })).toBeVisible()
@@ -125,8 +130,9 @@ test.describe('The ticket page', () => {
     await expect(timeline(page).getByText(`${owner.name} assigned ${agent.name}`)).toBeVisible()
     await expect(fields(agentPage).getByLabel('Assignee', { exact: true })).toHaveValue(/.+/)
 
+    // By keyboard: the tag is typed and Enter adds it.
     await fields(page).getByRole('textbox', { name: 'Tags' }).fill('VIP')
-    await fields(page).getByRole('button', { name: 'Add tag' }).click()
+    await page.keyboard.press('Enter')
     await expect(fields(page).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
     await expect(timeline(page).getByText(`${owner.name} added tag vip`)).toBeVisible()
 
@@ -161,8 +167,13 @@ test.describe('The ticket page', () => {
     await expect(fields(agentPage).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
     expect(await isSameDocument(agentPage)).toBe(true)
 
-    // And back: the agent's change shows on the owner's page.
-    await change(agentPage, 'Status', 'In progress')
+    // And back: the agent's change shows on the owner's page (Save reached by Tab and pressed with Enter).
+    const agentStatus = fields(agentPage).getByLabel('Status', { exact: true })
+    await agentStatus.selectOption({ label: 'In progress' })
+    await agentStatus.focus()
+    await agentPage.keyboard.press('Tab')
+    await expect(fields(agentPage).getByRole('button', { name: 'Save status' })).toBeFocused()
+    await agentPage.keyboard.press('Enter')
     await expect(timeline(page).getByText(`${agent.name} set status In progress`)).toBeVisible()
 
     expect(await findAccessibilityViolations(page)).toEqual([])

@@ -90,8 +90,15 @@ export function useTicketLive(ref: TTicketRef | null) {
         if (message.payload.ticketId === ticketId || isHeld) applyMessageEvent(queryClient, current, message)
       })
       .then((created) => {
-        if (isMounted) subscription = created
-        else void created.close()
+        if (!isMounted) {
+          void created.close()
+          return
+        }
+        subscription = created
+        // What changed between the first reads and the subscription would otherwise never show.
+        void queryClient.invalidateQueries({ queryKey: ticketPageKeys.ticket(teamId, number) })
+        void queryClient.invalidateQueries({ queryKey: ticketPageKeys.messages(ticketId) })
+        void readNewEvents(queryClient, ticketId)
       })
       .catch((error: unknown) => console.error('Realtime subscription failed:', error))
     return () => {
