@@ -178,7 +178,7 @@ test.describe('The ticket page', () => {
 
     expect(await findAccessibilityViolations(page)).toEqual([])
     await page.setViewportSize(WIDE_DESKTOP)
-    await saveScreenshot(page, 'ticket-page-desktop')
+    await saveScreenshot(page, 'ticket-page-desktop', { fullPage: true })
 
     // A phone: the fields stack under the header, nothing scrolls sideways.
     await page.setViewportSize(NARROW_PHONE)
