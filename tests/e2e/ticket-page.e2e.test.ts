@@ -135,6 +135,12 @@ test.describe('The ticket page', () => {
     await page.keyboard.press('Enter')
     await expect(fields(page).getByRole('button', { name: 'Remove tag vip' })).toBeVisible()
     await expect(timeline(page).getByText(`${owner.name} added tag vip`)).toBeVisible()
+    await fields(page).getByRole('textbox', { name: 'CC' }).fill('Ed@Partner.example')
+    await fields(page).getByRole('button', { name: 'Add CC address' }).click()
+    await expect(
+      fields(page).getByRole('button', { name: 'Remove CC address ed@partner.example' }),
+    ).toBeVisible()
+    await expect(timeline(page).getByText(`${owner.name} added ed@partner.example to CC`)).toBeVisible()
 
     await change(page, 'Group', 'Billing')
     await expect(timeline(page).getByText(`${owner.name} set group Billing`)).toBeVisible()

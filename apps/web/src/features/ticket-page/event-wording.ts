@@ -57,6 +57,17 @@ export function describeListChange(
   return words || `left the ${noun.many} as they were`
 }
 
+/** "added ed@partner.example to CC, removed ann@example.com from CC": who else gets the replies now. */
+export function describeCcChange(before: readonly string[], after: readonly string[]): string {
+  const added = after.filter((address) => !before.includes(address))
+  const removed = before.filter((address) => !after.includes(address))
+  const parts = [
+    added.length > 0 && `added ${listed(added)} to CC`,
+    removed.length > 0 && `removed ${listed(removed)} from CC`,
+  ]
+  return parts.filter(Boolean).join(', ') || 'left the CC as it was'
+}
+
 /**
  * The sentence the timeline shows for one event ("Grace set status Pending", "Ada assigned Grace",
  * "Analysis: Billing and payment, high", "Reopened by the customer"). Events the timeline shows as a
@@ -121,7 +132,7 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
         ? `${who} set group ${names.group(change.after) ?? REMOVED_GROUP.toLowerCase()}`
         : `${who} cleared the group`
     case TicketEventType.cc:
-      return `${who} ${describeListChange(change.before, change.after, { one: 'copy to', many: 'copies to' })}`
+      return `${who} ${describeCcChange(change.before, change.after)}`
     case TicketEventType.requester:
       return `${who} changed the requester`
     case TicketEventType.merge: {
