@@ -51,6 +51,9 @@ describe('describeEvent', () => {
     expect(describeListChange([], ['a', 'b', 'c'], { one: 'tag', many: 'tags' })).toBe(
       'added tags a, b and c',
     )
+    expect(say(TicketEventType.cc, { before: ['ann@example.com'], after: ['ed@partner.example'] })).toBe(
+      'Ada added ed@partner.example to CC, removed ann@example.com from CC',
+    )
     expect(say(TicketEventType.status, { before: 'open', after: 'closed', actorId: 'user-gone' })).toBe(
       `${FORMER_MEMBER} set status Closed`,
     )
