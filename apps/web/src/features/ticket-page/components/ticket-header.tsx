@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge'
+import { TicketPresence } from '@/features/presence/ticket-presence'
 import { PriorityBadge, StatusBadge } from '@/features/tickets/components/ticket-badges'
 import { formatTicketDate } from '@/lib/format-date'
 import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
@@ -12,8 +13,7 @@ export function TicketHeader({ ticket }: { ticket: TTicketPageDocument }) {
           <span className="mr-2 text-muted-foreground">{ticketLabel(ticket.number)}</span>
           {ticket.subject}
         </h1>
-        {/* Filled by the presence indicator ("Ada is viewing"). */}
-        <div data-testid="ticket-presence-slot" />
+        <TicketPresence ticketId={ticket.$id} />
       </div>
       <div className="flex flex-wrap items-center gap-2" data-testid="ticket-badges">
         <StatusBadge status={ticket.status} />

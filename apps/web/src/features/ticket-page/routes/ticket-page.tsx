@@ -5,6 +5,7 @@ import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { Composer } from '@/features/composer/components/composer'
 import { NotFoundPage } from '@/features/errors/routes/not-found-page'
 import { groupAttachments } from '@/features/mailbox/mailbox-model'
 import { useTicketAttachments } from '@/features/mailbox/queries'
@@ -103,8 +104,7 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
               <Loading label="Loading the conversation..." />
             )}
           </section>
-          {/* The composer (features/composer) mounts here. */}
-          <section data-testid="ticket-composer-slot" aria-label="Reply" />
+          <Composer ticket={ticket} />
         </div>
       </div>
     </div>

@@ -1,0 +1,45 @@
+import { type TReplyCreate, type TTicketStatus, ZTicketCc } from '@parsedesk/contracts'
+import { ComposerMode, type TDraft } from './draft-store'
+
+/** The addresses typed into the Cc field, split at commas, semicolons and spaces. */
+export function splitAddresses(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((address) => address.trim())
+    .filter((address) => address !== '')
+}
+
+/** The Cc field's addresses as the server takes them, or the first one it would refuse and why. */
+export function readCc(text: string): { cc: string[] } | { problem: string } {
+  const parsed = ZTicketCc.safeParse(splitAddresses(text))
+  if (parsed.success) return { cc: parsed.data }
+  const issue = parsed.error.issues[0]
+  const address = typeof issue?.path[0] === 'number' ? splitAddresses(text)[issue.path[0]] : undefined
+  return { problem: address ? `${address}: ${issue?.message}` : (issue?.message ?? 'Check the copies') }
+}
+
+/**
+ * The `messages` document the server turns into a reply or a note (decisions 015, 016): the text twice
+ * (plain for the mail's text part and the timeline's search, HTML for the formatted part), the files by
+ * id, copies only for a reply (a note is never mailed), the status chosen.
+ */
+export function replyPayload(options: {
+  ticketId: string
+  draft: Pick<TDraft, 'mode' | 'attachments'>
+  text: string
+  html: string
+  cc: string[]
+  status: TTicketStatus | undefined
+}): TReplyCreate {
+  const isNote = options.draft.mode === ComposerMode.note
+  return {
+    ticketId: options.ticketId,
+    body: options.text,
+    bodyHtml: options.html,
+    ...(isNote ? { note: true } : options.cc.length > 0 ? { cc: options.cc } : {}),
+    ...(options.draft.attachments.length > 0
+      ? { attachmentIds: options.draft.attachments.map((file) => file.id) }
+      : {}),
+    ...(options.status ? { status: options.status } : {}),
+  }
+}

@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { newPerson, PROJECT_HEADERS, signUpThroughApi, TICKETS_PATH } from './support/app'
+import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
+import { expect, mailedLink, test } from './support/mail-relay'
+import { CUSTOMER, sendMail } from './support/smtp'
+import { acceptInvitation } from './support/workspaces'
+
+test.skip(!hasChromium, SKIP_REASON)
+
+type TList<T> = { documents: T[] }
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path, { headers: PROJECT_HEADERS })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as T
+}
+
+/** The ticket the customer's mail became, once ingest has made it. */
+async function ticketWithSubject(request: APIRequestContext, subject: string) {
+  let found: { $id: string; number: number; status: string } | undefined
+  await expect
+    .poll(async () => {
+      const { documents } = await getJson<
+        TList<{ $id: string; number: number; status: string; subject: string }>
+      >(request, TICKETS_PATH)
+      found = documents.find((ticket) => ticket.subject === subject)
+      return found?.number
+    })
+    .toBeGreaterThan(0)
+  return found as { $id: string; number: number; status: string }
+}
+
+function editor(page: Page) {
+  return page.getByRole('textbox', { name: /^(Reply|Note) text$/ })
+}
+
+function presence(page: Page) {
+  return page.getByTestId('ticket-presence-slot')
+}
+
+test.describe('Replying to a customer by mail', () => {
+  test('mail in, a formatted reply out to the customer’s server with its threading, the answer back on the same ticket, notes kept in', async ({
+    page,
+    context,
+    parsedesk,
+    relay,
+    signedIn: owner,
+    openBrowser,
+  }) => {
+    test.setTimeout(60_000)
+    // A canned reply the owner keeps for this, which tags the ticket.
+    const macro = await context.request.post('/v1/databases/main/collections/macros/documents', {
+      headers: PROJECT_HEADERS,
+      data: {
+        documentId: 'unique()',
+        data: {
+          name: 'Export fixed',
+          body: 'Ticket {{ticket.number}}: the export works again.\n\nBest, {{agent.name}}',
+          actions: { status: null, addTags: ['export-fixed'], assignee: { kind: 'keep' } },
+        },
+      },
+    })
+    expect(macro.status(), await macro.text()).toBe(201)
+
+    // A second agent, invited to the owner's workspace by mail through the customer-side relay.
+    const { teams } = await getJson<{ teams: { $id: string }[] }>(context.request, '/v1/teams')
+    const teamId = teams[0]?.$id ?? ''
+    const agent = newPerson('agent')
+    const invited = await context.request.post(`/v1/teams/${teamId}/memberships`, {
+      headers: PROJECT_HEADERS,
+      data: { roles: ['agent'], email: agent.email, url: `${parsedesk.url}/invite` },
+    })
+    expect(invited.status(), await invited.text()).toBe(201)
+    const { context: agentContext, page: agentPage } = await openBrowser()
+    await signUpThroughApi(agentContext.request, agent)
+    await acceptInvitation(agentPage, await mailedLink(relay, { to: agent.email, pathname: '/invite' }))
+
+    // The customer writes to the workspace's parsing address over SMTP.
+    const { documents: mailboxes } = await getJson<TList<{ address: string }>>(
+      context.request,
+      '/v1/databases/main/collections/mailboxes/documents',
+    )
+    const address = mailboxes[0]?.address ?? ''
+    const subject = `Export button does nothing ${Date.now()}`
+    const firstId = `<first-${Date.now()}@customer-corp.example>`
+    await sendMail(parsedesk.smtpPort, {
+      to: address,
+      subject,
+      text: 'Hello, the CSV export button does nothing since Monday.',
+      messageId: firstId,
+    })
+    const ticket = await ticketWithSubject(context.request, subject)
+
+    // Both agents open the ticket and see each other.
+    await page.goto(`/tickets/${ticket.number}`)
+    await agentPage.goto(`/tickets/${ticket.number}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(subject)
+    await expect(presence(agentPage)).toHaveText(`${owner.name} is viewing`)
+    await expect(presence(page)).toHaveText(`${agent.name} is viewing`)
+
+    // Nothing typed is lost: the draft survives a reload.
+    await editor(page).click()
+    await editor(page).pressSequentially('Hi Dana, ')
+    await expect(presence(agentPage)).toHaveText(`${owner.name} is replying`)
+    await page.reload()
+    await expect(editor(page)).toHaveText('Hi Dana,')
+
+    // An internal note, typed meanwhile: on both timelines, never mailed.
+    const noteText = `Customer is on the legacy plan ${Date.now()}`
+    await page.getByRole('tab', { name: 'Internal note' }).click()
+    await expect(page.getByText('Internal note: only your team sees it. It is never emailed.')).toBeVisible()
+    await editor(page).press('ControlOrMeta+a')
+    await editor(page).pressSequentially(noteText)
+    await page.getByRole('button', { name: 'Add note' }).click()
+    await expect(page.getByRole('status').getByText('Note added.')).toBeVisible()
+    // A formatted message shows in its own sandboxed frame on the timeline.
+    const note = agentPage
+      .getByRole('list', { name: 'Timeline' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Internal note' })
+    await expect(note.frameLocator('iframe').getByText(noteText)).toBeVisible()
+
+    // The reply, formatted, with the canned reply's text after it.
+    await page.getByRole('tab', { name: 'Reply' }).click()
+    await editor(page).click()
+    await editor(page).press('ControlOrMeta+a')
+    await editor(page).pressSequentially('Hi Dana, ')
+    await page.getByRole('button', { name: 'Bold' }).click()
+    await editor(page).pressSequentially('it is fixed now')
+    await page.getByRole('button', { name: 'Bold' }).click()
+    await editor(page).press('Enter')
+    await page.getByLabel('Insert canned reply').selectOption({ label: 'Export fixed' })
+    await expect(editor(page)).toContainText(`Ticket #${ticket.number}: the export works again.`)
+    await expect(editor(page)).toContainText(`Best, ${owner.name}`)
+
+    // The connection drops on the first try: the server's word (or a plain one) shows, the text stays.
+    await page.route('**/v1/databases/main/collections/messages/documents', (route) => route.abort(), {
+      times: 1,
+    })
+    await page.getByRole('button', { name: 'Send and set pending' }).click()
+    await expect(page.getByRole('alert').getByText('The reply was not sent: please try again.')).toBeVisible()
+    await expect(editor(page)).toContainText('Hi Dana, it is fixed now')
+
+    // "Send and set pending" again: sent.
+    await page.getByRole('button', { name: 'Send and set pending' }).click()
+    await expect(page.getByRole('status').getByText('Reply sent.')).toBeVisible()
+    await expect(page.getByTestId('ticket-badges')).toContainText('pending')
+    await expect(agentPage.getByTestId('ticket-badges')).toContainText('pending')
+
+    // The customer's server receives it, threaded onto the customer's mail, from the workspace's address.
+    const toCustomer = () => relay.arrived.filter((mail) => mail.envelope.to.includes(CUSTOMER))
+    await expect.poll(() => toCustomer().length).toBe(1)
+    const reply = toCustomer()[0]!
+    expect(reply.email.subject).toBe(`Re: ${subject} [#${ticket.number}]`)
+    expect(reply.email.inReplyTo).toBe(firstId)
+    expect(reply.email.references).toContain(firstId)
+    expect(reply.email.from?.address).toBe(address)
+    expect(reply.email.text).toContain('Hi Dana, it is fixed now')
+    expect(reply.email.html).toContain('<strong>it is fixed now</strong>')
+    expect(reply.email.text).toContain(`Ticket #${ticket.number}: the export works again.`)
+    expect(await editor(page).textContent()).toBe('')
+    // The canned reply's action: the ticket is tagged.
+    await expect
+      .poll(
+        async () =>
+          (await getJson<{ tags: string[] }>(context.request, `${TICKETS_PATH}/${ticket.$id}`)).tags,
+      )
+      .toContain('export-fixed')
+
+    // The customer answers: the answer lands on the same ticket, which opens again, live on both pages.
+    const answer = `Thanks, the export works again ${Date.now()}`
+    await sendMail(parsedesk.smtpPort, {
+      to: address,
+      subject: `Re: ${subject} [#${ticket.number}]`,
+      text: answer,
+      inReplyTo: reply.messageId,
+    })
+    await expect(page.getByRole('list', { name: 'Timeline' }).getByText(answer)).toBeVisible()
+    await expect(page.getByTestId('ticket-badges')).toContainText('open')
+    await expect(agentPage.getByTestId('ticket-badges')).toContainText('open')
+    expect((await ticketWithSubject(context.request, subject)).$id).toBe(ticket.$id)
+
+    // The note never reached the customer's server: one mail went there, and no mail carries the note.
+    expect(toCustomer()).toHaveLength(1)
+    expect(relay.arrived.some((mail) => mail.raw.includes(noteText))).toBe(false)
+
+    // The composer for the docs: desktop, then a phone.
+    await editor(page).click()
+    await editor(page).pressSequentially('Glad to hear it. ')
+    await page.getByTestId('ticket-composer-slot').scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'composer-desktop')
+    await page.setViewportSize(NARROW_PHONE)
+    await page.getByTestId('ticket-composer-slot').scrollIntoViewIfNeeded()
+    await saveScreenshot(page, 'composer-phone')
+  })
+})
