@@ -1,5 +1,13 @@
+import { ReplyLimits, ReplyMessages } from '@parsedesk/contracts'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { newPerson, PROJECT_HEADERS, signUpThroughApi, TICKETS_PATH } from './support/app'
+import {
+  fetchCount,
+  installPageProbe,
+  newPerson,
+  PROJECT_HEADERS,
+  signUpThroughApi,
+  TICKETS_PATH,
+} from './support/app'
 import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { expect, mailedLink, test } from './support/mail-relay'
 import { CUSTOMER, sendMail } from './support/smtp'
@@ -48,6 +56,7 @@ test.describe('Replying to a customer by mail', () => {
     openBrowser,
   }) => {
     test.setTimeout(60_000)
+    await installPageProbe(page)
     // A canned reply the owner keeps for this, which tags the ticket.
     const macro = await context.request.post('/v1/databases/main/collections/macros/documents', {
       headers: PROJECT_HEADERS,
@@ -133,6 +142,24 @@ test.describe('Replying to a customer by mail', () => {
     await expect(editor(page)).toContainText(`Ticket #${ticket.number}: the export works again.`)
     await expect(editor(page)).toContainText(`Best, ${owner.name}`)
 
+    // A file over the limit is refused before any byte goes up; a small one is uploaded and listed.
+    const attach = page.getByLabel('Attach files')
+    const uploads = () => fetchCount(page, 'POST', '/v1/storage/buckets/attachments/files')
+    const uploadsBefore = await uploads()
+    await attach.setInputFiles({
+      name: 'screen-recording.mp4',
+      mimeType: 'video/mp4',
+      buffer: Buffer.alloc(ReplyLimits.attachmentBytes + 1),
+    })
+    await expect(page.getByRole('alert').getByText(ReplyMessages.fileTooLarge)).toBeVisible()
+    await attach.setInputFiles({
+      name: 'steps.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('1. Open export\n'),
+    })
+    await expect(page.getByRole('list', { name: 'Attached files' })).toContainText('steps.txt')
+    expect(await uploads()).toBe(uploadsBefore + 1)
+
     // The connection drops on the first try: the server's word (or a plain one) shows, the text stays.
     await page.route('**/v1/databases/main/collections/messages/documents', (route) => route.abort(), {
       times: 1,
@@ -158,6 +185,7 @@ test.describe('Replying to a customer by mail', () => {
     expect(reply.email.text).toContain('Hi Dana, it is fixed now')
     expect(reply.email.html).toContain('<strong>it is fixed now</strong>')
     expect(reply.email.text).toContain(`Ticket #${ticket.number}: the export works again.`)
+    expect(reply.email.attachments.map((file) => file.filename)).toEqual(['steps.txt'])
     expect(await editor(page).textContent()).toBe('')
     // The canned reply's action: the ticket is tagged.
     await expect

@@ -1,0 +1,338 @@
+import {
+  CollectionId,
+  DATABASE_ID,
+  type TContactAttributes,
+  TicketStatus,
+  type TMacroContext,
+  type TTicketStatus,
+  ZReplyCreate,
+} from '@parsedesk/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { EditorContent, useEditor } from '@tiptap/react'
+import { StarterKit } from '@tiptap/starter-kit'
+import { ID, type Models } from 'appwrite'
+import { clsx } from 'clsx'
+import { Lock, Send } from 'lucide-react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
+import { useSession } from '@/features/auth/session'
+import { useTypingPresence } from '@/features/presence/use-typing-presence'
+import { databases } from '@/lib/appwrite'
+import { getErrorMessage, serverMessageOf } from '@/lib/errors'
+import type { TComposerTicket } from '../composer-ticket'
+import {
+  ComposerMode,
+  clearDraft,
+  EMPTY_DRAFT,
+  readDraft,
+  type TComposerMode,
+  type TDraft,
+  writeDraft,
+} from '../draft-store'
+import { changesOnSend, insertMacro } from '../macro-insertion'
+import { type TMacroDocument, useSendReply } from '../queries'
+import { readCc, replyPayload } from '../reply-payload'
+import { AttachmentField } from './attachment-field'
+import { ComposerToolbar } from './composer-toolbar'
+import { MacroPicker } from './macro-picker'
+
+const TABS: { mode: TComposerMode; label: string }[] = [
+  { mode: ComposerMode.reply, label: 'Reply' },
+  { mode: ComposerMode.note, label: 'Internal note' },
+]
+
+const REPLY_BUTTONS: { label: string; status: TTicketStatus | undefined }[] = [
+  { label: 'Send', status: undefined },
+  { label: 'Send and set pending', status: TicketStatus.pending },
+  { label: 'Send and set closed', status: TicketStatus.closed },
+]
+
+/** The requester's name for a canned reply's `{{requester.name}}`, from their contact once it is read. */
+function useRequesterName(requesterId: string | null | undefined): string {
+  const contact = useQuery({
+    queryKey: ['contact', requesterId],
+    queryFn: () =>
+      databases.getDocument<Models.Document & TContactAttributes>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.contacts,
+        documentId: requesterId as string,
+      }),
+    enabled: !!requesterId,
+    retry: false,
+    staleTime: 60_000,
+  })
+  return contact.data?.name ?? ''
+}
+
+function initialDraft(ticket: TComposerTicket): TDraft {
+  return readDraft(window.localStorage, ticket.$id) ?? { ...EMPTY_DRAFT, cc: ticket.cc ?? [] }
+}
+
+/**
+ * The ticket's composer (issue 14, items 3 and 8): a public reply mailed to the requester and copies, or
+ * an internal note that never leaves; formatted text, files, canned replies, and the status to set with
+ * the send. Everything typed is kept in this browser until a send succeeds, and a failed send shows the
+ * server's words with the text still there. Typing shows this member as "replying" on the ticket.
+ */
+export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
+  const { user } = useSession()
+  const [kept] = useState(() => initialDraft(ticket))
+  const [mode, setMode] = useState<TComposerMode>(kept.mode)
+  const [html, setHtml] = useState(kept.html)
+  const [ccText, setCcText] = useState(kept.cc.join(', '))
+  const [attachments, setAttachments] = useState(kept.attachments)
+  const [macro, setMacro] = useState(kept.macro)
+  const [unresolved, setUnresolved] = useState<string[]>([])
+  const [problem, setProblem] = useState('')
+  const [notice, setNotice] = useState('')
+  const messageId = useRef(ID.unique())
+  const typing = useTypingPresence(ticket.$id)
+  const send = useSendReply()
+  const requesterName = useRequesterName(ticket.requesterId)
+  const ids = useId()
+  const isNote = mode === ComposerMode.note
+  const isBusy = send.isPending
+
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } })],
+    content: kept.html,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': isNote ? 'Note text' : 'Reply text',
+        class:
+          'tiptap min-h-32 max-h-96 overflow-y-auto px-3 py-2 text-sm outline-none [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_p]:my-1',
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      setHtml(current.getHTML())
+      setNotice('')
+      if (!current.isEmpty) typing.typed()
+    },
+    onBlur: () => typing.stopped(),
+  })
+
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          ...(editor.options.editorProps.attributes as Record<string, string>),
+          'aria-label': isNote ? 'Note text' : 'Reply text',
+        },
+      },
+    })
+  }, [editor, isNote])
+
+  useEffect(() => {
+    writeDraft(window.localStorage, ticket.$id, {
+      mode,
+      html,
+      cc: ccText.split(/[\s,;]+/).filter(Boolean),
+      attachments,
+      macro,
+    })
+  }, [ticket.$id, mode, html, ccText, attachments, macro])
+
+  function macroContext(): TMacroContext {
+    return {
+      ticket: {
+        number: ticket.number ?? 0,
+        subject: ticket.subject,
+        tags: ticket.tags ?? [],
+        assigneeId: ticket.assigneeId ?? null,
+      },
+      requester: { name: requesterName, email: ticket.email },
+      agent: { id: user?.$id ?? '', name: user?.name ?? '' },
+    }
+  }
+
+  function pickMacro(picked: TMacroDocument) {
+    if (!editor) return
+    const inserted = insertMacro(picked, macroContext())
+    editor.chain().focus().insertContent(inserted.html).run()
+    setMacro({ name: picked.name, actions: picked.actions })
+    setUnresolved(inserted.unresolved)
+  }
+
+  function submit(buttonStatus: TTicketStatus | undefined) {
+    if (!editor || isBusy) return
+    setProblem('')
+    setNotice('')
+    const copies = isNote ? { cc: [] } : readCc(ccText)
+    if ('problem' in copies) {
+      setProblem(copies.problem)
+      return
+    }
+    const changes = changesOnSend({ buttonStatus, macro, context: macroContext() })
+    const reply = replyPayload({
+      ticketId: ticket.$id,
+      draft: { mode, attachments },
+      text: editor.getText({ blockSeparator: '\n\n' }).trim(),
+      html: editor.getHTML(),
+      cc: copies.cc,
+      status: changes.status,
+    })
+    const checked = ZReplyCreate.safeParse(reply)
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? 'Check the reply')
+      return
+    }
+    const ticketCopies = ticket.cc ?? []
+    const tookOut = !isNote && ticketCopies.some((address) => !copies.cc.includes(address))
+    send.mutate(
+      {
+        messageId: messageId.current,
+        reply,
+        copies: tookOut ? copies.cc : null,
+        ticketChanges: changes.ticket,
+      },
+      {
+        onSuccess: ({ changesError }) => {
+          messageId.current = ID.unique()
+          clearDraft(window.localStorage, ticket.$id)
+          editor.commands.clearContent(true)
+          setAttachments([])
+          setMacro(null)
+          setUnresolved([])
+          typing.stopped()
+          setNotice(
+            changesError
+              ? `Sent. The canned reply's ticket changes failed: ${getErrorMessage(changesError)}`
+              : isNote
+                ? 'Note added.'
+                : 'Reply sent.',
+          )
+        },
+        onError: (error) => {
+          // The draft stays on screen and in storage: nothing typed is lost.
+          setProblem(serverMessageOf(error) || 'The reply was not sent: please try again.')
+        },
+      },
+    )
+  }
+
+  function moveTab(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    event.preventDefault()
+    const next = mode === ComposerMode.reply ? ComposerMode.note : ComposerMode.reply
+    setMode(next)
+    document.getElementById(`${ids}-tab-${next}`)?.focus()
+  }
+
+  return (
+    <section data-testid="ticket-composer-slot" aria-label="Reply" className="grid gap-2">
+      <div role="tablist" aria-label="Message kind" className="flex gap-1 border-b">
+        {TABS.map((tab) => (
+          <button
+            key={tab.mode}
+            id={`${ids}-tab-${tab.mode}`}
+            type="button"
+            role="tab"
+            aria-selected={mode === tab.mode}
+            aria-controls={`${ids}-panel`}
+            tabIndex={mode === tab.mode ? 0 : -1}
+            onKeyDown={moveTab}
+            onClick={() => setMode(tab.mode)}
+            className={clsx(
+              '-mb-px flex items-center gap-1.5 rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none',
+              mode === tab.mode
+                ? tab.mode === ComposerMode.note
+                  ? 'border-yellow-500 text-yellow-900'
+                  : 'border-primary text-foreground'
+                : 'border-transparent text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {tab.mode === ComposerMode.note && <Lock aria-hidden="true" className="size-3.5" />}
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${ids}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${ids}-tab-${mode}`}
+        data-mode={mode}
+        className={clsx(
+          'grid gap-3 rounded-lg border p-3',
+          isNote ? 'border-yellow-300 bg-yellow-50' : 'bg-card',
+        )}
+      >
+        {isNote ? (
+          <p className="flex items-center gap-2 text-sm font-medium text-yellow-900">
+            <Lock aria-hidden="true" className="size-4" />
+            Internal note: only your team sees it. It is never emailed.
+          </p>
+        ) : (
+          <div className="grid gap-1">
+            <p className="text-sm text-muted-foreground">
+              To <span className="break-all text-foreground">{ticket.email}</span>
+            </p>
+            <div className="grid gap-1 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-2">
+              <Label htmlFor={`${ids}-cc`}>Cc</Label>
+              <Input
+                id={`${ids}-cc`}
+                value={ccText}
+                placeholder="name@example.com, ..."
+                disabled={isBusy}
+                onChange={(event) => setCcText(event.target.value)}
+              />
+            </div>
+          </div>
+        )}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          {editor && <ComposerToolbar editor={editor} disabled={isBusy} />}
+          <MacroPicker teamId={ticket.teamId} disabled={isBusy} onPick={pickMacro} />
+        </div>
+        <div className="rounded-md border border-input bg-background focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
+          <EditorContent editor={editor} />
+        </div>
+        {unresolved.length > 0 && (
+          <p className="text-sm text-amber-800">
+            Fill in before sending: {unresolved.map((name) => `{{${name}}}`).join(', ')}
+          </p>
+        )}
+        {macro && (
+          <p className="text-sm text-muted-foreground">
+            Canned reply “{macro.name}”: its ticket changes apply when this is sent.
+          </p>
+        )}
+        <AttachmentField attachments={attachments} disabled={isBusy} onChange={setAttachments} />
+        {problem && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {isNote ? (
+            <Button type="button" disabled={isBusy} onClick={() => submit(undefined)}>
+              {isBusy ? <Spinner /> : <Lock aria-hidden="true" />}
+              Add note
+            </Button>
+          ) : (
+            REPLY_BUTTONS.map((button, index) => (
+              <Button
+                key={button.label}
+                type="button"
+                variant={index === 0 ? 'default' : 'outline'}
+                disabled={isBusy}
+                onClick={() => submit(button.status)}
+              >
+                {index === 0 && (isBusy ? <Spinner /> : <Send aria-hidden="true" />)}
+                {button.label}
+              </Button>
+            ))
+          )}
+          {notice && (
+            <p role="status" className="text-sm text-muted-foreground">
+              {notice}
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
