@@ -8,6 +8,7 @@ import {
   signUpThroughApi,
   TICKETS_PATH,
 } from './support/app'
+import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { expect, mailedLink, test } from './support/mail-relay'
 import { CUSTOMER, sendMail } from './support/smtp'
@@ -211,6 +212,15 @@ test.describe('Replying to a customer by mail', () => {
     // The note never reached the customer's server: one mail went there, and no mail carries the note.
     expect(toCustomer()).toHaveLength(1)
     expect(relay.arrived.some((mail) => mail.raw.includes(noteText))).toBe(false)
+
+    // Both tabs of the composer, and the presence beside the title, pass axe (WCAG 2.1 A/AA).
+    await expect(presence(page)).toHaveText(`${agent.name} is viewing`)
+    expect(await findAccessibilityViolations(page)).toEqual([])
+    await page.getByRole('tab', { name: 'Internal note' }).click()
+    expect(await findAccessibilityViolations(page)).toEqual([])
+    await page.getByRole('tab', { name: 'Reply' }).press('ArrowLeft')
+    await expect(page.getByRole('tab', { name: 'Reply' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tab', { name: 'Reply' })).toBeFocused()
 
     // The composer for the docs: desktop, then a phone.
     await editor(page).click()
