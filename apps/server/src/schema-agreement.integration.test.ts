@@ -7,6 +7,7 @@ import {
   ZMailboxAttributes,
   ZMessageAttributes,
   ZOutboundMailAttributes,
+  ZPresenceAttributes,
   ZTicketAttributes,
   ZTicketEventAttributes,
   ZWaitlistRequest,
@@ -27,6 +28,7 @@ import { createInboundCollection } from './mail/inbound/inbound-collection'
 import { createMailboxesCollection } from './mail/mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './mail/messages/messages-collection'
 import { createOutboxCollection } from './mail/outbox/outbox-collection'
+import { createPresenceCollection } from './presence/presence-collection'
 import type { TEventBus } from './realtime/event-bus'
 import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
 import { ticketEventsCollection } from './tickets/ticket-events'
@@ -56,6 +58,7 @@ const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
   [createGroupsCollection(UNUSED_WRITER_DEPS), ZGroupAttributes],
   [createContactsCollection(UNUSED_WRITER_DEPS), ZContactAttributes],
   [createMacrosCollection(UNUSED_WRITER_DEPS), ZMacroAttributes],
+  [createPresenceCollection(UNUSED_WRITER_DEPS), ZPresenceAttributes],
 ]
 
 const COLUMN_TYPES: Record<TAttributeType, string[]> = {
