@@ -10,6 +10,7 @@ export const CollectionId = {
   inbound: 'inbound',
   imapAccounts: 'imap_accounts',
   outbox: 'outbox',
+  views: 'views',
   groups: 'groups',
   contacts: 'contacts',
   macros: 'macros',

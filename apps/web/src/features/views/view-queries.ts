@@ -1,0 +1,54 @@
+import { SPAM_CATEGORY, type TViewFilters, type TViewSort, ViewAssignee } from '@parsedesk/contracts'
+import { Query } from 'appwrite'
+
+/** The attribute the search box matches; the server's full-text search over bodies and messages replaces it. */
+export const TICKET_SEARCH_ATTRIBUTE = 'subject'
+
+const ORDERS: Record<TViewSort, () => string> = {
+  newest: () => Query.orderDesc('$createdAt'),
+  oldest: () => Query.orderAsc('$createdAt'),
+  updated: () => Query.orderDesc('$updatedAt'),
+}
+
+/** The start of a day (YYYY-MM-DD) in the viewer's time zone, as the server's dates are compared. */
+export function startOfLocalDay(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  return new Date(year, month - 1, date)
+}
+
+function nextLocalDay(day: string): Date {
+  const start = startOfLocalDay(day)
+  return new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1)
+}
+
+/**
+ * A view's filters as SDK queries (the order last). `me` is the member looking, for "assigned to me".
+ * A ticket with any of the tags is listed.
+ */
+export function viewQueries(filters: TViewFilters, me: string): string[] {
+  const queries: string[] = []
+  if (filters.status.length) queries.push(Query.equal('status', [...filters.status]))
+  if (filters.priority.length) queries.push(Query.equal('priority', [...filters.priority]))
+  if (filters.category.length) queries.push(Query.equal('category', [...filters.category]))
+  if (filters.hideSpam) queries.push(Query.notEqual('category', SPAM_CATEGORY))
+  if (filters.assignee === ViewAssignee.me) queries.push(Query.equal('assigneeId', me))
+  else if (filters.assignee === ViewAssignee.none) queries.push(Query.isNull('assigneeId'))
+  else if (filters.assignee) queries.push(Query.equal('assigneeId', filters.assignee))
+  if (filters.groupId) queries.push(Query.equal('groupId', filters.groupId))
+  if (filters.requesterId) queries.push(Query.equal('requesterId', filters.requesterId))
+  if (filters.tags.length) queries.push(Query.contains('tags', [...filters.tags]))
+  if (filters.createdFrom) {
+    queries.push(Query.greaterThanEqual('$createdAt', startOfLocalDay(filters.createdFrom).toISOString()))
+  }
+  if (filters.createdTo) {
+    queries.push(Query.lessThan('$createdAt', nextLocalDay(filters.createdTo).toISOString()))
+  }
+  queries.push(ORDERS[filters.sort]())
+  return queries
+}
+
+/** What the search box adds to a view's queries: nothing for blank text. */
+export function searchQueries(text: string): string[] {
+  const words = text.trim()
+  return words ? [Query.search(TICKET_SEARCH_ATTRIBUTE, words)] : []
+}
