@@ -10,6 +10,7 @@ import {
   ZPresenceAttributes,
   ZTicketAttributes,
   ZTicketEventAttributes,
+  ZViewAttributes,
   ZWaitlistRequest,
 } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -33,6 +34,7 @@ import type { TEventBus } from './realtime/event-bus'
 import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
 import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketsCollection } from './tickets/tickets-collection'
+import { createViewsCollection } from './views/views-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 
 /** Their writers are never called here: only the declarations are compared with the tables. */
@@ -55,6 +57,7 @@ const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
   ],
   [createWaitlistCollection(), ZWaitlistRequest],
   [createOutboxCollection(), ZOutboundMailAttributes],
+  [createViewsCollection(), ZViewAttributes],
   [createGroupsCollection(UNUSED_WRITER_DEPS), ZGroupAttributes],
   [createContactsCollection(UNUSED_WRITER_DEPS), ZContactAttributes],
   [createMacrosCollection(UNUSED_WRITER_DEPS), ZMacroAttributes],

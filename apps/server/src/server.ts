@@ -50,6 +50,7 @@ import { createTeamService } from './teams/team-service'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
 import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketService, type TTicketService } from './tickets/ticket-service'
+import { createViewsCollection } from './views/views-collection'
 import { createWaitlistCollection } from './waitlist/waitlist-collection'
 import { startWorkerRole } from './worker-role'
 
@@ -171,6 +172,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       ...mail.collections,
       imap.collection,
       createOutboxCollection(),
+      createViewsCollection(),
       createPresenceCollection({ db, bus }),
     ].map((def) => [def.id, def]),
   )
