@@ -56,7 +56,6 @@ test.describe('Replying to a customer by mail', () => {
     signedIn: owner,
     openBrowser,
   }) => {
-    test.setTimeout(60_000)
     await installPageProbe(page)
     // A canned reply the owner keeps for this, which tags the ticket.
     const macro = await context.request.post('/v1/databases/main/collections/macros/documents', {

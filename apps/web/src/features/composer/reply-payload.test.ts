@@ -1,7 +1,7 @@
 import { ReplyLimits, ReplyMessages, TicketLimits } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { attachmentProblem, formatSize } from './attachment-rules'
-import { readCc, replyPayload } from './reply-payload'
+import { copiesAfterRemovals, readCc, replyPayload } from './reply-payload'
 
 const MB = 1024 * 1024
 
@@ -74,5 +74,27 @@ describe('attachments before upload', () => {
     expect(formatSize(12)).toBe('12 B')
     expect(formatSize(340 * 1024)).toBe('340 KB')
     expect(formatSize(1.25 * MB)).toBe('1.3 MB')
+  })
+})
+
+describe('copies taken out in the Cc field', () => {
+  it('changes nothing when none was taken out', () => {
+    expect(
+      copiesAfterRemovals({
+        base: ['a@x.example'],
+        field: ['a@x.example', 'b@x.example'],
+        current: ['a@x.example'],
+      }),
+    ).toBeNull()
+  })
+
+  it('takes the removed address off the ticket and keeps one another agent added meanwhile', () => {
+    expect(
+      copiesAfterRemovals({
+        base: ['a@x.example', 'b@x.example'],
+        field: ['b@x.example'],
+        current: ['a@x.example', 'b@x.example', 'new@x.example'],
+      }),
+    ).toEqual(['b@x.example', 'new@x.example'])
   })
 })

@@ -43,3 +43,18 @@ export function replyPayload(options: {
     ...(options.status ? { status: options.status } : {}),
   }
 }
+
+/**
+ * The ticket's copies once the agent's removals are applied, or null when they took none out. Taken out
+ * means: on the ticket when the composer opened (`base`), and no longer in the Cc field. An address
+ * another agent added since stays: the field never saw it.
+ */
+export function copiesAfterRemovals(options: {
+  base: readonly string[]
+  field: readonly string[]
+  current: readonly string[]
+}): string[] | null {
+  const removed = options.base.filter((address) => !options.field.includes(address))
+  if (removed.length === 0) return null
+  return options.current.filter((address) => !removed.includes(address))
+}

@@ -34,7 +34,7 @@ import {
 } from '../draft-store'
 import { changesOnSend, insertMacro } from '../macro-insertion'
 import { type TMacroDocument, useSendReply } from '../queries'
-import { readCc, replyPayload } from '../reply-payload'
+import { copiesAfterRemovals, readCc, replyPayload } from '../reply-payload'
 import { AttachmentField } from './attachment-field'
 import { ComposerToolbar } from './composer-toolbar'
 import { MacroPicker } from './macro-picker'
@@ -83,6 +83,8 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
   const [mode, setMode] = useState<TComposerMode>(kept.mode)
   const [html, setHtml] = useState(kept.html)
   const [ccText, setCcText] = useState(kept.cc.join(', '))
+  // The ticket's copies as the Cc field first showed them: what the agent may take out.
+  const [baseCc] = useState(() => ticket.cc ?? [])
   const [attachments, setAttachments] = useState(kept.attachments)
   const [macro, setMacro] = useState(kept.macro)
   const [unresolved, setUnresolved] = useState<string[]>([])
@@ -181,13 +183,14 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
       setProblem(checked.error.issues[0]?.message ?? 'Check the reply')
       return
     }
-    const ticketCopies = ticket.cc ?? []
-    const tookOut = !isNote && ticketCopies.some((address) => !copies.cc.includes(address))
+    const ticketCopies = isNote
+      ? null
+      : copiesAfterRemovals({ base: baseCc, field: copies.cc, current: ticket.cc ?? [] })
     send.mutate(
       {
         messageId: messageId.current,
         reply,
-        copies: tookOut ? copies.cc : null,
+        copies: ticketCopies,
         ticketChanges: changes.ticket,
       },
       {
