@@ -19,7 +19,8 @@ function ticketIdOf(decision: TWrittenDecision | undefined): string | undefined 
 describe.each(DATABASE_KINDS)('writing and publishing decisions on %s', (database) => {
   let server: TTestServer
   const messages = createMessagesCollection()
-  const writer = () => createDecisionWriter({ tickets: server.tickets, messages })
+  const writer = () =>
+    createDecisionWriter({ tickets: server.tickets, messages, inboundDomain: server.config.inboundDomain })
 
   beforeAll(async () => {
     server = await startUndecidingServer(database)

@@ -4,6 +4,7 @@ import { insertDocument } from '../../documents/document-repository'
 import type { TNewTicket, TTicketService } from '../../tickets/ticket-service'
 import { addOutcomeCounts, newInboundId, type TOutcomeCounter } from '../inbound/inbound-repository'
 import { OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
+import { addCustomerCopies, copiesOfMail } from '../messages/customer-copies'
 import { messagePermissions } from '../messages/messages-collection'
 import type { TParsedEmail } from '../parse'
 import { recordInboundOutcomes, rememberThreadIds } from './batch-decisions-repository'
@@ -40,8 +41,20 @@ function counterOf(decision: TWrittenDecision): TOutcomeCounter {
  * thread answers onto it, the attachments' rows, the delivery's outcome and the mailbox's counters. Each
  * kind of row is one statement for any number of new tickets.
  */
-export function createDecisionWriter(deps: { tickets: TTicketService; messages: TCollectionDefinition }) {
+export function createDecisionWriter(deps: {
+  tickets: TTicketService
+  messages: TCollectionDefinition
+  /** Our parsing addresses' domain: a customer's copy to one of them never joins a ticket's copies. */
+  inboundDomain: string
+}) {
   const { tickets, messages } = deps
+  // Whom the customer copied joins the ticket's copies, so the team's replies reach them too (decision 016).
+  const withCustomerCopies = (tx: TQueryable, ticket: TDocumentRow, parsed: TParsedEmail) =>
+    addCustomerCopies(tx, {
+      tickets,
+      ticket,
+      copies: copiesOfMail(parsed, { requester: String(ticket.email), inboundDomain: deps.inboundDomain }),
+    })
 
   async function writeNewTickets(
     tx: TQueryable,
@@ -53,7 +66,9 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
       tx,
       plans.map((plan) => plan.ticket),
     )
-    const pairs = plans.map(({ mail }, index) => ({ mail, ticket: created[index] as TDocumentRow }))
+    const pairs = []
+    for (const [index, { mail }] of plans.entries())
+      pairs.push({ mail, ticket: await withCustomerCopies(tx, created[index] as TDocumentRow, mail.parsed) })
     await rememberThreadIds(
       tx,
       pairs.map(({ mail, ticket }) => ({
@@ -117,7 +132,8 @@ export function createDecisionWriter(deps: { tickets: TTicketService; messages: 
       },
       permissions: messagePermissions(inbound.teamId),
     })
-    const { row: ticket, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket, message)
+    const { row: reopenedRow, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket, message)
+    const ticket = await withCustomerCopies(tx, reopenedRow, parsed)
     await rememberThreadIds(tx, [
       { teamId: inbound.teamId, messageId: parsed.messageId, ticketId: ticket.id },
     ])

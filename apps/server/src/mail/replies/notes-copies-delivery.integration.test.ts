@@ -34,10 +34,11 @@ type TMessage = Models.Document & {
 type TEvent = Models.Document & { type: string; actorType: string; before: unknown; after: unknown }
 type TFile = Models.File & { ticketId: string | null; threadMessageId: string | null }
 
-function customerMail(options: { from: string; subject: string; messageId: string }) {
+function customerMail(options: { from: string; subject: string; messageId: string; cc?: string }) {
   return [
     `From: ${options.from}`,
     'To: support',
+    ...(options.cc ? [`Cc: ${options.cc}`] : []),
     `Subject: ${options.subject}`,
     `Message-ID: <${options.messageId}>`,
     'Content-Type: text/plain; charset=utf-8',
@@ -86,8 +87,8 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
     await relay?.close()
   })
 
-  async function ticketFrom(from: string, subject: string): Promise<TTicket> {
-    const raw = customerMail({ from, subject, messageId: `m${++mails}.${database}@customer.example` })
+  async function ticketFrom(from: string, subject: string, cc?: string): Promise<TTicket> {
+    const raw = customerMail({ from, subject, cc, messageId: `m${++mails}.${database}@customer.example` })
     expect((await sendRaw({ port: server.smtpPort, to: address, raw })).accepted).toBe(true)
     return waitForValue(
       async () =>
@@ -171,7 +172,13 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
   })
 
   it('mails formatted text and files to the requester and the copies, and shows the delivery live', async () => {
-    const ticket = await ticketFrom('Carol <carol@customer.example>', 'Copies and files')
+    // Whom the customer copied joins the ticket, but not the requester or one of our parsing addresses.
+    const ticket = await ticketFrom(
+      'Carol <carol@customer.example>',
+      'Copies and files',
+      `Dan Partner <Dan@Partner.example>, carol@customer.example, ${address}`,
+    )
+    expect(ticket.cc).toEqual(['dan@partner.example'])
     const first = await upload(agnes, fileOf('steps.txt', 2000, 's'))
     const second = await upload(agnes, fileOf('log.txt', 3000, 'l'))
     // Until it is sent, an upload is its uploader's alone.
@@ -199,8 +206,12 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
     const mail = await waitForValue(() => relay.arrived.find((m) => m.messageId === `<${sent.messageId}>`), {
       what: 'the reply at the relay',
     })
-    expect([...mail.envelope.to].sort()).toEqual(['carol@customer.example', 'ed@partner.example'])
-    expect(mail.email.cc?.map((c) => c.address)).toEqual(['ed@partner.example'])
+    expect([...mail.envelope.to].sort()).toEqual([
+      'carol@customer.example',
+      'dan@partner.example',
+      'ed@partner.example',
+    ])
+    expect(mail.email.cc?.map((c) => c.address)).toEqual(['dan@partner.example', 'ed@partner.example'])
     expect(mail.email.text?.trim()).toBe('Fixed: see the steps.')
     expect(mail.email.html?.trim()).toBe(html)
     expect(
@@ -212,7 +223,7 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
 
     // The agent's copy joined the ticket with the reply, logged, lower-cased as copies are kept.
     const after = await olive.databases.getDocument<TTicket>({ ...TICKETS, documentId: ticket.$id })
-    expect(after.cc).toEqual(['ed@partner.example'])
+    expect(after.cc).toEqual(['dan@partner.example', 'ed@partner.example'])
     const delivered = await waitForValue(
       async () => {
         const read = await timeline(olive, ticket.$id)
@@ -220,7 +231,13 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
       },
       { what: 'the delivery event' },
     )
-    expect(delivered.events.map((e) => e.type)).toEqual(['created', 'cc', 'reply-out', 'delivery'])
+    expect(delivered.events.map((e) => [e.type, e.actorType])).toEqual([
+      ['created', 'customer'],
+      ['cc', 'customer'],
+      ['cc', 'user'],
+      ['reply-out', 'user'],
+      ['delivery', 'system'],
+    ])
     expect(delivered.events.at(-1)).toMatchObject({
       actorType: 'system',
       before: 'sending',
