@@ -2,7 +2,13 @@ import type { z } from 'zod'
 import type { TAttributeColumns, TAttributeType } from './queries'
 
 /** What the schema says of one attribute: how it is stored, whether it may be null, its allowed values. */
-export type TAttributeShape = { type: TAttributeType; isNullable: boolean; values?: readonly string[] }
+export type TAttributeShape = {
+  type: TAttributeType
+  isNullable: boolean
+  values?: readonly string[]
+  /** An array (stored as JSON). */
+  isList?: boolean
+}
 
 const WRAPPERS = new Set(['optional', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
 
@@ -46,6 +52,8 @@ function kindOf(def: TZodDef): Omit<TAttributeShape, 'isNullable'> {
       return { type: 'integer' }
     case 'boolean':
       return { type: 'boolean' }
+    case 'array':
+      return { type: 'json', isList: true }
     default:
       return { type: 'json' }
   }
@@ -58,9 +66,9 @@ function kindOf(def: TZodDef): Omit<TAttributeShape, 'isNullable'> {
  */
 export function attributeColumns(schema: z.ZodObject): TAttributeColumns {
   return Object.fromEntries(
-    Object.entries(schema.shape).map(([name, field]) => [
-      name,
-      { column: name, type: shapeOf(field as z.ZodType).type },
-    ]),
+    Object.entries(schema.shape).map(([name, field]) => {
+      const { type, isNullable, isList } = shapeOf(field as z.ZodType)
+      return [name, { column: name, type, isNullable, ...(isList ? { isList } : {}) }]
+    }),
   )
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import type { TQueryable } from '../db/database'
 import type { TPermission } from './permissions'
-import type { TAttributeColumns } from './queries'
+import type { TAttributeColumns, TFullTextAttributes } from './queries'
 
 export type TDocumentRow = Record<string, unknown> & {
   /** The global insertion order, for cursors and ties; never shown. */
@@ -53,6 +53,8 @@ export type TCollectionDefinition = {
   id: string
   table: string
   attributes: TAttributeColumns
+  /** Attributes searched with `Query.search` only, never stored or shown (tickets' `text`). */
+  fullText?: TFullTextAttributes
   /** Stored but never sent back (an IMAP password): the API shows them as ''. */
   writeOnlyAttributes?: readonly string[]
   /** Attributes a client may send on create (validated) and on update (validated, partial). */

@@ -80,7 +80,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
   return {
     async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown) {
       assertCollectionReadable(def, auth)
-      const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
+      const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes, def.fullText)
       const reader = { ...readerOf(auth), spend: spendFor(auth) }
       const { total, rows } = await listDocuments(db, def, compiled, reader)
       return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
@@ -92,7 +92,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       id: string,
       rawQueries: unknown,
     ): Promise<TDocumentModel> {
-      const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes)
+      const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes, def.fullText)
       // Weighed and charged before it is read, so readers at once cannot all slip under the budget.
       assertCollectionReadable(def, auth)
       spendFor(auth)(await weighDocument(db, def, id, readerOf(auth)))

@@ -1,7 +1,23 @@
 import { AppError } from '../core/app-error'
 
 export type TAttributeType = 'string' | 'json' | 'datetime' | 'integer' | 'boolean'
-export type TAttributeColumns = Record<string, { column: string; type: TAttributeType }>
+export type TAttributeColumn = {
+  column: string
+  type: TAttributeType
+  /** May hold null: a cursor then pages past nulls where Postgres sorts them (last ascending, first descending). */
+  isNullable?: boolean
+  /** A JSON array of strings (tags): `contains` asks whether it holds a value, as Appwrite's arrays do. */
+  isList?: boolean
+  /** Sorted by another column than its own (priority by urgency, not by its name's letters). */
+  order?: { column: string; isNullable: boolean }
+}
+export type TAttributeColumns = Record<string, TAttributeColumn>
+
+/**
+ * Attributes only `Query.search` knows (tickets' `text`, their whole conversation): each turns the
+ * tsquery (an SQL expression) into the filter that finds the matching documents.
+ */
+export type TFullTextAttributes = Record<string, (tsquery: string) => string>
 
 export const SYSTEM_ATTRIBUTES: TAttributeColumns = {
   $id: { column: 'id', type: 'string' },
@@ -16,7 +32,7 @@ export const LIST_LIMIT_MAX = 5000
 
 type TQuery = { method: string; attribute?: string; values?: unknown[] }
 
-export type TOrder = { column: string; direction: 'asc' | 'desc' }
+export type TOrder = { column: string; direction: 'asc' | 'desc'; isNullable: boolean }
 
 /** A list request compiled to SQL pieces; `params` grows as fragments are added. */
 export type TCompiledQuery = {
@@ -75,7 +91,11 @@ function normaliseQuery(parsed: unknown): TQuery {
   return { method: q.method, attribute: q.attribute, values }
 }
 
-export function compileQueries(queries: TQuery[], attributes: TAttributeColumns): TCompiledQuery {
+export function compileQueries(
+  queries: TQuery[],
+  attributes: TAttributeColumns,
+  fullText: TFullTextAttributes = {},
+): TCompiledQuery {
   const compiled: TCompiledQuery = {
     where: [],
     params: [],
@@ -97,7 +117,7 @@ export function compileQueries(queries: TQuery[], attributes: TAttributeColumns)
       case 'orderAsc':
       case 'orderDesc':
         compiled.orders.push({
-          column: query.attribute ? column(all, query.attribute).column : 'seq',
+          ...orderColumn(all, query.attribute),
           direction: query.method === 'orderAsc' ? 'asc' : 'desc',
         })
         break
@@ -118,7 +138,7 @@ export function compileQueries(queries: TQuery[], attributes: TAttributeColumns)
         })
         break
       default:
-        compiled.where.push(compileFilter(query, all, compiled.params))
+        compiled.where.push(compileFilter(query, all, compiled.params, fullText))
     }
   }
   return compiled
@@ -138,16 +158,35 @@ function column(all: TAttributeColumns, attribute: string) {
   return found
 }
 
-function compileFilter(query: TQuery, all: TAttributeColumns, params: unknown[]): string {
+/** The column an order reads: the attribute's sort column if it has one, `seq` (insertion) without one. */
+function orderColumn(all: TAttributeColumns, attribute: string | undefined): Omit<TOrder, 'direction'> {
+  if (!attribute) return { column: 'seq', isNullable: false }
+  const found = column(all, attribute)
+  return found.order ?? { column: found.column, isNullable: found.isNullable ?? false }
+}
+
+function compileFilter(
+  query: TQuery,
+  all: TAttributeColumns,
+  params: unknown[],
+  fullText: TFullTextAttributes,
+): string {
   if (!FILTER_METHODS.has(query.method)) throw AppError.invalidQuery(`Invalid query method: ${query.method}`)
   if (query.method === 'and' || query.method === 'or') {
     const nested = (query.values ?? []).map((v) => normaliseQuery(typeof v === 'string' ? safeJson(v) : v))
     if (nested.length === 0) throw AppError.invalidQuery(`Invalid query: ${query.method} needs queries`)
-    const parts = nested.map((n) => compileFilter(n, all, params))
+    const parts = nested.map((n) => compileFilter(n, all, params, fullText))
     return `(${parts.join(query.method === 'and' ? ' and ' : ' or ')})`
   }
   if (!query.attribute) throw AppError.invalidQuery(`Invalid query: ${query.method} needs an attribute`)
-  const { column: name, type } = column(all, query.attribute)
+  const searchOf = Object.hasOwn(fullText, query.attribute) ? fullText[query.attribute] : undefined
+  if (searchOf) {
+    if (query.method !== 'search')
+      throw AppError.invalidQuery(`Invalid query: ${query.attribute} is searched with Query.search only`)
+    params.push(prefixQuery(query.values?.[0]))
+    return searchOf(`to_tsquery('simple', $${params.length})`)
+  }
+  const { column: name, type, isList } = column(all, query.attribute)
   if (TEXT_METHODS.has(query.method) && type !== 'string' && type !== 'json') {
     throw AppError.invalidQuery(
       `Invalid query: ${query.method} works on text attributes, not ${query.attribute}`,
@@ -161,6 +200,11 @@ function compileFilter(query: TQuery, all: TAttributeColumns, params: unknown[])
   const bind = (value: unknown) => {
     params.push(castValue(value, type, query))
     return `$${params.length}${cast}`
+  }
+  // One value as a one-element JSON array, for containment (which a GIN index answers).
+  const bindList = (value: unknown) => {
+    params.push(JSON.stringify([castValue(value, 'string', query)]))
+    return `$${params.length}::jsonb`
   }
   const needValues = (n: number) => {
     if (values.length < n) throw AppError.invalidQuery(`Invalid query: ${query.method} needs ${n} value(s)`)
@@ -199,11 +243,33 @@ function compileFilter(query: TQuery, all: TAttributeColumns, params: unknown[])
       return `${text} like ${bind(`%${escapeLike(String(values[0]))}`)}`
     case 'contains':
       needValues(1)
+      if (isList) {
+        return `(${values.map((v) => `${col} @> ${bindList(v)}`).join(' or ')})`
+      }
       return `(${values.map((v) => `${text} ilike ${bind(`%${escapeLike(String(v))}%`)}`).join(' or ')})`
     default:
       needValues(1)
-      return `to_tsvector('simple', coalesce(${text}, '')) @@ plainto_tsquery('simple', ${bind(String(values[0]))})`
+      params.push(prefixQuery(values[0]))
+      return `to_tsvector('simple', coalesce(${text}, '')) @@ to_tsquery('simple', $${params.length})`
   }
+}
+
+// What to_tsquery reads as operators, weights or quotes: the words between them are what is searched.
+const TSQUERY_SYNTAX = /[\s&|!<>():*'"\\]+/u
+
+/**
+ * The words of a search, each as a prefix, all required: "refund invoi" finds "refunds" and "invoice". Each
+ * chunk is parsed by Postgres's own parser ('simple', as the vectors are), so an address or a hyphenated
+ * word is split the way the text was. A search without any word is refused rather than matching all.
+ */
+function prefixQuery(value: unknown): string {
+  if (typeof value !== 'string') throw AppError.invalidQuery('Invalid query: search takes a string')
+  const words = value.split(TSQUERY_SYNTAX).filter((word) => /[\p{L}\p{N}]/u.test(word))
+  if (words.length === 0) throw AppError.invalidQuery('Invalid query: search needs at least one word')
+  return words
+    .slice(0, 20)
+    .map((word) => `${word}:*`)
+    .join(' & ')
 }
 
 function safeJson(value: string): unknown {

@@ -35,6 +35,8 @@ import type { TEventBus } from '../realtime/event-bus'
 import { workspaceOfCall } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from './ticket-analysis-enqueue'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent, workflowFieldsOf } from './ticket-events'
+import { keepMergeRequest, mergeTickets, readMergeRequest } from './ticket-merge'
+import { isSplitRequest, splitTicket, withSplitRequest } from './ticket-split'
 import { assertGrantableOnTicket, createTicketsCollection, ticketPermissions } from './tickets-collection'
 
 /** What a new ticket is made of, wherever it comes from; the server sets the rest (TICKET_DEFAULTS). */
@@ -107,13 +109,27 @@ const userActor = (userId: string) =>
  */
 export function createTicketService(deps: TTicketServiceDeps) {
   const { db, bus } = deps
-  const collection: TCollectionDefinition = createTicketsCollection({
+  const tickets = createTicketsCollection({
     writer: {
-      create: ({ auth, id, data, permissions }) => createForUser(auth, { id, data, permissions }),
-      update: ({ auth, existing, data, permissions }) => updateForUser(auth, { existing, data, permissions }),
+      create: ({ auth, id, data, permissions }) =>
+        isSplitRequest(data)
+          ? splitForUser(auth, id, data.splitFrom)
+          : createForUser(auth, { id, data, permissions }),
+      update: ({ auth, existing, data, permissions }) => {
+        const merge = readMergeRequest(existing, data)
+        return merge.target
+          ? mergeForUser(auth, existing.id, merge.target)
+          : updateForUser(auth, { existing, data: merge.data, permissions })
+      },
       remove: (row) => remove(row),
     },
   })
+  // A merge is an update naming `mergedIntoId`, a split a create naming `splitFrom` (decision 018).
+  const collection: TCollectionDefinition = {
+    ...tickets,
+    createSchema: withSplitRequest(tickets.createSchema),
+    prepareUpdate: keepMergeRequest(tickets.prepareUpdate),
+  }
 
   /**
    * New tickets, in order, in `tx`, each numbered in its workspace by the database and logged as
@@ -285,6 +301,42 @@ export function createTicketService(deps: TTicketServiceDeps) {
       changesBetween(current, updated).map((change): TNewTicketEvent => ({ ...member, ...change })),
     )
     return updated
+  }
+
+  const updateInTx = async (tx: TQueryable, id: string, data: Record<string, unknown>) =>
+    (await updateDocument(tx, collection, { id, data })) as TDocumentRow
+
+  /** A member merges the duplicate `sourceId` into `targetId`; both are announced after the commit. */
+  async function mergeForUser(auth: TAuth, sourceId: string, targetId: string): Promise<TDocumentRow> {
+    if (auth.kind !== 'user') throw AppError.forbidden()
+    const { source, target } = await db.transaction((tx) =>
+      mergeTickets(tx, { memberId: auth.user.id, sourceId, targetId, lockTicket, update: updateInTx }),
+    )
+    await announceUpdated([source, target])
+    return source
+  }
+
+  /** A member splits a customer's message off into the new ticket `id`, which is answered. */
+  async function splitForUser(auth: TAuth, id: string, messageId: string): Promise<TDocumentRow> {
+    if (auth.kind !== 'user') throw AppError.forbidden()
+    const { source, created } = await db.transaction((tx) =>
+      splitTicket(tx, {
+        auth,
+        id,
+        messageId,
+        lockTicket,
+        update: updateInTx,
+        insertTicket: async (inTx, ticket) => {
+          const [row] = await insertTickets(inTx, [
+            { id, ownerId: auth.user.id, createdBy: userActor(auth.user.id), ...ticket },
+          ])
+          return row as TDocumentRow
+        },
+      }),
+    )
+    await announceCreated([created])
+    await announceUpdated([source])
+    return created
   }
 
   /** Removes a ticket, then announces it and lets go of what belonged to it. */

@@ -187,8 +187,11 @@ describe.each(DATABASE_KINDS)('working a ticket, and its event log, on %s', (dat
       code: 400,
       message: expect.stringContaining(TicketMessages.ccAddress),
     })
-    const ignored = await change(grace, ticket.$id, { mergedIntoId: ticket.$id })
-    expect(ignored.mergedIntoId).toBeNull()
+    // A client sets the link only by merging (decision 018), and never into the ticket itself.
+    expect(await rejection(change(grace, ticket.$id, { mergedIntoId: ticket.$id }))).toMatchObject({
+      code: 400,
+    })
+    expect((await change(grace, ticket.$id, { mergedIntoId: null })).mergedIntoId).toBeNull()
     expect((await eventsOf(grace, ticket.$id)).slice(1)).toEqual([
       {
         type: 'cc',

@@ -13,9 +13,23 @@ import { AppError } from '../core/app-error'
 import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition, TDocumentWriter } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
+import type { TAttributeColumns, TFullTextAttributes } from '../documents/queries'
 import { WorkspacePermissions } from '../teams/workspace-access'
 
-export const TICKET_ATTRIBUTES = attributeColumns(ZTicketAttributes)
+const COLUMNS = attributeColumns(ZTicketAttributes)
+export const TICKET_ATTRIBUTES: TAttributeColumns = {
+  ...COLUMNS,
+  // By urgency (migration 024's rank), not by the letters of high, low, medium.
+  priority: { ...COLUMNS.priority!, order: { column: 'priority_rank', isNullable: false } },
+}
+
+/**
+ * `Query.search('text', words)`: the words of a ticket's subject, first mail and every message of its
+ * conversation (migration 024 keeps them in `ticket_search`, decision 018).
+ */
+export const TICKET_FULL_TEXT: TFullTextAttributes = {
+  text: (tsquery) => `id in (select ticket_id from ticket_search where document @@ ${tsquery})`,
+}
 
 /**
  * Fields only the server writes: a client may send them (the spec's form does) but never decides them.
@@ -88,6 +102,7 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
     id: CollectionId.tickets,
     table: 'tickets',
     attributes: TICKET_ATTRIBUTES,
+    fullText: TICKET_FULL_TEXT,
     createSchema: ZTicketClientCreate,
     updateSchema: ZTicketClientUpdate,
     workspaceAttribute: 'teamId',

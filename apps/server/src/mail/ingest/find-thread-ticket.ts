@@ -43,10 +43,26 @@ export async function findThreadTicket(
       ticket.teamId === teamId &&
       domainOf(String(ticket.email)) === domainOf(options.senderAddress)
     ) {
-      return { ticket, reason: `subject tag [#${keys.ticketTag}]` }
+      return followMerge(tx, options.tickets, { ticket, reason: `subject tag [#${keys.ticketTag}]` })
     }
   }
   return undefined
+}
+
+/**
+ * A duplicate merged into another ticket passes its mail on: its Message-IDs moved with the merge, and its
+ * `[#number]` tag, still in the subjects the customer answers, now leads to the ticket it was merged into.
+ */
+async function followMerge(
+  tx: TQueryable,
+  tickets: TCollectionDefinition,
+  match: TThreadMatch,
+): Promise<TThreadMatch> {
+  const into = match.ticket.mergedIntoId
+  if (typeof into !== 'string') return match
+  const target = await findDocument(tx, tickets, into)
+  if (!target || target.teamId !== match.ticket.teamId) return match
+  return { ticket: target, reason: `${match.reason}, merged into #${String(target.number)}` }
 }
 
 /** `[#1042]` names the workspace's ticket number 1042 (what replies carry); any other tag, a ticket id. */
