@@ -204,6 +204,17 @@ test.describe('The ticket page', () => {
       .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#2${OTHER_SUBJECT}`)
 
+    // Merged into #1 (through the API, as the merge action sends it), #2 says so live and links there.
+    const duplicateId = (await page.locator('main [data-ticket-id]').getAttribute('data-ticket-id')) ?? ''
+    const merged = await page.request.patch(`${DOCUMENTS('tickets')}/${duplicateId}`, {
+      headers: PROJECT_HEADERS,
+      data: { data: { mergedIntoId: ticketId } },
+    })
+    expect(merged.status(), await merged.text()).toBe(200)
+    const notice = page.getByRole('note').filter({ hasText: 'This ticket was merged into' })
+    await expect(notice.getByRole('link', { name: `#1 ${SUBJECT}` })).toHaveAttribute('href', '/tickets/1')
+    await expect(timeline(page).getByText(`${owner.name} merged this ticket into another one`)).toBeVisible()
+
     // A change the server refuses keeps the agent's choice and says why: the agent left the workspace.
     const team = (await (await page.request.get('/v1/teams', { headers: PROJECT_HEADERS })).json()) as {
       teams: { $id: string }[]

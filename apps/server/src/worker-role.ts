@@ -1,5 +1,4 @@
 import { createAnalyser } from './analysis'
-import { createAnalysisContextReader } from './categories/analysis-context'
 import type { TConfig } from './config/config'
 import type { TLog } from './core/logger'
 import type { TDatabase } from './db/database'
@@ -49,7 +48,6 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     bus: options.bus,
     tickets: options.tickets,
     analyser: delayTicketAnalyser({ analyser, delayMs: config.testAnalysisDelayMs }),
-    readContext: createAnalysisContextReader(db),
   })
   await startJobWorker({
     db,

@@ -25,6 +25,7 @@ export const ticketPageKeys = {
     ['ticket-page', 'requester', teamId, requester] as const,
   groups: (teamId: string) => ['ticket-page', 'groups', teamId] as const,
   contact: (contactId: string) => ['ticket-page', 'contact', contactId] as const,
+  mergedInto: (ticketId: string) => ['ticket-page', 'merged-into', ticketId] as const,
 }
 
 /** The workspace's ticket with this number; null when there is none the user may read (never which). */
@@ -183,6 +184,22 @@ export function useUpdateContact() {
         data: change,
       }),
     onSuccess: (contact) => queryClient.setQueryData(ticketPageKeys.contact(contact.$id), contact),
+  })
+}
+
+/** The ticket a duplicate was merged into, for its number and subject (the link to follow). */
+export function useMergedInto(ticketId: string | null | undefined) {
+  return useQuery({
+    queryKey: ticketPageKeys.mergedInto(ticketId ?? ''),
+    queryFn: () =>
+      databases.getDocument<TTicketPageDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ticketId as string,
+        queries: [Query.select(['$id', 'number', 'subject'])],
+      }),
+    enabled: !!ticketId,
+    retry: false,
   })
 }
 

@@ -3,6 +3,7 @@ import { TicketPresence } from '@/features/presence/ticket-presence'
 import { PriorityBadge, StatusBadge } from '@/features/tickets/components/ticket-badges'
 import { formatTicketDate } from '@/lib/format-date'
 import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
+import { MergedNotice } from './merged-notice'
 
 /** The ticket's number and subject, its state at a glance, and who asked when. */
 export function TicketHeader({ ticket }: { ticket: TTicketPageDocument }) {
@@ -20,6 +21,7 @@ export function TicketHeader({ ticket }: { ticket: TTicketPageDocument }) {
         <PriorityBadge priority={ticket.priority} />
         {ticket.category && <Badge tone="blue">{ticket.category}</Badge>}
       </div>
+      <MergedNotice ticket={ticket} />
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex min-w-0 flex-wrap gap-x-2">
           <dt className="text-muted-foreground">Requester</dt>
