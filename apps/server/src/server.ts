@@ -11,6 +11,8 @@ import type { TAdminContext } from './admin/admin-actions'
 import { ADMIN_PATH, adminRequests } from './admin/admin-cli'
 import { backupRequests } from './backup/backup-commands'
 import { claimDataDir } from './backup/data-dir-socket'
+import { categoryRoutes } from './categories/category-routes'
+import { createCategoryService } from './categories/category-service'
 import type { TConfig, TServerRole } from './config/config'
 import { createContactsCollection } from './contacts/contacts-collection'
 import { createLogger, warningsOf } from './core/logger'
@@ -45,6 +47,8 @@ import { startOutboxSweeper } from './outbox/outbox-sweeper'
 import type { TEventBus } from './realtime/event-bus'
 import { openEventBus } from './realtime/open-event-bus'
 import { realtimeRoutes } from './realtime/realtime-routes'
+import { spamRoutes } from './spam/spam-routes'
+import { createSpamService } from './spam/spam-service'
 import { teamRoutes } from './teams/team-routes'
 import { createTeamService } from './teams/team-service'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
@@ -267,6 +271,11 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         googleRoutes({ accounts, db, config }),
         documentRoutes({ documents, collections }),
         teamRoutes({ teams }),
+        categoryRoutes({ categories: createCategoryService({ db, tickets }) }),
+        spamRoutes({
+          spam: createSpamService({ db, tickets, queue: jobs, log: logOf('spam') }),
+          tickets: tickets.collection,
+        }),
         realtimeRoutes({
           config,
           db,

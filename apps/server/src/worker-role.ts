@@ -1,4 +1,5 @@
 import { createAnalyser } from './analysis'
+import { createAnalysisContextReader } from './categories/analysis-context'
 import type { TConfig } from './config/config'
 import type { TLog } from './core/logger'
 import type { TDatabase } from './db/database'
@@ -48,6 +49,7 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     bus: options.bus,
     tickets: options.tickets,
     analyser: delayTicketAnalyser({ analyser, delayMs: config.testAnalysisDelayMs }),
+    readContext: createAnalysisContextReader(db),
   })
   await startJobWorker({
     db,

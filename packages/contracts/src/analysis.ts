@@ -62,5 +62,7 @@ export const ZAnalysisInput = z.object({
   subject: z.string(),
   body: z.string(),
   headers: z.array(ZAnalysisHeader).optional(),
+  /** A member said the ticket is no spam: the spam rules are skipped, and the model files it. */
+  notSpam: z.boolean().optional(),
 })
 export type TAnalysisInput = z.infer<typeof ZAnalysisInput>

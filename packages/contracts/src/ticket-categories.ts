@@ -105,3 +105,34 @@ export const DEFAULT_TICKET_CATEGORIES = [
 ] as const satisfies readonly TTicketCategory[]
 
 export type TDefaultCategoryKey = (typeof DEFAULT_TICKET_CATEGORIES)[number]['key']
+
+/** What a workspace's members read: its list, and whether it is still the default one. */
+export type TWorkspaceCategories = { categories: TTicketCategory[]; isDefault: boolean }
+
+/** What an owner or admin sends to replace the workspace's list: every category, in the order shown. */
+export const ZWorkspaceCategoriesUpdate = z.object({ categories: ZTicketCategories }).strict()
+
+export const CategoryMessages = {
+  notManager: 'Only owners and admins change the workspace’s categories',
+  unknown: 'is none of the workspace’s categories',
+} as const
+
+/** A key made from a new category's name: "Partner requests" -> "partner-requests". */
+export function categoryKeyOfName(name: string): string {
+  const key = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, TicketCategoryLimits.key)
+    .replace(/-+$/, '')
+  return key || 'category'
+}
+
+/**
+ * What a ticket's `category` shows: a ticket stores its category's key, so a renamed category shows its
+ * new name; a value that is no key of the list (an earlier release stored names) is shown as it is.
+ */
+export function categoryNameOf(categories: readonly TTicketCategory[], stored: string): string {
+  return categories.find((category) => category.key === stored)?.name ?? stored
+}

@@ -38,6 +38,8 @@ export const TicketEventType = {
   merge: 'merge',
   /** A message moved out of a ticket into a new one: written on both. */
   split: 'split',
+  /** A member marked the ticket spam (and maybe blocked its sender), or said it is no spam after all. */
+  spam: 'spam',
 } as const
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
@@ -125,5 +127,14 @@ export const ZTicketEventChange = z.discriminatedUnion('type', [
   change(TicketEventType.merge, z.null(), ZTicketPair.extend({ messages: z.number().int() })),
   /** `message` moved from `source` into the new ticket `target`. */
   change(TicketEventType.split, z.null(), ZTicketPair.extend({ message: z.string() })),
+  /**
+   * `after.spam`: marked spam (true) or not spam (false); `blocked`, the address or domain blocked with
+   * it. The category and status it changed are logged as their own events beside it.
+   */
+  change(
+    TicketEventType.spam,
+    z.null(),
+    z.object({ spam: z.boolean(), blocked: z.string().max(TicketLimits.email).nullable() }),
+  ),
 ])
 export type TTicketEventChange = z.infer<typeof ZTicketEventChange>

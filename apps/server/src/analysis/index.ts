@@ -38,5 +38,8 @@ export async function createAnalyser(options: CreateAnalyserOptions = {}): Promi
     fallback: local,
     ...(options.onLlmFallback ? { onFallback: options.onLlmFallback } : {}),
   })
-  return { analyse: async (input) => (detectSpam(input) ? local.analyse(input) : llm.analyse(input)) }
+  return {
+    analyse: async (input) =>
+      !input.notSpam && detectSpam(input) ? local.analyse(input) : llm.analyse(input),
+  }
 }

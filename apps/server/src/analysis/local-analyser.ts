@@ -97,10 +97,10 @@ export function prepareTicket(input: TAnalysisInput): TPreparedTicket {
 
 function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisInput }): TTicketAnalysis {
   const { context } = options
-  const { subject, rawBody, body, text, headers, language } = prepareTicket(
-    ZAnalysisInput.parse(options.input),
-  )
-  const spam = detectSpam({ subject, body: rawBody, headers })
+  const input = ZAnalysisInput.parse(options.input)
+  const { subject, rawBody, body, text, headers, language } = prepareTicket(input)
+  // A member said it is no spam: the rules' verdict is overruled and the model files it.
+  const spam = input.notSpam ? null : detectSpam({ subject, body: rawBody, headers })
   const prediction = spam ? null : context.classifier.classify({ text })
   const untrainedLanguage = isOtherLanguage(language)
   const choice: TCategoryChoice = prediction

@@ -1,11 +1,14 @@
 import {
+  DEFAULT_TICKET_CATEGORIES,
   type TAnalysisHeader,
   type TTicketAnalysis,
+  type TTicketCategory,
   ZAnalysisHeader,
   ZTicketAnalysis,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TAnalyser } from '../analysis'
+import { fitAnalysisToCategories } from '../analysis/categories/fit-to-workspace'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import { publishDocumentEvent } from '../documents/publish-document-event'
@@ -22,6 +25,11 @@ export type TTicketAnalysisServiceDeps = {
   bus: TEventBus
   tickets: TCollectionDefinition
   analyser: TAnalyser
+  /**
+   * Reads the claimed tickets' context, passed in by the worker (the categories and spam domains build on
+   * tickets); without it every ticket is filed under the default categories.
+   */
+  readContext?: (tickets: TDocumentRow[]) => Promise<TAnalysisContext>
 }
 
 export type TAnalyseTicketOptions = {
@@ -46,6 +54,15 @@ function mailHeadersOf(rawJson: unknown): TAnalysisHeader[] | undefined {
   return parsed.success ? parsed.data.Headers : undefined
 }
 
+/** What a batch's analyses depend on beyond their tickets (decision 020). */
+export type TAnalysisContext = {
+  /** Each workspace's categories, by workspace id; the default list for a workspace not in it. */
+  categories: Map<string, readonly TTicketCategory[]>
+  /** Tickets a member said are no spam since they were last marked spam: the spam rules are set aside. */
+  notSpam: Set<string>
+}
+const NO_CONTEXT: TAnalysisContext = { categories: new Map(), notSpam: new Set() }
+
 /** Moves tickets through processing_status and stores their analysis; every change reaches the bus. */
 export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
   const { db } = deps
@@ -55,14 +72,21 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
     await publishDocumentEvent({ bus: deps.bus, def: deps.tickets, action: 'update', row })
   }
 
-  async function analyse(row: TDocumentRow): Promise<TTicketAnalysis> {
+  /** Filed under the workspace's own categories (by key), the spam rules set aside when a member said so. */
+  async function analyse(row: TDocumentRow, context: TAnalysisContext): Promise<TTicketAnalysis> {
     const headers = mailHeadersOf(row.rawJson)
     const input = {
       subject: String(row.subject ?? ''),
       body: String(row.body ?? ''),
       ...(headers ? { headers } : {}),
+      ...(context.notSpam.has(row.id) ? { notSpam: true } : {}),
     }
-    return ZTicketAnalysis.parse(await deps.analyser.analyse(input))
+    const analysis = ZTicketAnalysis.parse(await deps.analyser.analyse(input))
+    return fitAnalysisToCategories({
+      analysis,
+      categories: context.categories.get(String(row.teamId)) ?? DEFAULT_TICKET_CATEGORIES,
+      text: `${input.subject}\n${input.body}`,
+    })
   }
 
   /** Back to waiting for the retry, or failed with the reason on the last attempt. */
@@ -91,13 +115,14 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
     // Published together, so the bus can store them as one group (in this order); all before any result.
     await Promise.all(claimed.map((row) => publishUpdate(row)))
     const analysed: { ticketId: string; analysis: TTicketAnalysis }[] = []
+    const context = claimed.length > 0 && deps.readContext ? await deps.readContext(claimed) : NO_CONTEXT
     await Promise.all(
       claimed.map(async (row) => {
         const index = runs.findIndex((run) => run.ticketId === row.id)
         const run = runs[index]
         if (!run) return
         try {
-          analysed.push({ ticketId: row.id, analysis: await analyse(row) })
+          analysed.push({ ticketId: row.id, analysis: await analyse(row, context) })
         } catch (error) {
           errors[index] = error
           await recordFailedRun({ ...run, error })

@@ -11,6 +11,7 @@ import { decideMail, findPlainNewTickets, lockUndecided, planNewTicket } from '.
 import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
 import { publishDecisions } from './publish-decisions'
 import { recordNoTicketOutcome } from './record-no-ticket-outcome'
+import { rejectBlockedSenders } from './reject-blocked-senders'
 import { removeAttachments, writeAttachments } from './store-attachments'
 import { triageDelivery } from './triage-delivery'
 import { createDecisionWriter, type TWrittenDecision } from './write-decisions'
@@ -90,7 +91,7 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
    */
   function decideAndWrite(deliveries: TPreparedDelivery[]): Promise<TWrittenDecision[]> {
     return db.transaction(async (tx) => {
-      const undecided = await lockUndecided(tx, deliveries)
+      const undecided = await rejectBlockedSenders(tx, await lockUndecided(tx, deliveries))
       const plain = await findPlainNewTickets(tx, undecided)
       const written: TWrittenDecision[] = []
       let run: Parameters<typeof writer.writeNewTickets>[1] = []

@@ -1,6 +1,6 @@
 import type { TMacroActions, TMacroContext } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { changesOnSend, insertMacro, macroTextToHtml } from './macro-insertion'
+import { changesOnSend, insertMacro, macroTextToHtml, unfilledPlaceholders } from './macro-insertion'
 
 const CONTEXT: TMacroContext = {
   ticket: { number: 42, subject: 'Export broken', tags: ['export'], assigneeId: null },
@@ -58,5 +58,14 @@ describe('what a send changes', () => {
       status: undefined,
       ticket: {},
     })
+  })
+})
+
+describe('placeholders left unfilled', () => {
+  it('holds the send while one is still in the text, and not once the agent wrote over it', () => {
+    expect(
+      unfilledPlaceholders('Hi {{requester.name}}, see {{ order.id }}', ['requester.name', 'order.id']),
+    ).toEqual(['requester.name', 'order.id'])
+    expect(unfilledPlaceholders('Hi Dana, see 1042', ['requester.name', 'order.id'])).toEqual([])
   })
 })

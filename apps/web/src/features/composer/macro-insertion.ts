@@ -48,3 +48,10 @@ export function changesOnSend(options: {
   const { status: macroStatus, ...ticket } = changes
   return { status: options.buttonStatus ?? macroStatus, ticket }
 }
+
+/** The placeholders a canned reply left unfilled that are still in the text: the send waits for them. */
+export function unfilledPlaceholders(text: string, unresolved: readonly string[]): string[] {
+  return unresolved.filter((name) =>
+    new RegExp(`\\{\\{\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\}\\}`).test(text),
+  )
+}

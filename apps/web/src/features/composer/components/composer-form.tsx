@@ -13,7 +13,7 @@ import { StarterKit } from '@tiptap/starter-kit'
 import { ID, type Models } from 'appwrite'
 import { clsx } from 'clsx'
 import { Lock, Send } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -32,7 +32,7 @@ import {
   type TDraft,
   writeDraft,
 } from '../draft-store'
-import { changesOnSend, insertMacro } from '../macro-insertion'
+import { changesOnSend, insertMacro, unfilledPlaceholders } from '../macro-insertion'
 import { type TMacroDocument, useSendReply } from '../queries'
 import { copiesAfterRemovals, readCc, replyPayload } from '../reply-payload'
 import { AttachmentField } from './attachment-field'
@@ -98,13 +98,23 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
   const isNote = mode === ComposerMode.note
   const isBusy = send.isPending
 
+  // Ctrl+Enter (Cmd+Enter on a Mac) is the plain Send; the editor is made once, so it calls the latest submit.
+  const submitLatest = useRef<(status: TTicketStatus | undefined) => void>(() => undefined)
+  const sendOnModEnter = useCallback((_view: unknown, event: globalThis.KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return false
+    submitLatest.current(undefined)
+    return true
+  }, [])
+
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } })],
     content: kept.html,
     editorProps: {
+      handleKeyDown: sendOnModEnter,
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
+        'aria-keyshortcuts': 'Control+Enter Meta+Enter',
         'aria-label': isNote ? 'Note text' : 'Reply text',
         class:
           'tiptap min-h-32 max-h-96 overflow-y-auto px-3 py-2 text-sm outline-none [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_p]:my-1',
@@ -121,13 +131,14 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
   useEffect(() => {
     editor?.setOptions({
       editorProps: {
+        handleKeyDown: sendOnModEnter,
         attributes: {
           ...(editor.options.editorProps.attributes as Record<string, string>),
           'aria-label': isNote ? 'Note text' : 'Reply text',
         },
       },
     })
-  }, [editor, isNote])
+  }, [editor, isNote, sendOnModEnter])
 
   useEffect(() => {
     writeDraft(window.localStorage, ticket.$id, {
@@ -169,11 +180,17 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
       setProblem(copies.problem)
       return
     }
+    const text = editor.getText({ blockSeparator: '\n\n' }).trim()
+    const unfilled = unfilledPlaceholders(text, unresolved)
+    if (unfilled.length > 0) {
+      setProblem(`Fill in ${unfilled.map((name) => `{{${name}}}`).join(', ')} before sending`)
+      return
+    }
     const changes = changesOnSend({ buttonStatus, macro, context: macroContext() })
     const reply = replyPayload({
       ticketId: ticket.$id,
       draft: { mode, attachments },
-      text: editor.getText({ blockSeparator: '\n\n' }).trim(),
+      text,
       html: editor.getHTML(),
       cc: copies.cc,
       status: changes.status,
@@ -217,6 +234,8 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
       },
     )
   }
+
+  submitLatest.current = submit
 
   function moveTab(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
