@@ -126,6 +126,8 @@ export const ReplyLimits = {
   attachmentsBytes: 10 * 1024 * 1024,
   attachments: 10,
   attachmentName: 255,
+  /** Uploads per member in 24 hours: enough for any day's replies, not for filling the disk. */
+  uploadsPerDay: 200,
 } as const
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`
@@ -147,6 +149,7 @@ export const ReplyMessages = {
   fileNotAttachable: (fileId: string) =>
     `File ${fileId} cannot be attached: upload it yourself first (bucket attachments); a file is sent once`,
   fileMissing: 'Upload a file in the form field "file"',
+  tooManyUploads: `At most ${ReplyLimits.uploadsPerDay} files can be uploaded in 24 hours: try again later`,
 } as const
 
 const noNul = (value: string) => !value.includes('\u0000')

@@ -289,6 +289,20 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
       message: ReplyMessages.fileNotAttachable(evesFile.$id),
     })
     expect((await timeline(olive, ticket.$id)).messages).toHaveLength(0)
+    // A member's uploads of a day are bounded (the day's count is made up here rather than uploaded).
+    await server.db.query(
+      `insert into files (id, "bucketId", "name", "mimeType", "sizeOriginal", "signature", "storageKey", "uploadedBy")
+       select 'filler-' || n, 'attachments', 'f', 'text/plain', 1, '', 'uploads/none', $1
+       from generate_series(1, $2::int - (select count(*)::int from files where "uploadedBy" = $1)) n`,
+      [agnes.userId, ReplyLimits.uploadsPerDay],
+    )
+    const ok = await upload(olive, fileOf('olive.txt', 10))
+    expect(ok.sizeOriginal).toBe(10)
+    expect(await rejection(upload(agnes, fileOf('one-more.txt', 10)))).toMatchObject({
+      code: 429,
+      message: ReplyMessages.tooManyUploads,
+    })
+    await server.db.query(`delete from files where id like 'filler-%'`)
     // The same uploads, fewer of them: the reply goes.
     const sent = await write(agnes, {
       ticketId: ticket.$id,

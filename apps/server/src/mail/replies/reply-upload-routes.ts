@@ -50,6 +50,13 @@ export function replyUploadRoutes(options: { db: TDatabase; storage: TFileStorag
           const total = totalOfRange(request.headers['content-range'])
           if (total !== undefined && total > ReplyLimits.attachmentBytes)
             throw AppError.invalid(ReplyMessages.fileTooLarge)
+          const { rows: recent } = await db.query<{ count: number }>(
+            `select count(*)::int as count from files
+             where "uploadedBy" = $1 and created_at > now() - interval '1 day'`,
+            [auth.user.id],
+          )
+          if ((recent[0]?.count ?? 0) >= ReplyLimits.uploadsPerDay)
+            throw AppError.rateLimited(ReplyMessages.tooManyUploads)
           const upload = await readUpload(request)
           const id = upload.fileId === 'unique()' ? uniqueId() : upload.fileId
           // A key of its own, so an upload under an id already taken cannot overwrite that file's bytes.
