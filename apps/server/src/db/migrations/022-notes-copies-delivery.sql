@@ -48,6 +48,9 @@ alter table files add column "uploadedBy" text;
 
 create index files_uploaded_by_idx on files ("uploadedBy") where "uploadedBy" is not null;
 
+-- A reply's check for a bounced requester reads the replies mailed to that address, whatever the workspace's size.
+create index outbox_reply_to_idx on outbox using gin ("to") where "kind" = 'reply';
+
 alter table outbox add column "attachments" jsonb not null default '[]';
 
 alter table outbox add column "attachments_bytes" integer generated always as (octet_length("attachments"::text)) stored;

@@ -29,10 +29,9 @@ export async function refuseBounced(
   options: { teamId: string; address: string },
 ): Promise<void> {
   const { rows } = await tx.query<{ state: string; lastError: string | null; updated_at: Date }>(
-    `select o."state", o."lastError", o.updated_at from tickets t
-       join messages m on m."ticketId" = t.id and m."mailId" is not null
-       join outbox o on o.id = m."mailId"
-     where t."teamId" = $1 and t.email = $2 and o."kind" = $3 and o."state" in ($4, $5)
+    `select o."state", o."lastError", o.updated_at from outbox o
+       join messages m on m."mailId" = o.id and m."teamId" = $1
+     where o."to" ? $2 and o."kind" = $3 and o."state" in ($4, $5)
      order by o.updated_at desc limit 1`,
     [
       options.teamId,
