@@ -2,6 +2,7 @@ import { ArrowRight, Sparkles } from 'lucide-react'
 import { useId, useMemo } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table'
+import { useCategoryName } from '@/features/categories/queries'
 import { type TAnalysisView, toAnalysisView } from '../analysis-view'
 import type { TTicketDocument } from '../ticket-model'
 import { PriorityBadge } from './ticket-badges'
@@ -10,14 +11,17 @@ type TParts = Extract<TAnalysisView, { kind: 'parts' }>
 
 /** Spec: the 'Ticket Analysis' panel labelled 'AI Generated', shown once the analysis is completed. */
 export function AnalysisPanel({ ticket }: { ticket: TTicketDocument & { description: string } }) {
+  // A ticket stores its category's key: the panel names it as the workspace does (decision 020).
+  const categoryName = useCategoryName('teamId' in ticket ? String(ticket.teamId) : undefined)
+  const category = ticket.category ? categoryName(ticket.category) : ticket.category
   const view = useMemo(
     () =>
       toAnalysisView({
         description: ticket.description,
-        category: ticket.category,
+        category,
         priority: ticket.priority,
       }),
-    [ticket.description, ticket.category, ticket.priority],
+    [ticket.description, category, ticket.priority],
   )
   return (
     <section

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { TicketMailSections } from '@/features/mailbox/components/ticket-mail-sections'
+import { SpamActions } from '@/features/spam/components/spam-actions'
 import { getErrorMessage } from '@/lib/errors'
 import { formatTicketDate } from '@/lib/format-date'
 import { useTicket } from '../queries'
@@ -94,6 +95,7 @@ function TicketDetails({
           <StatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
         </div>
+        {full && <SpamActions ticket={full} />}
         {full && 'number' in full && typeof full.number === 'number' && (
           <Link
             to={generatePath(Paths.ticket, { number: String(full.number) })}

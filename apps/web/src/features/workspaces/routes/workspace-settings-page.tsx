@@ -3,12 +3,14 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { CategoriesCard } from '@/features/categories/components/categories-card'
 import { GroupsCard } from '@/features/groups/components/groups-card'
 import { MacrosCard } from '@/features/macros/components/macros-card'
 import { ImapAccountsCard } from '@/features/mailbox/components/imap-accounts-card'
 import { KeptMailCard } from '@/features/mailbox/components/kept-mail-card'
 import { ParsingMailboxCard } from '@/features/mailbox/components/parsing-mailbox-card'
 import { WebhookUrlsCard } from '@/features/mailbox/components/webhook-urls-card'
+import { BlockedSendersCard } from '@/features/spam/components/blocked-senders-card'
 import { getErrorMessage } from '@/lib/errors'
 import { InvitationsCard } from '../components/invitations-card'
 import { InviteFormCard } from '../components/invite-form-card'
@@ -63,6 +65,10 @@ function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userI
           agent={{ id: userId, name: me ? memberName(me) : '' }}
           canManage={isManager}
         />
+      </div>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <CategoriesCard teamId={workspace.$id} canManage={isManager} />
+        <BlockedSendersCard teamId={workspace.$id} canManage={isManager} />
       </div>
       {isManager && (
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

@@ -1,0 +1,105 @@
+import { CategoryKey, SpamBlock, senderDomainOf, type TSpamBlock } from '@parsedesk/contracts'
+import { Ban, ShieldAlert, ShieldCheck } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Spinner } from '@/components/ui/spinner'
+import { getErrorMessage } from '@/lib/errors'
+import { notifyError, notifySuccess } from '@/lib/notify'
+import { useMarkNotSpam, useMarkSpam } from '../queries'
+import { SpamBadge } from './spam-badge'
+
+type TSpamTicket = { $id: string; email: string; category?: string | null; description?: string | null }
+
+/**
+ * Spam in one action: "Mark spam" (closed, out of the open views), "Mark spam and block sender" (its
+ * address or its domain; a later mail from it is rejected in the mailbox's records), and on a spam ticket
+ * "Not spam", which opens it again with its own category.
+ */
+export function SpamActions({ ticket }: { ticket: TSpamTicket }) {
+  const selectId = useId()
+  const markSpam = useMarkSpam()
+  const notSpam = useMarkNotSpam()
+  const domain = senderDomainOf(ticket.email)
+  const [blockKind, setBlockKind] = useState<Exclude<TSpamBlock, 'none'>>(SpamBlock.address)
+  const isPending = markSpam.isPending || notSpam.isPending
+
+  const mark = async (block: TSpamBlock) => {
+    try {
+      await markSpam.mutateAsync({ ticketId: ticket.$id, block })
+    } catch (error) {
+      notifyError({ title: 'Could not mark the ticket as spam', description: getErrorMessage(error) })
+      return
+    }
+    notifySuccess({
+      title: 'Marked as spam',
+      description:
+        block === SpamBlock.none
+          ? 'The ticket is closed.'
+          : `The ticket is closed and ${block === SpamBlock.domain ? domain : ticket.email} is blocked.`,
+    })
+  }
+
+  const undo = async () => {
+    try {
+      await notSpam.mutateAsync(ticket.$id)
+    } catch (error) {
+      notifyError({ title: 'Could not mark the ticket as not spam', description: getErrorMessage(error) })
+      return
+    }
+    notifySuccess({ title: 'Not spam', description: 'The ticket is open again.' })
+  }
+
+  if (ticket.category === CategoryKey.spam) {
+    return (
+      <div data-testid="spam-actions" className="flex flex-wrap items-center gap-2">
+        <SpamBadge ticket={ticket} />
+        <Button type="button" variant="outline" size="sm" disabled={isPending} onClick={() => void undo()}>
+          {notSpam.isPending ? <Spinner /> : <ShieldCheck aria-hidden="true" />}
+          Not spam
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div data-testid="spam-actions" className="flex flex-wrap items-center gap-2">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={isPending}
+        onClick={() => void mark('none')}
+      >
+        {markSpam.isPending ? <Spinner /> : <ShieldAlert aria-hidden="true" />}
+        Mark spam
+      </Button>
+      {domain && (
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={isPending}
+            onClick={() => void mark(blockKind)}
+          >
+            <Ban aria-hidden="true" />
+            Mark spam and block sender
+          </Button>
+          <label htmlFor={selectId} className="sr-only">
+            What to block
+          </label>
+          <NativeSelect
+            id={selectId}
+            value={blockKind}
+            disabled={isPending}
+            onChange={(event) => setBlockKind(event.target.value as Exclude<TSpamBlock, 'none'>)}
+            className="h-8 w-auto text-sm"
+          >
+            <option value={SpamBlock.address}>{ticket.email.toLowerCase()}</option>
+            <option value={SpamBlock.domain}>everyone at {domain}</option>
+          </NativeSelect>
+        </>
+      )}
+    </div>
+  )
+}

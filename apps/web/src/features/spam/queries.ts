@@ -1,0 +1,57 @@
+import type { TBlockedSender, TMarkSpam, TTicket } from '@parsedesk/contracts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client } from '@/lib/appwrite'
+
+const blockedQueryKey = ['blocked-senders'] as const
+const JSON_HEADERS = { 'content-type': 'application/json' }
+
+// Our routes beside Appwrite's (docs/api.md): the SDK has no methods for them, so they go through call().
+const ticketSpamUrl = (ticketId: string) =>
+  new URL(`${client.config.endpoint}/tickets/${encodeURIComponent(ticketId)}/spam`)
+const blockedUrl = (teamId: string, blockId?: string) =>
+  new URL(
+    `${client.config.endpoint}/teams/${encodeURIComponent(teamId)}/blocked-senders${
+      blockId ? `/${encodeURIComponent(blockId)}` : ''
+    }`,
+  )
+
+/**
+ * Marks a ticket spam (closed), blocking its sender's address or domain with it when asked. The ticket's
+ * realtime update refreshes the lists; the block list is read again.
+ */
+export function useMarkSpam() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (options: { ticketId: string } & TMarkSpam): Promise<TTicket> =>
+      client.call('post', ticketSpamUrl(options.ticketId), JSON_HEADERS, { block: options.block ?? 'none' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedQueryKey }),
+  })
+}
+
+/** A false positive: the ticket opens again with its own category (the analysis files it again). */
+export function useMarkNotSpam() {
+  return useMutation({
+    mutationFn: (ticketId: string): Promise<TTicket> =>
+      client.call('delete', ticketSpamUrl(ticketId), JSON_HEADERS),
+  })
+}
+
+export function useBlockedSenders(teamId: string | undefined) {
+  return useQuery({
+    queryKey: [...blockedQueryKey, teamId],
+    queryFn: (): Promise<{ total: number; senders: TBlockedSender[] }> =>
+      client.call('get', blockedUrl(teamId as string)),
+    enabled: !!teamId,
+    retry: false,
+  })
+}
+
+/** Owners and admins only (the server enforces it). */
+export function useUnblockSender(teamId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (blockId: string): Promise<unknown> =>
+      client.call('delete', blockedUrl(teamId, blockId), JSON_HEADERS),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: blockedQueryKey }),
+  })
+}
