@@ -1,4 +1,4 @@
-import { TeamRole } from '@parsedesk/contracts'
+import { DEFAULT_TICKET_CATEGORIES, TeamRole } from '@parsedesk/contracts'
 import type { Page } from '@playwright/test'
 import { isAt, newPerson, openDashboard, PROJECT_HEADERS, rows, signUpThroughApi } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
@@ -102,6 +102,14 @@ test.describe('The ticket page', () => {
     await expect(page.getByRole('heading', { name: 'Ticket Analysis' })).toBeVisible({ timeout: 30_000 })
     await expect(page.getByRole('heading', { name: 'Next step' })).toBeVisible()
     await expect(timeline(page).getByText(/^Analysis: /)).toBeVisible()
+    // The category is shown by its name, never the key the ticket stores.
+    const categoryNames = DEFAULT_TICKET_CATEGORIES.map((category) => category.name)
+    await expect(page.getByTestId('ticket-badges').locator('[data-tone="blue"]')).toHaveText(
+      new RegExp(`^(${categoryNames.join('|')})$`),
+    )
+    await expect(fields(page).getByLabel('Category', { exact: true }).locator('option:checked')).toHaveText(
+      new RegExp(`^(${categoryNames.join('|')})$`),
+    )
     // The requester is the mail's contact, with their other ticket a link away.
     await expect(fields(page).getByLabel('Name', { exact: true })).toHaveValue(REQUESTER)
     await expect(

@@ -17,7 +17,7 @@ describe('describeEvent', () => {
     expect(say(TicketEventType.assignee, { before: 'user-grace', after: null })).toBe('Ada unassigned Grace')
     expect(say(TicketEventType.priority, { before: 'low', after: 'high' })).toBe('Ada set priority High')
     expect(say(TicketEventType.priority, { before: 'low', after: null })).toBe('Ada cleared the priority')
-    expect(say(TicketEventType.category, { before: 'Other', after: 'Billing and payment' })).toBe(
+    expect(say(TicketEventType.category, { before: 'other', after: 'billing-payment' })).toBe(
       'Ada set category Billing and payment',
     )
     expect(say(TicketEventType.group, { before: null, after: 'group-billing' })).toBe('Ada set group Billing')
@@ -27,7 +27,7 @@ describe('describeEvent', () => {
     expect(
       say(TicketEventType.analysed, {
         before: { category: null, priority: null },
-        after: { category: 'Billing and payment', priority: 'high' },
+        after: { category: 'billing-payment', priority: 'high' },
         actorId: null,
       }),
     ).toBe('Analysis: Billing and payment, high')
@@ -59,6 +59,15 @@ describe('describeEvent', () => {
     )
     expect(say(TicketEventType.assignee, { before: null, after: 'user-gone' })).toBe(
       `Ada assigned ${FORMER_MEMBER}`,
+    )
+  })
+
+  it('says who marked the ticket spam, what they blocked, and who said it is not', () => {
+    expect(say(TicketEventType.spam, { after: { spam: true, blocked: 'spam-corp.example' } })).toBe(
+      'Ada marked the ticket spam and blocked spam-corp.example',
+    )
+    expect(say(TicketEventType.spam, { after: { spam: false, blocked: null } })).toBe(
+      'Ada said the ticket is not spam',
     )
   })
 

@@ -12,6 +12,8 @@ import { PRIORITY_LABELS, STATUS_LABELS, type TTicketEventDocument } from './tic
 export type TNames = {
   member(userId: string): string | undefined
   group(groupId: string): string | undefined
+  /** A category's name from the key a ticket stores (an older ticket's stored name as it is). */
+  category(stored: string): string
 }
 
 /** A member no longer in the workspace (or not loaded yet) is still someone who acted. */
@@ -107,7 +109,9 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
         ? `${who} set priority ${priorityLabel(change.after)}`
         : `${who} cleared the priority`
     case TicketEventType.category:
-      return change.after ? `${who} set category ${change.after}` : `${who} cleared the category`
+      return change.after
+        ? `${who} set category ${names.category(change.after)}`
+        : `${who} cleared the category`
     case TicketEventType.assignee: {
       if (!change.after) {
         const previous = change.before ? (names.member(change.before) ?? FORMER_MEMBER) : 'the ticket'
@@ -118,7 +122,8 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
     case TicketEventType.tags:
       return `${who} ${describeListChange(change.before, change.after, { one: 'tag', many: 'tags' })}`
     case TicketEventType.analysed: {
-      const verdict = [change.after.category, change.after.priority].filter(Boolean).join(', ')
+      const category = change.after.category && names.category(change.after.category)
+      const verdict = [category, change.after.priority].filter(Boolean).join(', ')
       return `Analysis: ${verdict || 'no category or priority'}`
     }
     case TicketEventType.replyOut:
@@ -144,6 +149,11 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
       return change.after.source === ticketId
         ? `${who} split a message off into a new ticket`
         : `${who} split this ticket off another one`
+    case TicketEventType.spam: {
+      if (!change.after.spam) return `${who} said the ticket is not spam`
+      const blocked = change.after.blocked ? ` and blocked ${change.after.blocked}` : ''
+      return `${who} marked the ticket spam${blocked}`
+    }
     // A kind added to the log after this build: still someone's change, in general words.
     default:
       return `${who} changed the ticket`

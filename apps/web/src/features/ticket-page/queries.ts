@@ -1,7 +1,13 @@
-import { CollectionId, DATABASE_ID, GroupLimits, type TContactUpdate } from '@parsedesk/contracts'
+import {
+  CollectionId,
+  DATABASE_ID,
+  GroupLimits,
+  type TContactUpdate,
+  type TWorkspaceCategories,
+} from '@parsedesk/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Models, Query } from 'appwrite'
-import { databases } from '@/lib/appwrite'
+import { client, databases } from '@/lib/appwrite'
 import type {
   TContactDocument,
   TConversationMessage,
@@ -26,6 +32,7 @@ export const ticketPageKeys = {
   groups: (teamId: string) => ['ticket-page', 'groups', teamId] as const,
   contact: (contactId: string) => ['ticket-page', 'contact', contactId] as const,
   mergedInto: (ticketId: string) => ['ticket-page', 'merged-into', ticketId] as const,
+  categories: (teamId: string) => ['ticket-page', 'categories', teamId] as const,
 }
 
 /** The workspace's ticket with this number; null when there is none the user may read (never which). */
@@ -133,6 +140,16 @@ export function useOtherTickets({ teamId, requester }: { teamId: string; request
     queryKey: ticketPageKeys.otherTickets(teamId, value),
     queryFn: () => listRequesterTickets(teamId, requester),
     enabled: !!value,
+    retry: false,
+  })
+}
+
+/** The workspace's categories (its own list, or the default one): the SDK has no method for our route. */
+export function useCategories(teamId: string) {
+  return useQuery({
+    queryKey: ticketPageKeys.categories(teamId),
+    queryFn: (): Promise<TWorkspaceCategories> =>
+      client.call('get', new URL(`${client.config.endpoint}/teams/${encodeURIComponent(teamId)}/categories`)),
     retry: false,
   })
 }

@@ -60,4 +60,5 @@ export function messageDoc(
 export const NAMES = {
   member: (userId: string) => ({ 'user-ada': 'Ada', 'user-grace': 'Grace' })[userId],
   group: (groupId: string) => ({ 'group-billing': 'Billing' })[groupId],
+  category: (stored: string) => ({ 'billing-payment': 'Billing and payment' })[stored] ?? stored,
 }

@@ -51,7 +51,7 @@ export function AnalysisSection({
           <span className="min-w-0 break-words">
             The analysis chose{' '}
             {[
-              original.category && `category ${original.category}`,
+              original.category && `category ${names.category(original.category)}`,
               original.priority && `priority ${priorityName(original.priority)}`,
             ]
               .filter(Boolean)

@@ -1,7 +1,7 @@
 import {
-  DEFAULT_TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
+  type TTicketCategory,
   type TTicketPriority,
   type TTicketStatus,
   ZTicketCc,
@@ -28,12 +28,6 @@ const PRIORITY_OPTIONS: TOption[] = [
   { value: '', label: 'None' },
   ...TICKET_PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] })),
 ]
-/** The workspace's categories: every workspace has the default ones until categories can be edited. */
-const CATEGORY_OPTIONS: TOption[] = DEFAULT_TICKET_CATEGORIES.map(({ name }) => ({
-  value: name,
-  label: name,
-}))
-
 function isStatus(value: string): value is TTicketStatus {
   return (TICKET_STATUSES as readonly string[]).includes(value)
 }
@@ -60,11 +54,14 @@ export function SidePanel({
   ticket,
   members,
   groups,
+  categories,
   onChange,
 }: {
   ticket: TTicketPageDocument
   members: readonly TMembership[]
   groups: readonly TGroupDocument[]
+  /** The workspace's categories; a ticket stores the key. */
+  categories: readonly TTicketCategory[]
   onChange: (change: TTicketChange) => Promise<unknown>
 }) {
   return (
@@ -87,7 +84,7 @@ export function SidePanel({
       <SelectField
         label="Category"
         value={ticket.category ?? ''}
-        options={CATEGORY_OPTIONS}
+        options={categories.map(({ key, name }) => ({ value: key, label: name }))}
         onSave={(value) => onChange({ category: value })}
       />
       <SelectField

@@ -6,7 +6,14 @@ import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
 import { MergedNotice } from './merged-notice'
 
 /** The ticket's number and subject, its state at a glance, and who asked when. */
-export function TicketHeader({ ticket }: { ticket: TTicketPageDocument }) {
+export function TicketHeader({
+  ticket,
+  categoryName,
+}: {
+  ticket: TTicketPageDocument
+  /** The category's name, from the key the ticket stores. */
+  categoryName: (stored: string) => string
+}) {
   return (
     <header className="grid gap-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -19,7 +26,7 @@ export function TicketHeader({ ticket }: { ticket: TTicketPageDocument }) {
       <div className="flex flex-wrap items-center gap-2" data-testid="ticket-badges">
         <StatusBadge status={ticket.status} />
         <PriorityBadge priority={ticket.priority} />
-        {ticket.category && <Badge tone="blue">{ticket.category}</Badge>}
+        {ticket.category && <Badge tone="blue">{categoryName(ticket.category)}</Badge>}
       </div>
       <MergedNotice ticket={ticket} />
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">

@@ -1,3 +1,4 @@
+import { categoryNameOf, DEFAULT_TICKET_CATEGORIES, type TTicketCategory } from '@parsedesk/contracts'
 import { ArrowLeft, RefreshCw } from 'lucide-react'
 import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
@@ -17,7 +18,14 @@ import { SidePanel } from '../components/side-panel'
 import { TicketHeader } from '../components/ticket-header'
 import { Timeline } from '../components/timeline'
 import type { TNames } from '../event-wording'
-import { useConversation, useGroups, useTicketByNumber, useTicketEvents, useUpdateTicket } from '../queries'
+import {
+  useCategories,
+  useConversation,
+  useGroups,
+  useTicketByNumber,
+  useTicketEvents,
+  useUpdateTicket,
+} from '../queries'
 import type { TGroupDocument, TTicketPageDocument } from '../ticket-page-model'
 import { readTicketNumber } from '../ticket-path'
 import { useTicketLive } from '../use-ticket-live'
@@ -44,10 +52,18 @@ function LoadError({ what, error, onRetry }: { what: string; error: Error; onRet
   )
 }
 
-function namesOf(members: readonly TMembership[], groups: readonly TGroupDocument[]): TNames {
+function namesOf(
+  members: readonly TMembership[],
+  groups: readonly TGroupDocument[],
+  categories: readonly TTicketCategory[],
+): TNames {
   const byUser = new Map(members.map((member) => [member.userId, member.userName.trim() || member.userEmail]))
   const byGroup = new Map(groups.map((group) => [group.$id, group.name]))
-  return { member: (userId) => byUser.get(userId), group: (groupId) => byGroup.get(groupId) }
+  return {
+    member: (userId) => byUser.get(userId),
+    group: (groupId) => byGroup.get(groupId),
+    category: (stored) => categoryNameOf(categories, stored),
+  }
 }
 
 function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
@@ -58,8 +74,14 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
   const attachments = useTicketAttachments({ ticketId: ticket.$id, updatedAt: ticket.$updatedAt })
   const members = useMembers({ teamId: ticket.teamId })
   const groups = useGroups(ticket.teamId)
+  const categories = useCategories(ticket.teamId)
+  // Until the workspace's list is read, the default one names the keys every workspace starts with.
+  const categoryList = categories.data?.categories ?? DEFAULT_TICKET_CATEGORIES
   const update = useUpdateTicket({ teamId: ticket.teamId, number })
-  const names = useMemo(() => namesOf(members.data ?? [], groups.data ?? []), [members.data, groups.data])
+  const names = useMemo(
+    () => namesOf(members.data ?? [], groups.data ?? [], categoryList),
+    [members.data, groups.data, categoryList],
+  )
   const files = useMemo(() => groupAttachments(attachments.data ?? []), [attachments.data])
 
   return (
@@ -71,7 +93,7 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         All tickets
       </Link>
-      <TicketHeader ticket={ticket} />
+      <TicketHeader ticket={ticket} categoryName={names.category} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {/* First in the page's order, so a phone shows the fields under the header; beside the timeline from lg. */}
         <div className="lg:col-start-2 lg:row-start-1">
@@ -79,6 +101,7 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
             ticket={ticket}
             members={members.data ?? []}
             groups={groups.data ?? []}
+            categories={categoryList}
             onChange={(change) => update.mutateAsync({ ticketId: ticket.$id, change })}
           />
         </div>
