@@ -1,0 +1,195 @@
+import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
+import { Query } from 'appwrite'
+import { loadConfig } from '../../apps/server/src/config/config'
+import { startServer } from '../../apps/server/src/server'
+import { TICKET_LIST_ATTRIBUTES } from '../../apps/web/src/features/tickets/ticket-model'
+import { createBenchDatabase } from './bench-database'
+import { sessionHeaders } from './dashboard-requests'
+import { createHttpClient, type THttpClient } from './http-client'
+import { summariseLatencies, type TLatencyStats } from './latency-stats'
+import { signUpMeasuredUsers } from './measured-users'
+import { runLoad } from './run-load'
+import { seedWorkspace } from './seed-workspace'
+
+const DOCUMENTS_PATH = `/v1/databases/${DATABASE_ID}/collections/${CollectionId.tickets}/documents`
+
+export type TViewsPlan = {
+  tickets: number
+  messagesPerTicket: number
+  days: number
+  pageSize: number
+  warmup: number
+  iterations: number
+}
+
+export type TViewReport = { name: string; stats: TLatencyStats; documents: number; total: number }
+
+export type TViewsReport = {
+  serverVersion: string
+  seedSeconds: number
+  messages: number
+  /** Every ticket reached once by cursor through the whole workspace, and how long that walk took. */
+  walk: { pages: number; tickets: number; seconds: number }
+  views: TViewReport[]
+}
+
+/** The list's views and searches as the web app asks for them (docs/api.md), newest or latest first. */
+function views(teamId: string, memberId: string, deepCursor: string): { name: string; queries: string[] }[] {
+  const open = Query.equal('status', ['open', 'in-progress'])
+  const newest = Query.orderDesc('$createdAt')
+  const latest = Query.orderDesc('$updatedAt')
+  return [
+    { name: 'My open', queries: [Query.equal('assigneeId', memberId), open, latest] },
+    { name: 'Unassigned', queries: [Query.isNull('assigneeId'), Query.notEqual('status', 'closed'), newest] },
+    { name: 'All open', queries: [open, newest] },
+    { name: 'Pending', queries: [Query.equal('status', 'pending'), latest] },
+    { name: 'Closed', queries: [Query.equal('status', 'closed'), latest] },
+    { name: 'Tag vip', queries: [Query.contains('tags', ['vip']), newest] },
+    { name: 'Open by priority', queries: [open, Query.orderDesc('priority')] },
+    { name: 'Search "invoice"', queries: [Query.search('text', 'invoice'), newest] },
+    { name: 'Search "zebra"', queries: [Query.search('text', 'zebra'), newest] },
+    { name: 'Search "rechn konto"', queries: [Query.search('text', 'rechn konto'), newest] },
+    { name: 'Search + open', queries: [Query.search('text', 'refund'), open, newest] },
+    { name: 'Page 1,000 deep', queries: [newest, Query.cursorAfter(deepCursor)] },
+  ].map(({ name, queries }) => ({
+    name,
+    queries: [Query.equal('teamId', teamId), ...queries, Query.select([...TICKET_LIST_ATTRIBUTES])],
+  }))
+}
+
+function listPath(queries: string[]): string {
+  return `${DOCUMENTS_PATH}?${queries
+    .map((q, i) => `${encodeURIComponent(`queries[${i}]`)}=${encodeURIComponent(q)}`)
+    .join('&')}`
+}
+
+async function list(client: THttpClient, headers: Record<string, string>, queries: string[]) {
+  const response = await client.request({ method: 'GET', path: listPath(queries), headers })
+  if (response.status !== 200) throw new Error(`list answered ${response.status}: ${response.body}`)
+  return JSON.parse(response.body) as { total: number; documents: { $id: string }[] }
+}
+
+/** Pages through every ticket of the workspace by cursor and checks each comes exactly once. */
+async function walkAll(options: {
+  client: THttpClient
+  headers: Record<string, string>
+  teamId: string
+  expected: number
+}) {
+  const started = Date.now()
+  const seen = new Set<string>()
+  let pages = 0
+  let last: string | undefined
+  for (;;) {
+    const { documents } = await list(options.client, options.headers, [
+      Query.equal('teamId', options.teamId),
+      Query.orderDesc('$updatedAt'),
+      Query.limit(1000),
+      Query.select(['$id']),
+      ...(last ? [Query.cursorAfter(last)] : []),
+    ])
+    if (documents.length === 0) break
+    pages++
+    for (const document of documents) {
+      if (seen.has(document.$id)) throw new Error(`ticket ${document.$id} came twice`)
+      seen.add(document.$id)
+    }
+    last = documents.at(-1)?.$id
+  }
+  if (seen.size !== options.expected)
+    throw new Error(`the cursor walk reached ${seen.size} tickets of ${options.expected}`)
+  return { pages, tickets: seen.size, seconds: (Date.now() - started) / 1000 }
+}
+
+/**
+ * One workspace of `plan.tickets` tickets and their messages on Postgres, a member signed in through the
+ * API, then each view and search requested over HTTP one at a time, as one agent clicking through them.
+ */
+export async function runViewsBench(options: {
+  postgresUrl: string
+  plan: TViewsPlan
+  log(line: string): void
+}): Promise<TViewsReport> {
+  const { plan, log } = options
+  const database = await createBenchDatabase({ kind: 'postgres', postgresUrl: options.postgresUrl })
+  try {
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...database.env })
+    const server = await startServer({ config, roles: new Set(['http']) })
+    const client = createHttpClient({ baseUrl: server.url ?? '', maxSockets: 1 })
+    try {
+      const { rows } = await server.db.query<{ v: string }>("select current_setting('server_version') as v")
+      const [member] = await signUpMeasuredUsers({ client, projectId: config.projectId, count: 1 })
+      if (!member) throw new Error('no member signed up')
+      const { rows: teams } = await server.db.query<{ team_id: string }>(
+        'select team_id from memberships where user_id = $1',
+        [member.userId],
+      )
+      const teamId = teams[0]?.team_id ?? ''
+      log(`seeding ${plan.tickets} tickets with about ${plan.messagesPerTicket} messages each through SQL`)
+      const seed = await seedWorkspace({
+        db: server.db,
+        teamId,
+        memberId: member.userId,
+        tickets: plan.tickets,
+        messagesPerTicket: plan.messagesPerTicket,
+        days: plan.days,
+      })
+      const headers = sessionHeaders({ projectId: config.projectId, secret: member.secret })
+      log('paging through every ticket by cursor')
+      const walk = await walkAll({ client, headers, teamId, expected: plan.tickets })
+      const { rows: deep } = await server.db.query<{ id: string }>(
+        `select id from tickets where "teamId" = $1 order by created_at desc, seq desc offset $2 limit 1`,
+        [teamId, plan.pageSize * 1000],
+      )
+      const reports: TViewReport[] = []
+      for (const view of views(teamId, member.userId, deep[0]?.id ?? '')) {
+        const queries = [...view.queries, Query.limit(plan.pageSize)]
+        const first = await list(client, headers, queries)
+        if (first.documents.length === 0) throw new Error(`${view.name} found nothing`)
+        const send = async () => {
+          await list(client, headers, queries)
+          return 0
+        }
+        await runLoad({ iterations: plan.warmup, concurrency: 1, send })
+        log(`${view.name}: ${plan.iterations} requests`)
+        const result = await runLoad({ iterations: plan.iterations, concurrency: 1, send })
+        reports.push({
+          name: view.name,
+          stats: summariseLatencies(result.durationsMs, result.wallMs),
+          documents: first.documents.length,
+          total: first.total,
+        })
+      }
+      return {
+        serverVersion: rows[0]?.v ?? 'unknown',
+        seedSeconds: seed.seconds,
+        messages: seed.messages,
+        walk,
+        views: reports,
+      }
+    } finally {
+      client.close()
+      await server.close()
+    }
+  } finally {
+    await database.drop()
+  }
+}
+
+export function formatViewsReport(report: TViewsReport, plan: TViewsPlan, aimMs: number): string {
+  const ms = (n: number) => n.toFixed(1).padStart(6)
+  const lines = [
+    `Postgres ${report.serverVersion}: one workspace, ${plan.tickets} tickets, ${report.messages} messages ` +
+      `(seeded in ${report.seedSeconds.toFixed(0)} s); pages of ${plan.pageSize}, one request at a time`,
+    `  cursor walk: ${report.walk.tickets} tickets in ${report.walk.pages} pages of 1000, each once, ` +
+      `${report.walk.seconds.toFixed(1)} s`,
+    `  ${'view'.padEnd(22)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'p99'.padStart(6)} ${'max'.padStart(6)}  total`,
+  ]
+  for (const view of report.views) {
+    const { p50, p95, p99, max } = view.stats
+    lines.push(
+      `  ${view.name.padEnd(22)} ${ms(p50)} ${ms(p95)} ${ms(p99)} ${ms(max)}  ${view.total}${p99 > aimMs ? `  (p99 over ${aimMs} ms)` : ''}`,
+    )
+  }
+  return lines.join('\n')
+}
