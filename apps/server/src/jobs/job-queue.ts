@@ -19,6 +19,16 @@ export type TStartJobQueueOptions = {
   log: TLog
 }
 
+/** One of this process's fetchers of a queue (job-worker.ts). */
+export type TLocalWorker = {
+  /** Running a batch: a wake goes to an idle one first. */
+  isBusy(): boolean
+  /** Asks it to fetch now instead of at its next poll. */
+  notify(): void
+  /** Stops fetching; runs in flight get `graceMs` to finish, then are handed back for a retry. */
+  stop(graceMs: number): Promise<void>
+}
+
 export type TJobQueue = {
   readonly boss: PgBoss
   readonly definitions: readonly TAnyJobDefinition[]
@@ -30,10 +40,8 @@ export type TJobQueue = {
    * one statement. Resolves once stored.
    */
   enqueueSoon<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<void>
-  /** Lets a worker in this process hear of new jobs at once instead of at its next poll. */
-  addLocalWorker(queueName: string, workerId: string): void
-  /** A local worker started (true) or ended (false) a batch: a wake goes to an idle one first. */
-  setWorkerBusy(workerId: string, busy: boolean): void
+  /** A worker of this process: it hears of new jobs at once instead of at its next poll, and stops first. */
+  addLocalWorker(queueName: string, worker: TLocalWorker): void
   /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
   wake(queueName: string): void
   /** Started and not stopped: jobs can be enqueued (and, on a supervisor, expired runs are retried). */
@@ -71,20 +79,17 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   })
   running = true
 
-  const localWorkers = new Map<string, string[]>()
-  // Batches running per worker: pg-boss may fetch again while a batch outlives its expiry, so one worker
-  // can run two at once.
-  const busyWorkers = new Map<string, number>()
+  const localWorkers = new Map<string, TLocalWorker[]>()
   // One worker is enough to fetch what was just enqueued (it fetches a batch, and asks again at once while
   // it finds work); waking them all would have every other one fetch nothing. An idle one is woken, so
   // the job is not left to a busy one's next turn; they take turns.
   const wakeLocal = (queueName: string) => {
     const workers = localWorkers.get(queueName) ?? []
-    const idle = workers.findIndex((workerId) => !busyWorkers.get(workerId))
-    const [workerId] = workers.splice(Math.max(idle, 0), 1)
-    if (workerId === undefined) return
-    workers.push(workerId)
-    boss.notifyWorker(workerId)
+    const idle = workers.findIndex((worker) => !worker.isBusy())
+    const [worker] = workers.splice(Math.max(idle, 0), 1)
+    if (worker === undefined) return
+    workers.push(worker)
+    worker.notify()
   }
   const announcements = throttleAnnouncements({ db: options.db, log })
   const wake = (queueName: string) => {
@@ -122,20 +127,18 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
       const job = { name: definition.id, ...describeJob(definition, payload) }
       return new Promise<void>((resolve, reject) => insertsOf(definition.id).add({ job, resolve, reject }))
     },
-    addLocalWorker(queueName, workerId) {
-      localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), workerId])
-    },
-    setWorkerBusy(workerId, busy) {
-      const running = (busyWorkers.get(workerId) ?? 0) + (busy ? 1 : -1)
-      if (running > 0) busyWorkers.set(workerId, running)
-      else busyWorkers.delete(workerId)
+    addLocalWorker(queueName, worker) {
+      localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), worker])
     },
     wake: wakeLocal,
     isRunning: () => running,
     async stop() {
       running = false
       try {
-        await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true })
+        const workers = [...localWorkers.values()].flat()
+        localWorkers.clear()
+        await Promise.all(workers.map((worker) => worker.stop(STOP_GRACE_MS)))
+        await boss.stop({ graceful: false, wait: true })
       } finally {
         announcements.stop()
       }

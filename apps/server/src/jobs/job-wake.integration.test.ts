@@ -1,10 +1,6 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { TDatabase } from '../db/database'
-import { openDatabase } from '../db/open-database'
+import { openTestDatabase } from '../testing/test-database'
 import { testLog } from '../testing/test-log'
 import { waitForValue } from '../testing/wait-for-value'
 import { defineJob, type TAnyJobDefinition } from './job-definition'
@@ -28,19 +24,17 @@ function namedJob(options: { id: string; batchSize: number }, handle: (name: str
 }
 
 describe('waking workers for a new job', () => {
-  let db: TDatabase | undefined
   let queue: TJobQueue | undefined
-  let dataDir: string | undefined
+  let closeDatabase: (() => Promise<void>) | undefined
   afterEach(async () => {
     await queue?.stop()
-    await db?.close()
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    await closeDatabase?.()
   })
 
-  /** A queue on a fresh PGlite with the workers of `job` started, polling too rarely to matter. */
+  /** A queue on a fresh PGlite (copied from the migrated template) with the workers of `job` started, polling too rarely to matter. */
   async function startWorkers(job: TAnyJobDefinition): Promise<TJobQueue> {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-wake-'))
-    db = await openDatabase({ databaseUrl: undefined, dataDir })
+    const { db, close } = await openTestDatabase('pglite')
+    closeDatabase = close
     queue = await startJobQueue({
       db,
       databaseUrl: undefined,
