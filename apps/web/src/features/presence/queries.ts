@@ -64,8 +64,11 @@ export function useTicketPresence(ticketId: string) {
     let isMounted = true
     let subscription: RealtimeSubscription | null = null
     getRealtime()
-      .subscribe(CHANNEL, (event) =>
-        applyEvent(queryClient, ticketId, event.events, event.payload as TPresenceDocument),
+      // The server sends this ticket's presence only, not every page's of the workspace.
+      .subscribe(
+        CHANNEL,
+        (event) => applyEvent(queryClient, ticketId, event.events, event.payload as TPresenceDocument),
+        [Query.equal('ticketId', ticketId)],
       )
       .then((created) => {
         if (isMounted) subscription = created
