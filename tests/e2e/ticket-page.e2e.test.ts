@@ -192,6 +192,8 @@ test.describe('The ticket page', () => {
 
     expect(await findAccessibilityViolations(page)).toEqual([])
     await page.setViewportSize(WIDE_DESKTOP)
+    // From the top: the sticky header would otherwise sit across the middle of a whole-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0))
     await saveScreenshot(page, 'ticket-page-desktop', { fullPage: true })
 
     // A phone: the fields stack under the header, nothing scrolls sideways.
@@ -202,6 +204,8 @@ test.describe('The ticket page', () => {
     const history = await timeline(page).boundingBox()
     expect(panel && header && panel.y > header.y).toBe(true)
     expect(panel && history && panel.y < history.y).toBe(true)
+    // From the top: the sticky header would otherwise sit across the middle of a whole-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0))
     await saveScreenshot(page, 'ticket-page-phone', { fullPage: true })
 
     // The other ticket's link leads to it.
