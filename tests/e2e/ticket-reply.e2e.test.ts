@@ -111,6 +111,10 @@ test.describe('Replying to a customer by mail', () => {
     await editor(page).click()
     await editor(page).pressSequentially('Hi Dana, ')
     await expect(presence(agentPage)).toHaveText(`${owner.name} is replying`)
+    // The other agent's composer warns before they answer too.
+    await expect(agentPage.getByTestId('composer-collision')).toHaveText(
+      `${owner.name} is replying to this ticket too: read their answer before you send yours.`,
+    )
     await page.reload()
     await expect(editor(page)).toHaveText('Hi Dana,')
 

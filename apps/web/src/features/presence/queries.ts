@@ -51,14 +51,19 @@ function applyEvent(
   })
 }
 
-/** The ticket's presence documents, kept current by realtime events (expired ones are the caller's to drop). */
-export function useTicketPresence(ticketId: string) {
-  const queryClient = useQueryClient()
-  const query = useQuery({
+/** The ticket's presence documents as held (expired ones are the caller's to drop). */
+export function usePresenceDocuments(ticketId: string) {
+  return useQuery({
     queryKey: presenceKey(ticketId),
     queryFn: () => listPresence(ticketId),
     retry: false,
   })
+}
+
+/** The ticket's presence documents, kept current by realtime events: one subscriber per page (the header). */
+export function useTicketPresence(ticketId: string) {
+  const queryClient = useQueryClient()
+  const query = usePresenceDocuments(ticketId)
 
   useEffect(() => {
     let isMounted = true

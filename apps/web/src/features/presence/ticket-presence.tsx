@@ -1,31 +1,16 @@
-import { livePresence, PresenceState, presenceSentence } from '@parsedesk/contracts'
+import { PresenceState, presenceSentence } from '@parsedesk/contracts'
 import { clsx } from 'clsx'
-import { useEffect, useState } from 'react'
-import { useSession } from '@/features/auth/session'
 import { useAnnouncePresence, useTicketPresence } from './queries'
-
-/** How often expired presence is dropped from the screen between events. */
-const RECHECK_MS = 5_000
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
+import { useOthersOnTicket } from './use-others-on-ticket'
 
 /**
  * "Ada is replying", "Ben is viewing": the other members on this ticket right now, so two agents do not
  * answer one customer twice (decision 021). Mounting it announces this member too.
  */
 export function TicketPresence({ ticketId }: { ticketId: string }) {
-  const { user } = useSession()
   useAnnouncePresence(ticketId)
   const presence = useTicketPresence(ticketId)
-  const now = useNow(RECHECK_MS)
-  const others = livePresence(presence.data ?? [], { now, selfId: user?.$id })
+  const others = useOthersOnTicket(presence.data)
 
   return (
     <div data-testid="ticket-presence-slot" role="status" aria-live="polite" className="grid gap-1 text-sm">

@@ -1,6 +1,8 @@
 import {
   CollectionId,
   DATABASE_ID,
+  PresenceState,
+  presenceSentence,
   type TContactAttributes,
   TicketStatus,
   type TMacroContext,
@@ -19,6 +21,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { useOthersOnTicketId } from '@/features/presence/use-others-on-ticket'
 import { useTypingPresence } from '@/features/presence/use-typing-presence'
 import { databases } from '@/lib/appwrite'
 import { getErrorMessage, serverMessageOf } from '@/lib/errors'
@@ -92,6 +95,9 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
   const [notice, setNotice] = useState('')
   const messageId = useRef(ID.unique())
   const typing = useTypingPresence(ticket.$id)
+  const othersReplying = useOthersOnTicketId(ticket.$id)
+    .filter((member) => member.state === PresenceState.replying)
+    .map((member) => member.userName)
   const send = useSendReply()
   const requesterName = useRequesterName(ticket.requesterId)
   const ids = useId()
@@ -304,6 +310,15 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
               />
             </div>
           </div>
+        )}
+        {othersReplying.length > 0 && (
+          <p
+            data-testid="composer-collision"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+          >
+            {presenceSentence(othersReplying, PresenceState.replying)} to this ticket too: read their answer
+            before you send yours.
+          </p>
         )}
         <div className="flex flex-wrap items-start justify-between gap-2">
           {editor && <ComposerToolbar editor={editor} disabled={isBusy} />}
