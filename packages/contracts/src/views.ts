@@ -5,12 +5,13 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, TicketLimits, TicketStatus, type TT
 /** Who a view's tickets are assigned to: the member looking, nobody, or one member (a user id). */
 export const ViewAssignee = { me: 'me', none: 'none' } as const
 
-export const VIEW_SORTS = ['newest', 'oldest', 'updated'] as const
+export const VIEW_SORTS = ['newest', 'oldest', 'updated', 'priority'] as const
 export type TViewSort = (typeof VIEW_SORTS)[number]
 export const ViewSortLabels: Record<TViewSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
   updated: 'Recently updated',
+  priority: 'Most urgent first',
 }
 
 export const ViewLimits = { name: 60, perMember: 50, categories: 50 } as const
@@ -59,14 +60,14 @@ export type TViewAttributes = z.infer<typeof ZViewAttributes>
 export const ZViewCreate = ZViewAttributes.pick({ teamId: true, name: true, filters: true, shared: true })
 export type TViewCreate = z.infer<typeof ZViewCreate>
 
-/** A ticket still to be worked: not waiting on the customer (pending) and not done. */
-export const OPEN_TICKET_STATUSES: readonly TTicketStatus[] = [
-  TicketStatus.open,
-  TicketStatus.inProgress,
-  TicketStatus.onHold,
-]
+/**
+ * A ticket an agent works now: not waiting on the customer (pending) or a third party (on-hold), not done.
+ * The same statuses the server's view indexes serve (docs/api.md, decision 018).
+ */
+export const OPEN_TICKET_STATUSES: readonly TTicketStatus[] = [TicketStatus.open, TicketStatus.inProgress]
 
 export const BuiltInViewId = {
+  all: 'all',
   myOpen: 'my-open',
   unassigned: 'unassigned',
   allOpen: 'all-open',
@@ -84,8 +85,12 @@ const NO_FILTERS: TViewFilters = {
   sort: 'newest',
 }
 
-/** The views every workspace has; the spam category is left out of the three "open" ones. */
+/**
+ * The views every workspace has; the spam category is left out of the three "open" ones. "All tickets"
+ * is the seed's list (everything, newest first) and the dashboard's first view.
+ */
 export const BUILT_IN_VIEWS: readonly { id: TBuiltInViewId; name: string; filters: TViewFilters }[] = [
+  { id: BuiltInViewId.all, name: 'All tickets', filters: NO_FILTERS },
   {
     id: BuiltInViewId.myOpen,
     name: 'My open',

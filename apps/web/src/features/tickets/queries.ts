@@ -3,12 +3,30 @@ import {
   DATABASE_ID,
   ProcessingStatus,
   TicketStatus,
+  type TTicketAttributes,
   type TTicketCreate,
+  type TViewFilters,
 } from '@parsedesk/contracts'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { ID, Permission, Query, Role } from 'appwrite'
+import { searchQueries, viewQueries } from '@/features/views/view-queries'
 import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { databases } from '@/lib/appwrite'
+import {
+  applyTicketChange,
+  type TTicketChange,
+  type TTicketPage,
+  type TTicketPages,
+  toSummary,
+} from './list-cache'
 import {
   TICKET_LIST_ATTRIBUTES,
   type TTicketDocument,
@@ -17,33 +35,95 @@ import {
 } from './ticket-model'
 
 export const ticketsQueryKey = ['tickets'] as const
+/** Every list of tickets the dashboard holds, whatever its view: what realtime changes are applied to. */
+export const ticketListsKey = [...ticketsQueryKey, 'list'] as const
 
-const LIST_LIMIT = 100
+/** Rows per request: a screenful and more; "Load more" reads the next ones after the last row's cursor. */
+export const TICKET_PAGE_SIZE = 50
 
-async function listTickets(teamId: string): Promise<TTicketSummary[]> {
+export type TTicketListKey = readonly ['tickets', 'list', string, string, TViewFilters, string]
+
+async function listTicketPage(
+  teamId: string,
+  filters: TViewFilters,
+  me: string,
+  search: string,
+  cursor: string | null,
+): Promise<TTicketPage> {
   const list = await databases.listDocuments<TTicketSummary>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.tickets,
     queries: [
       Query.equal('teamId', teamId),
-      Query.orderDesc('$createdAt'),
-      Query.limit(LIST_LIMIT),
+      ...viewQueries(filters, me),
+      ...searchQueries(search),
+      Query.limit(TICKET_PAGE_SIZE),
+      ...(cursor ? [Query.cursorAfter(cursor)] : []),
       Query.select([...TICKET_LIST_ATTRIBUTES]),
     ],
   })
-  return list.documents
+  return { documents: list.documents, total: list.total }
 }
 
-/** The current workspace's newest tickets. */
-export function useTickets({ userId }: { userId: string | undefined }) {
+/** The current workspace's tickets in a view, a page at a time (cursor pagination through any number). */
+export function useTicketList({
+  userId,
+  filters,
+  search,
+}: {
+  userId: string | undefined
+  filters: TViewFilters
+  search: string
+}) {
   const teamId = useCurrentWorkspaceId(userId)
-  return useQuery({
-    queryKey: [...ticketsQueryKey, userId, teamId],
-    queryFn: () => listTickets(teamId as string),
+  const queryKey: TTicketListKey = [...ticketListsKey, userId ?? '', teamId ?? '', filters, search.trim()]
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) =>
+      listTicketPage(teamId as string, filters, userId as string, search, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) =>
+      lastPage.documents.length === TICKET_PAGE_SIZE ? (lastPage.documents.at(-1)?.$id ?? null) : null,
     enabled: !!userId && !!teamId,
     retry: false,
-    refetchInterval: (query) => ticketListRefreshInterval(query.state.data),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      ticketListRefreshInterval(query.state.data?.pages.flatMap((page) => page.documents)),
   })
+}
+
+/** How many tickets each view holds (`total` of a one-row list, counted by the server up to its cap). */
+export function useViewCounts({
+  userId,
+  views,
+}: {
+  userId: string | undefined
+  views: readonly { id: string; filters: TViewFilters }[]
+}): Record<string, number | undefined> {
+  const teamId = useCurrentWorkspaceId(userId)
+  const results = useQueries({
+    queries: views.map((view) => ({
+      queryKey: [...ticketsQueryKey, 'count', userId, teamId, view.filters],
+      queryFn: async () => {
+        const list = await databases.listDocuments({
+          databaseId: DATABASE_ID,
+          collectionId: CollectionId.tickets,
+          queries: [
+            Query.equal('teamId', teamId as string),
+            ...viewQueries(view.filters, userId as string),
+            Query.limit(1),
+            Query.select(['$id']),
+          ],
+        })
+        return list.total
+      },
+      enabled: !!userId && !!teamId,
+      retry: false,
+      // Counts are a glance, not a ledger: read again every half minute and after the member's own changes.
+      refetchInterval: 30_000,
+    })),
+  })
+  return Object.fromEntries(views.map((view, index) => [view.id, results[index]?.data]))
 }
 
 /** The whole ticket, read again whenever the list shows it changed (its `$updatedAt` is in the key). */
@@ -85,19 +165,80 @@ export function useCreateTicket() {
         },
         permissions: ownerOnly(userId),
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+    // The row goes into the open lists from the answer; realtime brings it to the other tabs.
+    onSuccess: (created, { userId }) =>
+      applyToTicketLists(queryClient, { kind: 'create', ticket: toSummary(created) }, userId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ticketsQueryKey, 'count'] }),
   })
 }
 
-export function useDeleteTicket() {
+/** Deletes one ticket or a selection: the rows leave every list at once, other tabs hear it by realtime. */
+export function useDeleteTickets({ userId }: { userId: string | undefined }) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ticketId: string) =>
-      databases.deleteDocument({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.tickets,
-        documentId: ticketId,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+    mutationFn: (ticketIds: readonly string[]) =>
+      Promise.all(
+        ticketIds.map((ticketId) =>
+          databases.deleteDocument({
+            databaseId: DATABASE_ID,
+            collectionId: CollectionId.tickets,
+            documentId: ticketId,
+          }),
+        ),
+      ),
+    onSuccess: (_answers, ticketIds) => {
+      for (const $id of ticketIds) {
+        applyToTicketLists(queryClient, { kind: 'delete', ticket: { $id } as TTicketSummary }, userId)
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ticketsQueryKey, 'count'] }),
   })
+}
+
+export type TTicketChangeRequest = Partial<Pick<TTicketAttributes, 'status' | 'assigneeId' | 'tags'>>
+
+/**
+ * One change to each of a selection of tickets (its own data per ticket, so a tag is added to each one's
+ * tags). Each answer is written into the lists at once; the socket brings the same to the other tabs.
+ */
+export function useUpdateTickets({ userId }: { userId: string | undefined }) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: readonly { ticketId: string; data: TTicketChangeRequest }[]) =>
+      Promise.all(
+        changes.map(({ ticketId, data }) =>
+          databases.updateDocument<TTicketSummary>({
+            databaseId: DATABASE_ID,
+            collectionId: CollectionId.tickets,
+            documentId: ticketId,
+            data,
+          }),
+        ),
+      ),
+    onSuccess: (updated) => {
+      for (const ticket of updated)
+        applyToTicketLists(queryClient, { kind: 'update', ticket: toSummary(ticket) }, userId)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ticketsQueryKey, 'count'] }),
+  })
+}
+
+/** A change applied to every cached list, each by its own view's rules. */
+export function applyToTicketLists(
+  queryClient: QueryClient,
+  change: TTicketChange,
+  userId: string | undefined,
+) {
+  for (const [key, data] of queryClient.getQueriesData<TTicketPages>({ queryKey: ticketListsKey })) {
+    if (!data) continue
+    const [, , owner, , filters, search] = key as unknown as TTicketListKey
+    if (owner !== userId) continue
+    // Whether a ticket matches a search is the server's to say: that list alone is read again.
+    if (search && change.kind !== 'delete') {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true })
+      continue
+    }
+    const next = applyTicketChange(data, change, filters, owner)
+    if (next !== data) queryClient.setQueryData(key, next)
+  }
 }

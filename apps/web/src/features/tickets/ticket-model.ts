@@ -4,11 +4,26 @@ import type { Models } from 'appwrite'
 /** A ticket as read whole; optional attributes may be missing altogether on older documents. */
 export type TTicketDocument = Models.Document &
   Pick<TTicketAttributes, 'email' | 'subject' | 'body' | 'status' | 'userId' | 'processing_status'> &
-  Partial<Pick<TTicketAttributes, 'priority' | 'rawJson' | 'description' | 'category' | 'processing_error'>>
+  Partial<
+    Pick<
+      TTicketAttributes,
+      | 'priority'
+      | 'rawJson'
+      | 'description'
+      | 'category'
+      | 'processing_error'
+      | 'number'
+      | 'assigneeId'
+      | 'tags'
+      | 'groupId'
+      | 'requesterId'
+    >
+  >
 
 /**
- * What the list reads of each ticket: the table's columns and what the polling looks at. The body, the
- * analysis and the raw source (up to megabytes each) are read when a ticket is opened.
+ * What the list reads of each ticket: the table's columns, what the polling looks at, and what a view
+ * filters on (so a realtime change is placed without asking the server). The body, the analysis and the
+ * raw source (up to megabytes each) are read when a ticket is opened.
  */
 export const TICKET_LIST_ATTRIBUTES = [
   '$id',
@@ -19,6 +34,12 @@ export const TICKET_LIST_ATTRIBUTES = [
   'status',
   'priority',
   'processing_status',
+  'number',
+  'category',
+  'assigneeId',
+  'tags',
+  'groupId',
+  'requesterId',
 ] as const satisfies readonly (keyof TTicketDocument)[]
 
 export type TTicketSummary = Pick<TTicketDocument, (typeof TICKET_LIST_ATTRIBUTES)[number]> & Models.Document

@@ -25,7 +25,7 @@ describe('viewQueries', () => {
 
   it('gives My open: the work statuses, assigned to the member looking, without spam', () => {
     expect(readable(viewQueries(builtIn(BuiltInViewId.myOpen), ME))).toEqual([
-      { method: 'equal', attribute: 'status', values: ['open', 'in-progress', 'on-hold'] },
+      { method: 'equal', attribute: 'status', values: ['open', 'in-progress'] },
       { method: 'notEqual', attribute: 'category', values: ['spam-marketing'] },
       { method: 'equal', attribute: 'assigneeId', values: [ME] },
       { method: 'orderDesc', attribute: '$createdAt' },
@@ -70,9 +70,12 @@ describe('viewQueries', () => {
     ])
   })
 
-  it('sorts oldest first on request', () => {
+  it('sorts oldest first or most urgent first on request', () => {
     expect(readable(viewQueries(ZViewFilters.parse({ sort: 'oldest' }), ME))).toEqual([
       { method: 'orderAsc', attribute: '$createdAt' },
+    ])
+    expect(readable(viewQueries(ZViewFilters.parse({ sort: 'priority' }), ME))).toEqual([
+      { method: 'orderDesc', attribute: 'priority' },
     ])
   })
 
@@ -86,9 +89,10 @@ describe('viewQueries', () => {
 describe('searchQueries', () => {
   it('adds a full-text search for words and nothing for blank text', () => {
     expect(readable(searchQueries('  refund order '))).toEqual([
-      { method: 'search', attribute: 'subject', values: ['refund order'] },
+      { method: 'search', attribute: 'text', values: ['refund order'] },
     ])
     expect(searchQueries('   ')).toEqual([])
+    expect(searchQueries(' "&! ')).toEqual([])
   })
 })
 

@@ -1,13 +1,15 @@
 import { SPAM_CATEGORY, type TViewFilters, type TViewSort, ViewAssignee } from '@parsedesk/contracts'
 import { Query } from 'appwrite'
 
-/** The attribute the search box matches; the server's full-text search over bodies and messages replaces it. */
-export const TICKET_SEARCH_ATTRIBUTE = 'subject'
+/** The search-only attribute of tickets: subject, first mail and every message of the conversation (docs/api.md). */
+export const TICKET_SEARCH_ATTRIBUTE = 'text'
 
 const ORDERS: Record<TViewSort, () => string> = {
   newest: () => Query.orderDesc('$createdAt'),
   oldest: () => Query.orderAsc('$createdAt'),
   updated: () => Query.orderDesc('$updatedAt'),
+  // The server sorts priority by urgency (none < low < medium < high), not by its letters.
+  priority: () => Query.orderDesc('priority'),
 }
 
 /** The start of a day (YYYY-MM-DD) in the viewer's time zone, as the server's dates are compared. */
@@ -47,8 +49,9 @@ export function viewQueries(filters: TViewFilters, me: string): string[] {
   return queries
 }
 
-/** What the search box adds to a view's queries: nothing for blank text. */
+/** What the search box adds to a view's queries: nothing for blank text or punctuation alone. */
 export function searchQueries(text: string): string[] {
   const words = text.trim()
-  return words ? [Query.search(TICKET_SEARCH_ATTRIBUTE, words)] : []
+  // The server refuses a search without a letter or digit; such text filters nothing.
+  return /[\p{L}\p{N}]/u.test(words) ? [Query.search(TICKET_SEARCH_ATTRIBUTE, words)] : []
 }

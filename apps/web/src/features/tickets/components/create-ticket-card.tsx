@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea'
 import type { TUser } from '@/features/auth/session'
 import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { getErrorMessage } from '@/lib/errors'
-import { Toasts } from '@/lib/messages'
+import { TicketFormErrors, Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { generateFakeTicket } from '../fake-ticket'
 import { useCreateTicket } from '../queries'
@@ -26,6 +26,8 @@ export function CreateTicketCard({ user }: { user: TUser | null }) {
   const submit = form.handleSubmit(async (values) => {
     const problem = validateTicketForm({ hasUser: !!user, values })
     setFormError(problem)
+    // An empty field is said once, inline under the form; the toast is for a create that failed.
+    if (problem === TicketFormErrors.emptyFields) return
     if (problem || !user) {
       notifyError({ title: Toasts.ticketCreateFailed, description: problem ?? undefined })
       return

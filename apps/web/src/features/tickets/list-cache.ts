@@ -1,0 +1,68 @@
+import type { TViewFilters } from '@parsedesk/contracts'
+import { ticketMatchesView } from '@/features/views/view-match'
+import { TICKET_LIST_ATTRIBUTES, type TTicketSummary } from './ticket-model'
+
+export type TTicketPage = { documents: TTicketSummary[]; total: number }
+export type TTicketPages = { pages: TTicketPage[]; pageParams: unknown[] }
+
+export type TTicketChange = { kind: 'create' | 'update' | 'delete'; ticket: TTicketSummary }
+
+/** What the list keeps of a ticket the socket sent whole (body and raw mail are megabytes, and unused). */
+export function toSummary(document: Record<string, unknown>): TTicketSummary {
+  return Object.fromEntries(
+    [...TICKET_LIST_ATTRIBUTES, '$collectionId', '$databaseId', '$permissions', '$sequence'].map((key) => [
+      key,
+      document[key],
+    ]),
+  ) as TTicketSummary
+}
+
+/** Urgency as the server sorts it: none < low < medium < high. */
+const URGENCY: Record<string, number> = { low: 1, medium: 2, high: 3 }
+const urgencyOf = (ticket: TTicketSummary) => URGENCY[ticket.priority ?? ''] ?? 0
+
+/** Where a ticket goes among rows sorted as the view sorts them: before the first row it sorts before. */
+function sortsBefore(ticket: TTicketSummary, row: TTicketSummary, sort: TViewFilters['sort']): boolean {
+  if (sort === 'oldest') return ticket.$createdAt < row.$createdAt
+  if (sort === 'priority' && urgencyOf(ticket) !== urgencyOf(row)) return urgencyOf(ticket) > urgencyOf(row)
+  if (sort === 'updated') return ticket.$updatedAt >= row.$updatedAt
+  return ticket.$createdAt >= row.$createdAt
+}
+
+/**
+ * One realtime change applied to the cached pages of one list, in place: a row that matches is replaced
+ * or inserted where the sort puts it (past the loaded pages it is left for "Load more"), one that no longer
+ * matches is dropped, and the totals follow. Returns the same object when nothing changed.
+ */
+export function applyTicketChange(
+  data: TTicketPages,
+  change: TTicketChange,
+  filters: TViewFilters,
+  me: string,
+): TTicketPages {
+  const { ticket } = change
+  const matches = change.kind !== 'delete' && ticketMatchesView(ticket, filters, me)
+  const wasListed = data.pages.some((page) => page.documents.some((row) => row.$id === ticket.$id))
+  if (!wasListed && !matches) return data
+  const delta = (wasListed ? -1 : 0) + (matches ? 1 : 0)
+  const rows = data.pages.flatMap((page) => page.documents.filter((row) => row.$id !== ticket.$id))
+  if (matches) {
+    const at = rows.findIndex((row) => sortsBefore(ticket, row, filters.sort))
+    const isEverythingLoaded = countRows(data) >= (data.pages.at(-1)?.total ?? 0)
+    if (at >= 0) rows.splice(at, 0, ticket)
+    else if (isEverythingLoaded) rows.push(ticket)
+  }
+  // The rows are cut back into pages of the sizes they had, the first page taking what was inserted.
+  let start = 0
+  const pages = data.pages.map((page, index) => {
+    const size = index === 0 ? page.documents.length + (rows.length - countRows(data)) : page.documents.length
+    const documents = rows.slice(start, start + Math.max(size, 0))
+    start += Math.max(size, 0)
+    return { documents, total: Math.max(page.total + delta, 0) }
+  })
+  return { ...data, pages }
+}
+
+function countRows(data: TTicketPages): number {
+  return data.pages.reduce((sum, page) => sum + page.documents.length, 0)
+}

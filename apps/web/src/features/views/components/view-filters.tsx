@@ -1,0 +1,185 @@
+import {
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type TViewFilters,
+  type TViewSort,
+  VIEW_SORTS,
+  ViewAssignee,
+  ViewSortLabels,
+} from '@parsedesk/contracts'
+import { Search } from 'lucide-react'
+import type * as React from 'react'
+import { useId } from 'react'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+
+const ANY = ''
+/** Shown when a view asks for several values of a field, which one select cannot show. */
+const SEVERAL = '*'
+
+type TViewFiltersProps = {
+  filters: TViewFilters
+  onChange: (filters: TViewFilters) => void
+  search: string
+  onSearch: (text: string) => void
+  searchRef: React.Ref<HTMLInputElement>
+}
+
+function Field({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
+  const id = useId()
+  return (
+    <div className="grid min-w-0 gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  )
+}
+
+function listValue(values: readonly string[]): string {
+  if (values.length === 0) return ANY
+  return values.length === 1 ? (values[0] as string) : SEVERAL
+}
+
+/** One select per listed field: any, or one value; a view's several values show as such until changed. */
+function ListSelect<T extends string>(props: {
+  label: string
+  values: readonly T[]
+  options: readonly T[]
+  onChange: (values: T[]) => void
+}) {
+  return (
+    <Field label={props.label}>
+      {(id) => (
+        <NativeSelect
+          id={id}
+          value={listValue(props.values)}
+          onChange={(event) => props.onChange(event.target.value === ANY ? [] : [event.target.value as T])}
+        >
+          <option value={ANY}>Any</option>
+          {props.values.length > 1 && (
+            <option value={SEVERAL} disabled>
+              {props.values.join(', ')}
+            </option>
+          )}
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  )
+}
+
+/** The search box and the filters and sort of the list; each change lists again at once. */
+export function ViewFilters({ filters, onChange, search, onSearch, searchRef }: TViewFiltersProps) {
+  const set = (patch: Partial<TViewFilters>) => onChange({ ...filters, ...patch })
+  return (
+    <div className="grid gap-3">
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          ref={searchRef}
+          type="search"
+          aria-label="Search tickets"
+          placeholder="Search subjects and messages (press /)"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+        <ListSelect
+          label="Status"
+          values={filters.status}
+          options={TICKET_STATUSES}
+          onChange={(status) => set({ status })}
+        />
+        <ListSelect
+          label="Priority"
+          values={filters.priority}
+          options={TICKET_PRIORITIES}
+          onChange={(priority) => set({ priority })}
+        />
+        <Field label="Assignee">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={filters.assignee ?? ANY}
+              onChange={(event) =>
+                set({ assignee: event.target.value === ANY ? undefined : event.target.value })
+              }
+            >
+              <option value={ANY}>Anyone</option>
+              <option value={ViewAssignee.me}>Me</option>
+              <option value={ViewAssignee.none}>Unassigned</option>
+              {filters.assignee &&
+                filters.assignee !== ViewAssignee.me &&
+                filters.assignee !== ViewAssignee.none && (
+                  <option value={filters.assignee}>Another member</option>
+                )}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Tag">
+          {(id) => (
+            <Input
+              id={id}
+              value={filters.tags.join(', ')}
+              placeholder="e.g. vip"
+              onChange={(event) =>
+                set({
+                  tags: event.target.value
+                    .split(',')
+                    .map((tag) => tag.trim().toLowerCase())
+                    .filter(Boolean),
+                })
+              }
+            />
+          )}
+        </Field>
+        <Field label="Created from">
+          {(id) => (
+            <Input
+              id={id}
+              type="date"
+              value={filters.createdFrom ?? ''}
+              onChange={(event) => set({ createdFrom: event.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="Created to">
+          {(id) => (
+            <Input
+              id={id}
+              type="date"
+              value={filters.createdTo ?? ''}
+              onChange={(event) => set({ createdTo: event.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label="Sort">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={filters.sort}
+              onChange={(event) => set({ sort: event.target.value as TViewSort })}
+            >
+              {VIEW_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {ViewSortLabels[sort]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      </div>
+    </div>
+  )
+}
