@@ -49,7 +49,7 @@ begin
   if position('''spam''' in definition) = 0 then
     execute 'alter table ticket_events drop constraint ticket_events_type_check';
     execute 'alter table ticket_events add constraint ticket_events_type_check '
-      || replace(definition, 'ARRAY[', 'ARRAY[''spam''::text, ');
+      || regexp_replace(definition, '\]\)', ', ''spam''::text])');
   end if;
 end
 $$;
