@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("a workspace's own categories, on %s", (database) 
   afterAll(() => server?.stop())
 
   async function fileAnalysed(user: TSdkUser, subject: string, body: string): Promise<TTicketDocument> {
-    const created = await user.databases.createDocument<TTicketDocument>({
+    const created = await user.databases.createDocument({
       ...TICKETS,
       documentId: ID.unique(),
       data: { email: 'customer@example.com', subject, body },
