@@ -5,17 +5,12 @@ import { PasswordMessages } from '@parsedesk/contracts'
 import { Account, Databases, type Models, Query } from 'appwrite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DataDirError } from '../backup/data-dir-socket'
-import { loadConfig } from '../config/config'
 import { openPgliteDatabase } from '../db/pglite-database'
-import { JOB_DEFINITIONS } from '../job-registry'
 import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, type TInboundDocument } from '../mail/mail-test-kit'
 import { rejection, sdkClient, type TSdkUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
-import { runAdminCli } from './admin-cli'
-import { ADMIN_USAGE, AdminError, AdminUsageError } from './admin-command'
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts')
 const PASSWORD = 'violet tractor morning'
@@ -49,28 +44,6 @@ function admin(
   })
   child.stdin.end(stdin)
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
-}
-
-/**
- * The same command run in this test's process, as main.ts runs it (its output, its exit codes): a process
- * of its own costs a tsx start of the whole server (~2 s), so only the tests of what the process itself
- * does (a password on stdin or a terminal, exit codes) spawn one.
- */
-async function adminHere(options: { dataDir: string; databaseUrl?: string }, args: string[]): Promise<TRun> {
-  const config = loadConfig({
-    DATA_DIR: options.dataDir,
-    LOG_LEVEL: 'warn',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-  })
-  try {
-    return { code: 0, stdout: `${await runAdminCli(config, args, JOB_DEFINITIONS)}\n`, stderr: '' }
-  } catch (error) {
-    if (error instanceof AdminUsageError)
-      return { code: 2, stdout: '', stderr: `${error.message}\n\n${ADMIN_USAGE}\n` }
-    if (error instanceof AdminError || error instanceof DataDirError)
-      return { code: 1, stdout: '', stderr: `${error.message}\n` }
-    throw error
-  }
 }
 
 /**
@@ -171,7 +144,7 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     expect(again.code).toBe(1)
     expect(again.stderr).toContain(`an account with ${email} exists`)
 
-    const workspaces = await adminHere(target, ['workspaces'])
+    const workspaces = await admin(target, ['workspaces'])
     expect(workspaces.code).toBe(0)
     const row = workspaces.stdout.split('\n').find((line) => line.includes("Ada Admin's workspace"))
     // workspace id, 1 confirmed member, 0 invited, 0 tickets, created today.
@@ -183,7 +156,7 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
   })
 
   it('refuses a common password and wrong usage with exit 2 and the usage', async () => {
-    const common = await adminHere(target, [
+    const common = await admin(target, [
       'create-user',
       '--email',
       'bob@example.com',
@@ -192,14 +165,12 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     ])
     expect(common.code).toBe(1)
     expect(common.stderr).toContain(PasswordMessages.common)
-    // Each wrong command line is its own case in admin-command.test.ts; here, what the process does with one
-    // (exit 2, the usage on stderr), and the same for a second one run in this process.
-    const none = await admin(target, [])
-    expect(none.code).toBe(2)
-    expect(none.stderr).toContain('Usage: main.js admin <command>')
-    const mixed = await adminHere(target, ['reanalyse', '--ticket', 'abc', '--from', '2026-11-20'])
-    expect(mixed.code).toBe(2)
-    expect(mixed.stderr).toContain('Usage: main.js admin <command>')
+    // Each wrong command line is its own case in admin-command.test.ts; here, what the process does with one.
+    for (const args of [[], ['reanalyse', '--ticket', 'abc', '--from', '2026-11-20']]) {
+      const run = await admin(target, args)
+      expect({ args, code: run.code }).toEqual({ args, code: 2 })
+      expect(run.stderr).toContain('Usage: main.js admin <command>')
+    }
   })
 
   it('resets a password typed on a terminal without echo: the old one no longer signs in, every session ends', async () => {
@@ -232,21 +203,21 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     )
     await waitForAnalysed(ticket.$id, 1)
 
-    const one = await adminHere(target, ['reanalyse', '--ticket', ticket.$id])
+    const one = await admin(target, ['reanalyse', '--ticket', ticket.$id])
     expect(one).toMatchObject({ code: 0 })
     expect(one.stdout).toContain(`ticket ${ticket.$id} is waiting for analysis`)
     await waitForAnalysed(ticket.$id, 2)
 
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString()
     const inAnHour = new Date(Date.now() + 3_600_000).toISOString()
-    const range = await adminHere(target, ['reanalyse', '--from', hourAgo, '--to', inAnHour])
+    const range = await admin(target, ['reanalyse', '--from', hourAgo, '--to', inAnHour])
     expect(range).toMatchObject({ code: 0 })
     expect(range.stdout).toContain('1 ticket(s) created from')
     await waitForAnalysed(ticket.$id, 3)
-    const empty = await adminHere(target, ['reanalyse', '--from', '2020-01-01', '--to', '2020-02-01'])
+    const empty = await admin(target, ['reanalyse', '--from', '2020-01-01', '--to', '2020-02-01'])
     expect(empty.stdout).toContain('no tickets created from 2020-01-01T00:00:00.000Z')
 
-    const missing = await adminHere(target, ['reanalyse', '--ticket', 'no-such-ticket'])
+    const missing = await admin(target, ['reanalyse', '--ticket', 'no-such-ticket'])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('no ticket no-such-ticket')
   })
@@ -255,7 +226,7 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     // Once the last analysis's job is marked done (just after its ticket is): nothing waits, so no age.
     const run = await waitForValue(
       async () => {
-        const queues = await adminHere(target, ['queues'])
+        const queues = await admin(target, ['queues'])
         return /^analyze-ticket\s+0\s+0\s+0\s+-$/m.test(queues.stdout) && queues
       },
       { what: 'the analysis queue empty', timeoutMs: 30_000 },
@@ -285,7 +256,7 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
       async () => (await inbound()).find((doc) => doc.status === 'auto-reply' && doc.processedAt),
       { what: 'the auto-reply decided' },
     )
-    const run = await adminHere(target, ['reingest', '--inbound', first.$id])
+    const run = await admin(target, ['reingest', '--inbound', first.$id])
     expect(run).toMatchObject({ code: 0 })
     expect(run.stdout).toContain(`${first.$id} (was auto-reply) is queued to be ingested again`)
     await waitForValue(
@@ -308,10 +279,10 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     })
 
     const ticketed = (await inbound()).find((doc) => doc.status === 'ticket')
-    const refused = await adminHere(target, ['reingest', '--inbound', String(ticketed?.$id)])
+    const refused = await admin(target, ['reingest', '--inbound', String(ticketed?.$id)])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(`already became ticket ${ticketed?.ticketId}`)
-    const unknown = await adminHere(target, ['reingest', '--inbound', 'no-such-delivery'])
+    const unknown = await admin(target, ['reingest', '--inbound', 'no-such-delivery'])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('no inbound email no-such-delivery')
   })
@@ -336,15 +307,15 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
       await db.query(removeRaw, [autoReply.$id])
       await db.close()
     }
-    const gone = await adminHere(target, ['reingest', '--inbound', autoReply.$id])
+    const gone = await admin(target, ['reingest', '--inbound', autoReply.$id])
     expect(gone.code).toBe(1)
     expect(gone.stderr).toContain(
       `the raw bytes of ${autoReply.$id} are gone (RAW_MAIL_RETENTION_DAYS removed them)`,
     )
 
-    const queued = await adminHere(target, ['reanalyse', '--ticket', ticket.$id])
+    const queued = await admin(target, ['reanalyse', '--ticket', ticket.$id])
     expect(queued).toMatchObject({ code: 0 })
-    const queues = await adminHere(target, ['queues'])
+    const queues = await admin(target, ['queues'])
     expect(queues.stdout).toMatch(/^analyze-ticket\s+1\s+0\s+0\s+\d+ s$/m)
     // The next worker to start runs the job the command queued.
     await server.restart()
