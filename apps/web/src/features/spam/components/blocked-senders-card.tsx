@@ -56,14 +56,12 @@ export function BlockedSendersCard({ teamId, canManage }: { teamId: string; canM
                 size="sm"
                 disabled={unblock.isPending}
                 onClick={() =>
-                  unblock
-                    .mutateAsync(sender.$id)
-                    .catch((error: unknown) =>
-                      notifyError({
-                        title: 'Could not unblock the sender',
-                        description: getErrorMessage(error),
-                      }),
-                    )
+                  unblock.mutateAsync(sender.$id).catch((error: unknown) =>
+                    notifyError({
+                      title: 'Could not unblock the sender',
+                      description: getErrorMessage(error),
+                    }),
+                  )
                 }
               >
                 Unblock
