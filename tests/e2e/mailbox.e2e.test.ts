@@ -430,7 +430,7 @@ test.describe('Mailbox', () => {
     signedIn: _,
   }) => {
     const address = await openMailbox(page)
-    const { row, messageId } = await mailFirstEmail(page, parsedesk.smtpPort, address)
+    const { messageId } = await mailFirstEmail(page, parsedesk.smtpPort, address)
     await mailReply(parsedesk.smtpPort, address, messageId)
 
     await page.setViewportSize(PHONE)
@@ -443,7 +443,8 @@ test.describe('Mailbox', () => {
         .toBe(0)
     }
     await page.setViewportSize(PHONE)
-    await row.getByRole('button').click()
+    // A phone lists tickets as cards (the table is for wider screens).
+    await page.locator('ul[aria-label="Recent tickets"]').getByRole('button', { name: SUBJECT }).click()
     const dialog = page.getByRole('dialog', { name: 'Ticket Details' })
     const conversation = dialog.getByRole('region', { name: 'Conversation (1 reply)' })
     await expect(conversation).toBeVisible({ timeout: 30_000 })

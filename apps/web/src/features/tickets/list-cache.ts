@@ -7,13 +7,15 @@ export type TTicketPages = { pages: TTicketPage[]; pageParams: unknown[] }
 
 export type TTicketChange = { kind: 'create' | 'update' | 'delete'; ticket: TTicketSummary }
 
-/** What the list keeps of a ticket the socket sent whole (body and raw mail are megabytes, and unused). */
+/**
+ * What the list keeps of a ticket the socket or an answer sent whole (body and raw mail are megabytes, and
+ * unused), with its workspace, which decides the lists it may enter.
+ */
 export function toSummary(document: Record<string, unknown>): TTicketSummary {
   return Object.fromEntries(
-    [...TICKET_LIST_ATTRIBUTES, '$collectionId', '$databaseId', '$permissions', '$sequence'].map((key) => [
-      key,
-      document[key],
-    ]),
+    [...TICKET_LIST_ATTRIBUTES, 'teamId', '$collectionId', '$databaseId', '$permissions', '$sequence'].map(
+      (key) => [key, document[key]],
+    ),
   ) as TTicketSummary
 }
 

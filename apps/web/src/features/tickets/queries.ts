@@ -231,8 +231,10 @@ export function applyToTicketLists(
 ) {
   for (const [key, data] of queryClient.getQueriesData<TTicketPages>({ queryKey: ticketListsKey })) {
     if (!data) continue
-    const [, , owner, , filters, search] = key as unknown as TTicketListKey
-    if (owner !== userId) continue
+    const [, , owner, teamId, filters, search] = key as unknown as TTicketListKey
+    // A member of several workspaces hears all their tickets; each list keeps to its own workspace.
+    const ticketTeam = (change.ticket as { teamId?: string }).teamId
+    if (owner !== userId || (ticketTeam !== undefined && ticketTeam !== teamId)) continue
     // Whether a ticket matches a search is the server's to say: that list alone is read again.
     if (search && change.kind !== 'delete') {
       void queryClient.invalidateQueries({ queryKey: key, exact: true })
