@@ -158,6 +158,8 @@ test.describe('Ticket list', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBe(0)
+    await page.getByLabel('View', { exact: true }).scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight / 2))
     await saveScreenshot(page, 'ticket-list-phone')
   })
 })
