@@ -147,6 +147,8 @@ export async function listDocuments(
   def: TCollectionDefinition,
   query: TCompiledQuery,
   reader: TReader,
+  /** False when the caller asked for no total (the SDK's `total: false`): it is 0 and never counted. */
+  withTotal = true,
 ): Promise<{ total: number; rows: TDocumentRow[] }> {
   const table = quoteIdent(def.table)
   const params = [...query.params]
@@ -181,15 +183,21 @@ export async function listDocuments(
     )
   }
   reader.spend?.(bytes)
-  const [{ rows }, { rows: countRows }] = await Promise.all([
+  // Counting what a common search word matches costs more than reading its page: a list that shows no
+  // total (a search, a "Load more") skips it.
+  const [{ rows }, total] = await Promise.all([
     db.query<TDocumentRow>(page(pageColumns(def, query.select)), params),
-    db.query<{ total: number }>(
-      `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${TOTAL_CAP}) t`,
-      countParams,
-    ),
+    withTotal
+      ? db
+          .query<{ total: number }>(
+            `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${TOTAL_CAP}) t`,
+            countParams,
+          )
+          .then(({ rows: counted }) => counted[0]?.total ?? 0)
+      : 0,
   ])
   if (query.cursor?.direction === 'before') rows.reverse()
-  return { total: countRows[0]?.total ?? 0, rows }
+  return { total, rows }
 }
 
 // What every document model shows, whatever was selected (document-model.ts).

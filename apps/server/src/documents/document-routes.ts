@@ -30,7 +30,12 @@ export const documentRoutes = (ctx: TDocumentRoutesDeps) => (app: FastifyInstanc
   const queriesOf = (request: FastifyRequest) => (request.query as { queries?: unknown }).queries
 
   app.get<{ Params: TParams }>(BASE, async (request) =>
-    ctx.documents.list(collectionOf(request.params), request.auth, queriesOf(request)),
+    ctx.documents.list(
+      collectionOf(request.params),
+      request.auth,
+      queriesOf(request),
+      (request.query as { total?: unknown }).total,
+    ),
   )
 
   app.post<{ Params: TParams }>(BASE, async (request, reply) => {

@@ -78,11 +78,11 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
   }
 
   return {
-    async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown) {
+    async list(def: TCollectionDefinition, auth: TAuth, rawQueries: unknown, rawTotal?: unknown) {
       assertCollectionReadable(def, auth)
       const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes, def.fullText)
       const reader = { ...readerOf(auth), spend: spendFor(auth) }
-      const { total, rows } = await listDocuments(db, def, compiled, reader)
+      const { total, rows } = await listDocuments(db, def, compiled, reader, parseTotalFlag(rawTotal))
       return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
     },
 
@@ -186,3 +186,10 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
 }
 
 export type TDocumentService = ReturnType<typeof createDocumentService>
+
+/** The list's `total` parameter as the SDK sends it (`total=false` skips the count); counted by default. */
+function parseTotalFlag(raw: unknown): boolean {
+  if (raw === undefined || raw === 'true' || raw === true) return true
+  if (raw === 'false' || raw === false) return false
+  throw AppError.invalidQuery('Invalid total: true or false')
+}

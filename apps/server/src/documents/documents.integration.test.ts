@@ -153,6 +153,26 @@ describe.each(DATABASE_KINDS)('documents API on %s', (database) => {
     const many = Array.from({ length: 25 }, () => Query.notEqual('subject', 'nothing'))
     const wide = await user.databases.listDocuments({ ...tickets, queries: [...many, Query.limit(100)] })
     expect(wide.total).toBe(4)
+
+    // A list that shows no total asks for none: the page is the same, the count is never made.
+    const uncounted = await user.databases.listDocuments({
+      ...tickets,
+      queries: [Query.orderDesc('$createdAt'), Query.limit(2)],
+      total: false,
+    })
+    expect(uncounted.total).toBe(0)
+    expect(uncounted.documents.map((d) => d.subject)).toEqual(['fourth', 'third'])
+    const badTotal = await rejection(
+      user.client.call(
+        'get',
+        new URL(`${server.url}/v1/databases/main/collections/tickets/documents`),
+        {},
+        {
+          total: 'maybe',
+        },
+      ),
+    )
+    expect(badTotal).toMatchObject({ code: 400, message: 'Invalid total: true or false' })
   })
 
   it('answers unknown query methods and attributes with 400 general_query_invalid', async () => {
