@@ -6,7 +6,7 @@ import {
   type TWorkspaceCategories,
 } from '@parsedesk/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Models, Query } from 'appwrite'
+import { ID, type Models, Query } from 'appwrite'
 import { client, databases } from '@/lib/appwrite'
 import type {
   TContactDocument,
@@ -33,6 +33,7 @@ export const ticketPageKeys = {
   contact: (contactId: string) => ['ticket-page', 'contact', contactId] as const,
   mergedInto: (ticketId: string) => ['ticket-page', 'merged-into', ticketId] as const,
   categories: (teamId: string) => ['ticket-page', 'categories', teamId] as const,
+  mergeTarget: (teamId: string, number: number) => ['ticket-page', 'merge-target', teamId, number] as const,
 }
 
 /** The workspace's ticket with this number; null when there is none the user may read (never which). */
@@ -238,5 +239,49 @@ export function useUpdateTicket({ teamId, number }: { teamId: string; number: nu
       queryClient.setQueryData(ticketPageKeys.ticket(teamId, number), ticket)
       void readNewEvents(queryClient, ticket.$id)
     },
+  })
+}
+
+/** The ticket an agent means to merge into, looked up by its number as they type it; null for none. */
+export function useMergeTarget({ teamId, number }: { teamId: string; number: number | null }) {
+  return useQuery({
+    queryKey: ticketPageKeys.mergeTarget(teamId, number ?? 0),
+    queryFn: () => findTicket(teamId, number as number),
+    enabled: number !== null,
+    retry: false,
+  })
+}
+
+/**
+ * Merges the ticket into `target` (decision 018: `mergedIntoId` sent alone). Both tickets' conversations
+ * changed, so every ticket page's cache is read again.
+ */
+export function useMergeTicket() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ ticketId, targetId }: { ticketId: string; targetId: string }) =>
+      databases.updateDocument<TTicketPageDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ticketId,
+        data: { mergedIntoId: targetId },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketPageKeys.all }),
+  })
+}
+
+/** Splits a customer's message off into a new ticket (decision 018); the answer is that ticket. */
+export function useSplitMessage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      databases.createDocument<TTicketPageDocument>({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.tickets,
+        documentId: ID.unique(),
+        // The split's own body: the server reads `splitFrom` alone as a split, not as the form's create.
+        data: { splitFrom: messageId } as never,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketPageKeys.all }),
   })
 }

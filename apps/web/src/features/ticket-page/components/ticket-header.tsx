@@ -3,6 +3,7 @@ import { TicketPresence } from '@/features/presence/ticket-presence'
 import { PriorityBadge, StatusBadge } from '@/features/tickets/components/ticket-badges'
 import { formatTicketDate } from '@/lib/format-date'
 import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
+import { MergeButton } from './merge-button'
 import { MergedNotice } from './merged-notice'
 
 /** The ticket's number and subject, its state at a glance, and who asked when. */
@@ -21,7 +22,11 @@ export function TicketHeader({
           <span className="mr-2 text-muted-foreground">{ticketLabel(ticket.number)}</span>
           {ticket.subject}
         </h1>
-        <TicketPresence ticketId={ticket.$id} />
+        <div className="flex flex-wrap items-center gap-2">
+          <TicketPresence ticketId={ticket.$id} />
+          {/* A merged duplicate is closed for good: it cannot be merged again (decision 018). */}
+          {!ticket.mergedIntoId && <MergeButton ticket={ticket} />}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-2" data-testid="ticket-badges">
         <StatusBadge status={ticket.status} />

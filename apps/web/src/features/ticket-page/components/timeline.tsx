@@ -10,8 +10,10 @@ import { formatTicketDate } from '@/lib/format-date'
 import { cn } from '@/lib/utils'
 import { deliveryDisplay } from '../delivery-state'
 import { actorName, describeEvent, type TNames } from '../event-wording'
+import { canSplit } from '../merge-split'
 import type { TConversationMessage, TTicketEventDocument, TTicketPageDocument } from '../ticket-page-model'
 import { buildTimeline, type TTimelineItem } from '../timeline'
+import { SplitButton } from './split-button'
 
 type TFiles = ReturnType<typeof groupAttachments>
 
@@ -47,6 +49,7 @@ function Card({
   title,
   at,
   badge,
+  action,
   children,
 }: {
   tone: 'mail' | 'reply' | 'note'
@@ -54,6 +57,8 @@ function Card({
   title: ReactNode
   at: string
   badge?: ReactNode
+  /** What an agent can do with this entry, beside its time. */
+  action?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -71,7 +76,10 @@ function Card({
           <span className="min-w-0 break-all">{title}</span>
           {badge}
         </span>
-        <When at={at} />
+        <span className="flex items-center gap-2">
+          <When at={at} />
+          {action}
+        </span>
       </div>
       {children}
     </article>
@@ -113,6 +121,9 @@ function TimelineEntry({
           icon={<Mail aria-hidden="true" className="size-4 text-muted-foreground" />}
           title={item.message.from}
           at={messageTime(item.message)}
+          action={
+            canSplit(item.message) && <SplitButton message={item.message} ticketNumber={ticket.number} />
+          }
         >
           {item.message.subject && (
             <p className="text-xs break-words text-muted-foreground">{item.message.subject}</p>
