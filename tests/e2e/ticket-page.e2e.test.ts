@@ -216,16 +216,48 @@ test.describe('The ticket page', () => {
       .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#2${OTHER_SUBJECT}`)
 
-    // Merged into #1 (through the API, as the merge action sends it), #2 says so live and links there.
-    const duplicateId = (await page.locator('main [data-ticket-id]').getAttribute('data-ticket-id')) ?? ''
-    const merged = await page.request.patch(`${DOCUMENTS('tickets')}/${duplicateId}`, {
-      headers: PROJECT_HEADERS,
-      data: { data: { mergedIntoId: ticketId } },
-    })
-    expect(merged.status(), await merged.text()).toBe(200)
+    // #2 is a duplicate: merged into #1 from its page. Into itself first, which the server refuses in its words.
+    await page.getByRole('button', { name: 'Merge into…' }).click()
+    const mergeDialog = page.getByRole('dialog', { name: 'Merge #2 into another ticket' })
+    await mergeDialog.getByLabel('Ticket number').fill('#2')
+    await expect(mergeDialog.getByTestId('merge-target')).toHaveText(`#2${OTHER_SUBJECT}`)
+    await mergeDialog.getByRole('button', { name: 'Merge into #2' }).click()
+    await expect(mergeDialog.getByRole('alert')).toContainText('A ticket cannot be merged into itself')
+    await mergeDialog.getByLabel('Ticket number').fill('1')
+    await expect(mergeDialog.getByTestId('merge-target')).toHaveText(`#1${SUBJECT}`)
+    await expect(mergeDialog.getByText("#2's messages move to #1; #2 is closed.")).toBeVisible()
+    await mergeDialog.getByRole('button', { name: 'Merge into #1' }).click()
+    await expect(page).toHaveURL(isAt('/tickets/1'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#1${SUBJECT}`)
+    await expect(timeline(page).getByText(/merged a duplicate into this ticket/)).toBeVisible()
+    // #2's mail is a customer mail of #1 now, on the other agent's page too, live.
+    const movedMail = (on: Page) =>
+      timeline(on).locator('[data-kind="mail"]').filter({ hasText: 'Where is my invoice?' })
+    await expect(movedMail(agentPage)).toBeVisible()
+
+    // That mail is about something else after all: split off into a new ticket, #3, where the agent lands.
+    await movedMail(page)
+      .getByRole('button', { name: /^Split into a new ticket/ })
+      .click()
+    await page
+      .getByRole('alertdialog', { name: 'Split this mail into a new ticket?' })
+      .getByRole('button', { name: 'Split' })
+      .click()
+    await expect(page).toHaveURL(isAt('/tickets/3'))
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('#3')
+    await expect(timeline(page).getByText('Where is my invoice?')).toBeVisible()
+    await expect(timeline(page).getByText(`${owner.name} split this ticket off another one`)).toBeVisible()
+    await expect(movedMail(agentPage)).toHaveCount(0)
+    await expect(
+      timeline(agentPage).getByText(`${owner.name} split a message off into a new ticket`),
+    ).toBeVisible()
+
+    // #2 says where its conversation went, and links there.
+    await page.goto('/tickets/2')
     const notice = page.getByRole('note').filter({ hasText: 'This ticket was merged into' })
     await expect(notice.getByRole('link', { name: `#1 ${SUBJECT}` })).toHaveAttribute('href', '/tickets/1')
     await expect(timeline(page).getByText(`${owner.name} merged this ticket into another one`)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Merge into…' })).toHaveCount(0)
 
     // A change the server refuses keeps the agent's choice and says why: the agent left the workspace.
     const team = (await (await page.request.get('/v1/teams', { headers: PROJECT_HEADERS })).json()) as {

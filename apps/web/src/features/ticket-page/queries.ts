@@ -3,6 +3,7 @@ import {
   DATABASE_ID,
   GroupLimits,
   type TContactUpdate,
+  TicketEventType,
   type TWorkspaceCategories,
 } from '@parsedesk/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -16,6 +17,9 @@ import type {
   TTicketEventDocument,
   TTicketPageDocument,
 } from './ticket-page-model'
+
+/** The events whose messages moved between tickets without an announcement of each (decision 018). */
+const MOVES_MESSAGES: ReadonlySet<string> = new Set([TicketEventType.merge, TicketEventType.split])
 
 /** One page of a ticket's messages or events; a long conversation is read page after page. */
 const PAGE = 100
@@ -109,6 +113,11 @@ export async function readNewEvents(queryClient: QueryClient, ticketId: string):
   if (!held) return
   const fresh = await listAfter<TTicketEventDocument>(CollectionId.ticketEvents, ticketId, held.at(-1)?.$id)
   if (fresh.length === 0) return
+  // A merge or split moves messages between tickets in one statement, which realtime does not announce
+  // message by message: the conversation is read again.
+  if (fresh.some((event) => MOVES_MESSAGES.has(event.type))) {
+    void queryClient.invalidateQueries({ queryKey: ticketPageKeys.messages(ticketId) })
+  }
   queryClient.setQueryData<TTicketEventDocument[]>(key, (current = []) => {
     const known = new Set(current.map((event) => event.$id))
     return [...current, ...fresh.filter((event) => !known.has(event.$id))]
