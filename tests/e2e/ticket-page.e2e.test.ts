@@ -226,6 +226,7 @@ test.describe('The ticket page', () => {
     await mergeDialog.getByLabel('Ticket number').fill('1')
     await expect(mergeDialog.getByTestId('merge-target')).toHaveText(`#1${SUBJECT}`)
     await expect(mergeDialog.getByText("#2's messages move to #1; #2 is closed.")).toBeVisible()
+    expect(await findAccessibilityViolations(page)).toEqual([])
     await mergeDialog.getByRole('button', { name: 'Merge into #1' }).click()
     await expect(page).toHaveURL(isAt('/tickets/1'))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#1${SUBJECT}`)
