@@ -52,6 +52,7 @@ import { createSpamService } from './spam/spam-service'
 import { teamRoutes } from './teams/team-routes'
 import { createTeamService } from './teams/team-service'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
+import { createLeaverTicketsAnnouncer } from './tickets/leaver-tickets'
 import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketService, type TTicketService } from './tickets/ticket-service'
 import { createViewsCollection } from './views/views-collection'
@@ -252,7 +253,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   if (roles.has('http')) {
     // Where mailed links (invitations, recovery, verification) may point: our own pages only.
     const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins])
-    const teams = createTeamService({ db, bus, outbox, allowedOrigins })
+    const teams = createTeamService({
+      db,
+      bus,
+      outbox,
+      allowedOrigins,
+      memberLeaving: createLeaverTicketsAnnouncer({ db, bus, collection: tickets.collection }),
+    })
     const settings = createAccountSettings({ db, outbox, allowedOrigins })
     const accounts = createAccountService({
       db,

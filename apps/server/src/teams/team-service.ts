@@ -58,6 +58,12 @@ export type TTeamServiceDeps = {
   outbox: TOutbox
   /** Origins an invitation link may point to: the public address and CORS_ORIGINS. */
   allowedOrigins: Set<string>
+  /**
+   * What a member's leaving does outside the workspace (their tickets, which teams/ cannot import): called
+   * in the removal's transaction before the membership goes; what it returns runs after the commit.
+   * The admin CLI, which removes nobody, goes without.
+   */
+  memberLeaving?: (tx: TQueryable, member: { teamId: string; userId: string }) => Promise<() => Promise<void>>
 }
 
 // One workspace cannot mail more invitations than this an hour: an owner's account taken over is not a spam relay.
@@ -384,10 +390,18 @@ export function createTeamService(deps: TTeamServiceDeps) {
           assertMayChangeRoles(actor, target, [])
         }
         await assertOwnerRemains(tx, target, [])
+        const afterCommit =
+          target.user_id && deps.memberLeaving
+            ? await deps.memberLeaving(tx, { teamId, userId: target.user_id })
+            : undefined
         await deleteMembership(tx, membershipId)
-        return target
+        return { target, afterCommit }
       })
-      await publishMembershipEvent(deps.bus, { action: 'delete', membership: toMembershipModel(removed) })
+      await publishMembershipEvent(deps.bus, {
+        action: 'delete',
+        membership: toMembershipModel(removed.target),
+      })
+      await removed.afterCommit?.()
     },
 
     /**
