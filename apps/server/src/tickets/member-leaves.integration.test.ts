@@ -131,6 +131,31 @@ describe.each(DATABASE_KINDS)(
       page.subscription.close()
     })
 
+    it("an owner's removal of a member unassigns them the same way", async () => {
+      const lin = await signUpUser(server.url, 'Lin Agent')
+      await joinByInvitation({
+        serverUrl: server.url,
+        owner: ada,
+        member: lin,
+        teamId: workspace,
+        roles: ['agent'],
+      })
+      const ticket = await fileAssigned(ada, workspace, lin, 'Wrong size')
+      const teams = new Teams(ada.client)
+      const membership = (await teams.listMemberships({ teamId: workspace })).memberships.find(
+        (member) => member.userId === lin.userId,
+      )
+      await teams.deleteMembership({ teamId: workspace, membershipId: membership?.$id ?? '' })
+
+      expect(await assigneeOf(ada, ticket.$id)).toBeNull()
+      expect((await assigneeChangesOf(ada, ticket.$id)).at(-1)).toEqual({
+        actorType: TicketEventActor.system,
+        actorId: null,
+        before: lin.userId,
+        after: null,
+      })
+    })
+
     it("a deleted account's tickets lose their assignee with a system event, not silently", async () => {
       const ticket = await fileAssigned(ada, workspace, hal, 'Shipping address')
       await server.db.query('delete from users where id = $1', [hal.userId])
