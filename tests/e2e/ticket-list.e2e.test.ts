@@ -100,6 +100,11 @@ test.describe('Ticket list', () => {
     await expect(viewTab(page, 'VIP customers')).toHaveAttribute('aria-current', 'page')
 
     await viewTab(page, 'All tickets').click()
+    // Categories are offered by their names in the workspace, filtered by their keys.
+    await page.getByLabel('Category').selectOption({ label: 'Spam and marketing' })
+    await expect(subjectsOf(page)).toHaveText(['Cheap watches 90% off'])
+    await page.getByLabel('Category').selectOption({ label: 'Any' })
+    await expect(rows(page)).toHaveCount(4)
     // Full-text search reaches the body, not only the subject.
     await page.getByLabel('Search tickets').fill('parcel')
     await expect(subjectsOf(page)).toHaveText(['Refund for order 1042'])

@@ -258,6 +258,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
       <CardContent className="grid gap-4">
         <ViewsBar views={views} activeId={activeView.id} counts={counts} onSelect={selectView} />
         <ViewFilters
+          teamId={teamId}
           filters={filters}
           onChange={setFilters}
           search={searchText}

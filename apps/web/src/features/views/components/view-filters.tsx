@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TViewFilters,
@@ -12,12 +13,16 @@ import type * as React from 'react'
 import { useId } from 'react'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
+import { useWorkspaceCategories } from '@/features/categories/queries'
+import { useGroups } from '@/features/groups/queries'
 
 const ANY = ''
 /** Shown when a view asks for several values of a field, which one select cannot show. */
 const SEVERAL = '*'
 
 type TViewFiltersProps = {
+  /** The workspace whose categories and groups the filters offer. */
+  teamId: string | undefined
   filters: TViewFilters
   onChange: (filters: TViewFilters) => void
   search: string
@@ -48,7 +53,10 @@ function ListSelect<T extends string>(props: {
   values: readonly T[]
   options: readonly T[]
   onChange: (values: T[]) => void
+  /** What an option reads as (a category's name for its key); the value itself unless given. */
+  labelOf?: (option: T) => string
 }) {
+  const labelOf = props.labelOf ?? ((option: T) => option)
   return (
     <Field label={props.label}>
       {(id) => (
@@ -60,12 +68,12 @@ function ListSelect<T extends string>(props: {
           <option value={ANY}>Any</option>
           {props.values.length > 1 && (
             <option value={SEVERAL} disabled>
-              {props.values.join(', ')}
+              {props.values.map(labelOf).join(', ')}
             </option>
           )}
           {props.options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {labelOf(option)}
             </option>
           ))}
         </NativeSelect>
@@ -75,8 +83,11 @@ function ListSelect<T extends string>(props: {
 }
 
 /** The search box and the filters and sort of the list; each change lists again at once. */
-export function ViewFilters({ filters, onChange, search, onSearch, searchRef }: TViewFiltersProps) {
+export function ViewFilters({ teamId, filters, onChange, search, onSearch, searchRef }: TViewFiltersProps) {
   const set = (patch: Partial<TViewFilters>) => onChange({ ...filters, ...patch })
+  const categories = useWorkspaceCategories(teamId).data?.categories ?? DEFAULT_TICKET_CATEGORIES
+  const categoryName = new Map(categories.map((category) => [category.key, category.name]))
+  const groups = useGroups(teamId).data ?? []
   return (
     <div className="grid gap-3">
       <div className="relative">
@@ -94,7 +105,7 @@ export function ViewFilters({ filters, onChange, search, onSearch, searchRef }: 
           className="pl-9"
         />
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-9">
         <ListSelect
           label="Status"
           values={filters.status}
@@ -107,6 +118,34 @@ export function ViewFilters({ filters, onChange, search, onSearch, searchRef }: 
           options={TICKET_PRIORITIES}
           onChange={(priority) => set({ priority })}
         />
+        <ListSelect
+          label="Category"
+          values={filters.category}
+          options={categories.map((category) => category.key)}
+          labelOf={(key) => categoryName.get(key) ?? key}
+          onChange={(category) => set({ category })}
+        />
+        <Field label="Group">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={filters.groupId ?? ANY}
+              onChange={(event) =>
+                set({ groupId: event.target.value === ANY ? undefined : event.target.value })
+              }
+            >
+              <option value={ANY}>Any group</option>
+              {filters.groupId && !groups.some((group) => group.$id === filters.groupId) && (
+                <option value={filters.groupId}>A removed group</option>
+              )}
+              {groups.map((group) => (
+                <option key={group.$id} value={group.$id}>
+                  {group.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
         <Field label="Assignee">
           {(id) => (
             <NativeSelect
