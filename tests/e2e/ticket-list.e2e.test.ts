@@ -108,8 +108,11 @@ test.describe('Ticket list', () => {
     // Full-text search reaches the body, not only the subject.
     await page.getByLabel('Search tickets').fill('parcel')
     await expect(subjectsOf(page)).toHaveText(['Refund for order 1042'])
+    // A search's rows come without their count; the count is read beside them and follows.
+    await expect(page.getByText('1 ticket', { exact: true })).toBeVisible()
     await page.getByLabel('Search tickets').fill('')
     await expect(rows(page)).toHaveCount(4)
+    await expect(page.getByText('4 tickets', { exact: true })).toBeVisible()
 
     await viewTab(page, 'All open').click()
     await expect(rows(page)).toHaveCount(2)

@@ -20,3 +20,9 @@ export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
 export const BucketId = { attachments: 'attachments' } as const
 
 export const PROJECT_ID_DEFAULT = 'parsedesk'
+
+/**
+ * The most a list's `total` counts (Appwrite caps it the same way): counting every match of a broad query
+ * costs a scan, so a list holding this many says "5,000+".
+ */
+export const LIST_TOTAL_CAP = 5000

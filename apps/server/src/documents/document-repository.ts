@@ -1,4 +1,4 @@
-import { ErrorType } from '@parsedesk/contracts'
+import { ErrorType, LIST_TOTAL_CAP } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
 import type { TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
@@ -7,9 +7,6 @@ import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { describeBytes, documentSizeSql, LIST_MAX_BYTES } from './document-size'
 import { formatPermissions, rolesFor, type TPermission, teamIdsOfRoles } from './permissions'
 import { quoteIdent, type TCompiledQuery, type TOrder } from './queries'
-
-// Counting every match of a broad query costs a scan; Appwrite caps `total` the same way.
-const TOTAL_CAP = 5000
 
 function columnValue(def: TCollectionDefinition, name: string, value: unknown): unknown {
   if (value === undefined || value === null) return null
@@ -190,7 +187,7 @@ export async function listDocuments(
     withTotal
       ? db
           .query<{ total: number }>(
-            `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${TOTAL_CAP}) t`,
+            `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${LIST_TOTAL_CAP}) t`,
             countParams,
           )
           .then(({ rows: counted }) => counted[0]?.total ?? 0)

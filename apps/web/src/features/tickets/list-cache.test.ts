@@ -22,7 +22,11 @@ function ticket(id: string, minute: number, extra: Partial<TTicketSummary> = {})
 function pages(...documents: TTicketSummary[][]): TTicketPages {
   const total = documents.flat().length
   return {
-    pages: documents.map((page) => ({ documents: page, total })),
+    pages: documents.map((page, index) => ({
+      documents: page,
+      total: index === 0 ? total : null,
+      hasMore: index < documents.length - 1,
+    })),
     pageParams: documents.map(() => null),
   }
 }
@@ -72,19 +76,30 @@ describe('applyTicketChange', () => {
     const data = pages([ticket('d', 4), ticket('c', 3)], [ticket('b', 2), ticket('a', 1)])
     const next = applyTicketChange(data, { kind: 'delete', ticket: ticket('b', 2) }, OPEN, ME)
     expect(next.pages.flatMap((page) => page.documents.map((row) => row.$id))).toEqual(['d', 'c', 'a'])
-    expect(next.pages[1]?.total).toBe(3)
+    expect(next.pages[0]?.total).toBe(3)
+    expect(next.pages[1]?.total).toBeNull()
   })
 
   it('brings a ticket that starts matching into place, and leaves one sorting past the loaded rows for Load more', () => {
     const data = {
       ...pages([ticket('c', 3), ticket('b', 2)]),
-      pages: [{ documents: [ticket('c', 3), ticket('b', 2)], total: 10 }],
+      pages: [{ documents: [ticket('c', 3), ticket('b', 2)], total: 10, hasMore: true }],
     }
     const reopened = applyTicketChange(data, { kind: 'update', ticket: ticket('x', 2.5 as number) }, OPEN, ME)
     expect(ids(reopened)).toEqual([['c', 'x', 'b']])
     const older = applyTicketChange(data, { kind: 'update', ticket: ticket('y', 0) }, OPEN, ME)
     expect(ids(older)).toEqual([['c', 'b']])
     expect(older.pages[0]?.total).toBe(11)
+  })
+
+  it('appends a ticket sorting past the rows when the list has no more pages, and leaves an uncounted total uncounted', () => {
+    const data: TTicketPages = {
+      pages: [{ documents: [ticket('c', 3), ticket('b', 2)], total: null, hasMore: false }],
+      pageParams: [null],
+    }
+    const next = applyTicketChange(data, { kind: 'update', ticket: ticket('y', 0) }, OPEN, ME)
+    expect(ids(next)).toEqual([['c', 'b', 'y']])
+    expect(next.pages[0]?.total).toBeNull()
   })
 
   it('keeps only the list attributes of a ticket the socket sent whole', () => {

@@ -2,7 +2,11 @@ import type { TViewFilters } from '@parsedesk/contracts'
 import { ticketMatchesView } from '@/features/views/view-match'
 import { TICKET_LIST_ATTRIBUTES, type TTicketSummary } from './ticket-model'
 
-export type TTicketPage = { documents: TTicketSummary[]; total: number }
+/**
+ * One page of a list: `total` is what the server counted (only the first page of a list that is not a
+ * search asks for it; null when it was not counted), `hasMore` whether a next page may follow.
+ */
+export type TTicketPage = { documents: TTicketSummary[]; total: number | null; hasMore: boolean }
 export type TTicketPages = { pages: TTicketPage[]; pageParams: unknown[] }
 
 export type TTicketChange = { kind: 'create' | 'update' | 'delete'; ticket: TTicketSummary }
@@ -50,7 +54,7 @@ export function applyTicketChange(
   const rows = data.pages.flatMap((page) => page.documents.filter((row) => row.$id !== ticket.$id))
   if (matches) {
     const at = rows.findIndex((row) => sortsBefore(ticket, row, filters.sort))
-    const isEverythingLoaded = countRows(data) >= (data.pages.at(-1)?.total ?? 0)
+    const isEverythingLoaded = !data.pages.at(-1)?.hasMore
     if (at >= 0) rows.splice(at, 0, ticket)
     else if (isEverythingLoaded) rows.push(ticket)
   }
@@ -60,7 +64,7 @@ export function applyTicketChange(
     const size = index === 0 ? page.documents.length + (rows.length - countRows(data)) : page.documents.length
     const documents = rows.slice(start, start + Math.max(size, 0))
     start += Math.max(size, 0)
-    return { documents, total: Math.max(page.total + delta, 0) }
+    return { ...page, documents, total: page.total === null ? null : Math.max(page.total + delta, 0) }
   })
   return { ...data, pages }
 }

@@ -43,6 +43,11 @@ export const TICKET_PAGE_SIZE = 50
 
 export type TTicketListKey = readonly ['tickets', 'list', string, string, TViewFilters, string]
 
+/**
+ * One page of a list. Only the first page of a view is counted with it: counting what a common search word
+ * matches costs more than reading its page, so a search's count is a query of its own (`useTicketCount`)
+ * and the rows never wait for it.
+ */
 async function listTicketPage(
   teamId: string,
   filters: TViewFilters,
@@ -50,6 +55,7 @@ async function listTicketPage(
   search: string,
   cursor: string | null,
 ): Promise<TTicketPage> {
+  const isCounted = !search.trim() && !cursor
   const list = await databases.listDocuments<TTicketSummary>({
     databaseId: DATABASE_ID,
     collectionId: CollectionId.tickets,
@@ -61,8 +67,13 @@ async function listTicketPage(
       ...(cursor ? [Query.cursorAfter(cursor)] : []),
       Query.select([...TICKET_LIST_ATTRIBUTES]),
     ],
+    total: isCounted,
   })
-  return { documents: list.documents, total: list.total }
+  return {
+    documents: list.documents,
+    total: isCounted ? list.total : null,
+    hasMore: list.documents.length === TICKET_PAGE_SIZE,
+  }
 }
 
 /** The current workspace's tickets in a view, a page at a time (cursor pagination through any number). */
@@ -82,14 +93,46 @@ export function useTicketList({
     queryFn: ({ pageParam }) =>
       listTicketPage(teamId as string, filters, userId as string, search, pageParam),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) =>
-      lastPage.documents.length === TICKET_PAGE_SIZE ? (lastPage.documents.at(-1)?.$id ?? null) : null,
+    getNextPageParam: (lastPage) => (lastPage.hasMore ? (lastPage.documents.at(-1)?.$id ?? null) : null),
     enabled: !!userId && !!teamId,
     retry: false,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       ticketListRefreshInterval(query.state.data?.pages.flatMap((page) => page.documents)),
   })
+}
+
+/** How many tickets `queries` match in the workspace: `total` of a one-row list, capped by the server. */
+async function countTickets(teamId: string, queries: string[]): Promise<number> {
+  const list = await databases.listDocuments({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    queries: [Query.equal('teamId', teamId), ...queries, Query.limit(1), Query.select(['$id'])],
+  })
+  return list.total
+}
+
+/** How many tickets a search matches in a view, read beside its rows (undefined until it is counted). */
+export function useSearchCount({
+  userId,
+  filters,
+  search,
+}: {
+  userId: string | undefined
+  filters: TViewFilters
+  search: string
+}): number | undefined {
+  const teamId = useCurrentWorkspaceId(userId)
+  const term = search.trim()
+  const count = useQuery({
+    queryKey: [...ticketsQueryKey, 'count', userId, teamId, filters, term],
+    queryFn: () =>
+      countTickets(teamId as string, [...viewQueries(filters, userId as string), ...searchQueries(term)]),
+    enabled: !!userId && !!teamId && term !== '',
+    retry: false,
+    placeholderData: keepPreviousData,
+  })
+  return term === '' ? undefined : count.data
 }
 
 /** How many tickets each view holds (`total` of a one-row list, counted by the server up to its cap). */
@@ -104,19 +147,7 @@ export function useViewCounts({
   const results = useQueries({
     queries: views.map((view) => ({
       queryKey: [...ticketsQueryKey, 'count', userId, teamId, view.filters],
-      queryFn: async () => {
-        const list = await databases.listDocuments({
-          databaseId: DATABASE_ID,
-          collectionId: CollectionId.tickets,
-          queries: [
-            Query.equal('teamId', teamId as string),
-            ...viewQueries(view.filters, userId as string),
-            Query.limit(1),
-            Query.select(['$id']),
-          ],
-        })
-        return list.total
-      },
+      queryFn: () => countTickets(teamId as string, viewQueries(view.filters, userId as string)),
       enabled: !!userId && !!teamId,
       retry: false,
       // Counts are a glance, not a ledger: read again every half minute and after the member's own changes.

@@ -16,12 +16,14 @@ import { type TListView, ViewsBar } from '@/features/views/components/views-bar'
 import { useDeleteView, useSavedViews } from '@/features/views/queries'
 import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { getErrorMessage } from '@/lib/errors'
+import { formatCount } from '@/lib/format-count'
 import { Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { listActionOf } from '../list-shortcuts'
 import {
   type TTicketChangeRequest,
   useDeleteTickets,
+  useSearchCount,
   useTicketList,
   useUpdateTickets,
   useViewCounts,
@@ -68,7 +70,8 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
 
   const list = useTicketList({ userId, filters, search })
   const tickets = useMemo(() => list.data?.pages.flatMap((page) => page.documents), [list.data])
-  const total = list.data?.pages.at(-1)?.total
+  const searchCount = useSearchCount({ userId, filters, search })
+  const total = search.trim() ? searchCount : (list.data?.pages[0]?.total ?? undefined)
   const counts = useViewCounts({ userId, views: BUILT_IN_VIEWS })
   const updateTickets = useUpdateTickets({ userId })
   const deleteTickets = useDeleteTickets({ userId })
@@ -267,9 +270,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         />
         <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <span aria-live="polite" className="mr-auto tabular-nums">
-            {total === undefined
-              ? ''
-              : `${total.toLocaleString('en-US')} ${total === 1 ? 'ticket' : 'tickets'}`}
+            {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'ticket' : 'tickets'}`}
           </span>
           {isModified && (
             <Button size="sm" variant="outline" onClick={() => setIsSaveOpen(true)}>

@@ -1,6 +1,7 @@
 import type { TViewFilters } from '@parsedesk/contracts'
 import { useId } from 'react'
 import { NativeSelect } from '@/components/ui/native-select'
+import { formatCount } from '@/lib/format-count'
 import { cn } from '@/lib/utils'
 
 export type TListView = { id: string; name: string; filters: TViewFilters; shared?: boolean; isOwn?: boolean }
@@ -13,7 +14,7 @@ type TViewsBarProps = {
 }
 
 function countLabel(count: number | undefined): string {
-  return count === undefined ? '' : count.toLocaleString('en-US')
+  return count === undefined ? '' : formatCount(count)
 }
 
 /**
