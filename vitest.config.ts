@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     // Vitest's default on two cores (cores - 1) runs one file at a time, but most files spend their time
-    // waiting on servers and processes. Three at a time took the suites from 405 s to 352 s, but a job test
-    // waiting on pg-boss's polling timed out at 30 s in that run: two until it is made robust to it.
-    maxWorkers: 2,
+    // waiting on servers and processes. Three at a time: 369 s for the suites where two took 429 s on an
+    // Intel Xeon (with other work loading the machine during the three), and steady since the job worker
+    // stopped racing pg-boss (jobs/job-worker.ts, decision 003).
+    maxWorkers: 3,
     projects: [
       'apps/web',
       {
