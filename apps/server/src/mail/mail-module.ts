@@ -63,6 +63,13 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     outbox: options.outbox,
     messages,
   })
+  // One record of a reply's delivery, whether the relay refused it or a later server sent it back.
+  const replyDelivery = createReplyDelivery({
+    db,
+    bus: options.bus,
+    tickets: options.tickets.collection,
+    messages,
+  })
   const collections: TCollectionDefinition[] = [
     createMailboxesCollection({ inboundDomain: config.inboundDomain }),
     createMessagesCollection({ writer: replies.writer }),
@@ -95,7 +102,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     forgetTicket: (ticketId: string) => forgetTicketMail({ db, storage, ticketId }),
     /** For the outbox's sender and sweeper: replies' delivery on their tickets, and their files' bytes. */
     outboundDelivery: {
-      delivery: createReplyDelivery({ db, bus: options.bus, tickets: options.tickets.collection, messages }),
+      delivery: replyDelivery,
       openAttachments: createAttachmentOpener({ db, storage }),
     },
 
@@ -121,6 +128,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         storage,
         tickets: options.tickets,
         messages,
+        delivery: replyDelivery,
         inboundDomain: config.inboundDomain,
         log: options.logOf('ingest'),
       })

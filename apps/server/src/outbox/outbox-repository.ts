@@ -146,6 +146,23 @@ export async function recordFailed(
 }
 
 /**
+ * The relay took the mail, and a server after it sent it back (a delivery status notification): `sent`
+ * becomes `failed` with that server's words, as if the relay had refused it. `tx` must be a transaction
+ * that locked the row. The row, if it was still `sent`.
+ */
+export async function recordReturned(
+  tx: TQueryable,
+  options: { id: string; reason: string },
+): Promise<TOutboxRow | undefined> {
+  const { rows } = await tx.query<TOutboxRow>(
+    `update outbox set "state" = $2, "lastError" = $3, updated_at = now()
+     where id = $1 and "state" = $4 returning *`,
+    [options.id, failed, storedReason(options.reason), sent],
+  )
+  return rows[0]
+}
+
+/**
  * No relay is configured: kept as `not-sent` until one is. The row and the state it left, if it moved;
  * `tx` must be a transaction, as the row stays locked from the read of its state to its change.
  */

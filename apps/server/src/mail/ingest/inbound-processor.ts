@@ -2,6 +2,7 @@ import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TFileStorage } from '../../files/file-storage'
+import type { TDeliveryObserver } from '../../outbox/delivery-observer'
 import type { TEventBus } from '../../realtime/event-bus'
 import type { TTicketService } from '../../tickets/ticket-service'
 import { findInboundsWithRaw, type TInboundWithRaw } from '../inbound/inbound-repository'
@@ -22,6 +23,8 @@ export type TInboundProcessorDeps = {
   storage: TFileStorage
   tickets: TTicketService
   messages: TCollectionDefinition
+  /** Replies' delivery on their tickets: a bounce's report about one fails it (decision 016). */
+  delivery: TDeliveryObserver
   inboundDomain: string
   log: TLog
 }

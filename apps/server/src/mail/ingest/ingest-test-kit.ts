@@ -2,12 +2,14 @@ import path from 'node:path'
 import { expect } from 'vitest'
 import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
+import type { TCollectionDefinition } from '../../documents/collection'
 import { createLocalFileStorage } from '../../files/local-file-storage'
 import { testLog } from '../../testing/test-log'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
 import { findInboundsWithRaw } from '../inbound/inbound-repository'
 import { sendRaw, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
 import { createMessagesCollection } from '../messages/messages-collection'
+import { createReplyDelivery } from '../outbox/reply-delivery'
 import { createInboundProcessor } from './inbound-processor'
 import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
 import { triageDelivery } from './triage-delivery'
@@ -97,14 +99,21 @@ export async function prepareStored(server: TTestServer, inboundIds: string[]): 
   return prepared
 }
 
+/** Replies' delivery on their tickets, as the server's ingest and outbox record it. */
+export function testReplyDelivery(server: TTestServer, messages: TCollectionDefinition) {
+  return createReplyDelivery({ db: server.db, bus: server.bus, tickets: server.tickets.collection, messages })
+}
+
 /** The server's ingest, to run by hand on the deliveries a test chooses. */
 export function createTestProcessor(server: TTestServer, db: TDatabase = server.db, log: TLog = testLog) {
+  const messages = createMessagesCollection()
   return createInboundProcessor({
     db,
     bus: server.bus,
     storage: createLocalFileStorage({ dir: path.join(server.config.dataDir, 'files') }),
     tickets: server.tickets,
-    messages: createMessagesCollection(),
+    messages,
+    delivery: testReplyDelivery(server, messages),
     inboundDomain: TEST_INBOUND_DOMAIN,
     log,
   })

@@ -1,5 +1,11 @@
 import type { TInboundWithRaw } from '../inbound/inbound-repository'
-import { parseInboundEmail, type TParsedEmail, UnparseableEmailError } from '../parse'
+import {
+  parseInboundEmail,
+  readDeliveryReport,
+  type TDeliveryReport,
+  type TParsedEmail,
+  UnparseableEmailError,
+} from '../parse'
 import { detectNoise } from './detect-noise'
 import type { TNoTicketOutcome } from './record-no-ticket-outcome'
 
@@ -10,7 +16,13 @@ import type { TNoTicketOutcome } from './record-no-ticket-outcome'
  */
 export type TTriage =
   | { kind: 'mail'; parsed: TParsedEmail; sender: string }
-  | { kind: 'no-ticket'; outcome: TNoTicketOutcome; parsed?: TParsedEmail }
+  | {
+      kind: 'no-ticket'
+      outcome: TNoTicketOutcome
+      parsed?: TParsedEmail
+      /** A bounce's delivery status notification, which may be about one of our replies. */
+      report?: TDeliveryReport
+    }
 
 /**
  * Parses and screens one delivery. Throws only when something other than the mail failed (the parser
@@ -35,6 +47,10 @@ export async function triageDelivery(
     envelopeFrom: inbound.envelopeFrom,
     inboundDomain: options.inboundDomain,
   })
+  if (noise?.status === 'bounce') {
+    const report = readDeliveryReport(parsed)
+    return { kind: 'no-ticket', outcome: noise, parsed, ...(report ? { report } : {}) }
+  }
   if (noise) return { kind: 'no-ticket', outcome: noise, parsed }
   const sender = parsed.from?.address || inbound.envelopeFrom
   if (!sender) {

@@ -7,7 +7,13 @@ import { waitForValue } from '../../testing/wait-for-value'
 import { readMailbox, signUpWithMailbox } from '../mail-test-kit'
 import { createMessagesCollection } from '../messages/messages-collection'
 import { decideMail, planNewTicket } from './decide-delivery'
-import { deliverMails, mailOf, prepareStored, startUndecidingServer } from './ingest-test-kit'
+import {
+  deliverMails,
+  mailOf,
+  prepareStored,
+  startUndecidingServer,
+  testReplyDelivery,
+} from './ingest-test-kit'
 import type { TPreparedDelivery } from './prepared-delivery'
 import { publishDecisions } from './publish-decisions'
 import { createDecisionWriter, type TWrittenDecision } from './write-decisions'
@@ -20,7 +26,12 @@ describe.each(DATABASE_KINDS)('writing and publishing decisions on %s', (databas
   let server: TTestServer
   const messages = createMessagesCollection()
   const writer = () =>
-    createDecisionWriter({ tickets: server.tickets, messages, inboundDomain: server.config.inboundDomain })
+    createDecisionWriter({
+      tickets: server.tickets,
+      messages,
+      inboundDomain: server.config.inboundDomain,
+      delivery: testReplyDelivery(server, messages),
+    })
 
   beforeAll(async () => {
     server = await startUndecidingServer(database)
@@ -155,7 +166,10 @@ describe.each(DATABASE_KINDS)('writing and publishing decisions on %s', (databas
 
     const events: TDocumentEvent[] = []
     const unsubscribe = server.bus.subscribe((event) => events.push(event))
-    await publishDecisions({ bus: server.bus, tickets: server.tickets, messages }, written)
+    await publishDecisions(
+      { bus: server.bus, tickets: server.tickets, messages, delivery: testReplyDelivery(server, messages) },
+      written,
+    )
     // On Postgres the events come back through LISTEN/NOTIFY, a moment after they are published.
     const published = await waitForValue(() => (events.length >= 3 ? events : undefined), {
       what: 'three events',

@@ -1,11 +1,13 @@
 import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import { insertDocument } from '../../documents/document-repository'
+import type { TDeliveryChange, TDeliveryObserver } from '../../outbox/delivery-observer'
 import type { TNewTicket, TTicketService } from '../../tickets/ticket-service'
 import { addOutcomeCounts, newInboundId, type TOutcomeCounter } from '../inbound/inbound-repository'
 import { OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
 import { addCustomerCopies, copiesOfMail } from '../messages/customer-copies'
 import { messagePermissions } from '../messages/messages-collection'
+import { recordReturnedMail } from '../outbox/returned-mail'
 import type { TParsedEmail } from '../parse'
 import { recordInboundOutcomes, rememberThreadIds } from './batch-decisions-repository'
 import { buildMailFields } from './build-mail-fields'
@@ -17,7 +19,7 @@ import { insertAttachmentRows } from './store-attachments'
 export type TWrittenDecision = { inboundId: string; mailboxId: string } & (
   | { kind: 'ticket'; ticket: TDocumentRow }
   | { kind: 'thread'; ticket: TDocumentRow; message: TDocumentRow }
-  | { kind: 'no-ticket'; status: TInboundOutcome }
+  | { kind: 'no-ticket'; status: TInboundOutcome; returned?: TDeliveryChange }
 )
 
 const MAX_REASON_DEFECTS = 5
@@ -46,6 +48,8 @@ export function createDecisionWriter(deps: {
   messages: TCollectionDefinition
   /** Our parsing addresses' domain: a customer's copy to one of them never joins a ticket's copies. */
   inboundDomain: string
+  /** Told of a reply that a bounce's report says failed, as the outbox tells it of a relay's refusal. */
+  delivery: TDeliveryObserver
 }) {
   const { tickets, messages } = deps
   // Whom the customer copied joins the ticket's copies, so the team's replies reach them too (decision 016).
@@ -188,14 +192,19 @@ export function createDecisionWriter(deps: {
       return written as TWrittenDecision
     },
 
-    /** A delivery that becomes no ticket: what it said of itself, when it could be read, and why. */
+    /**
+     * A delivery that becomes no ticket: what it said of itself, when it could be read, and why. A
+     * bounce's report about one of the workspace's replies fails that reply here, in the same transaction.
+     */
     async writeNoTicket(tx: TQueryable, delivery: TNoTicketDelivery): Promise<TWrittenDecision> {
-      const { inbound, parsed, outcome } = delivery
+      const { inbound, parsed, outcome, report } = delivery
+      const returned =
+        report && (await recordReturnedMail(tx, { teamId: inbound.teamId, report, delivery: deps.delivery }))
       await recordInboundOutcomes(tx, [
         {
           inboundId: inbound.id,
           status: outcome.status,
-          reason: outcome.reason,
+          reason: returned ? `${outcome.reason}; ${returned.note}` : outcome.reason,
           from: parsed?.from?.address ?? inbound.envelopeFrom,
           subject: parsed?.subject ?? null,
           messageId: parsed?.messageId ?? null,
@@ -206,6 +215,7 @@ export function createDecisionWriter(deps: {
         inboundId: inbound.id,
         mailboxId: inbound.mailboxId,
         status: outcome.status,
+        ...(returned?.change ? { returned: returned.change } : {}),
       }
     },
 

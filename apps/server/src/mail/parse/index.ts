@@ -11,5 +11,11 @@ export { htmlToText } from './html-to-text'
 export { normaliseMessageId, parseMessageIdList } from './message-ids'
 export { parseInboundEmail, type TParseInboundEmailOptions } from './parse-inbound-email'
 export * from './parsed-email.types'
+export {
+  describeDeliveryFailure,
+  readDeliveryReport,
+  type TDeliveryRecipient,
+  type TDeliveryReport,
+} from './read-delivery-report'
 export { stripReply, type TStrippedReply } from './strip-reply'
 export { UnparseableEmailError } from './unparseable-email-error'

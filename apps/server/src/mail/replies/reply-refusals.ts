@@ -18,11 +18,15 @@ export async function refuseMerged(tx: TQueryable, ticket: TDocumentRow): Promis
     )
 }
 
+// An SMTP reply code (`550 ...`), or a report's status code when the report kept no reply (`5.4.4 ...`).
+const PERMANENT_FAILURE = /^5(\d\d|\.\d{1,3}\.\d{1,3})\b/
+
 /**
- * An address the relay refused for good (a 5xx) on the workspace's last reply to it that went either way:
- * 409 with the relay's words, unless the member sends with `force` (the customer fixed their mailbox, or
- * the refusal was the relay's mistake). A later reply that was sent clears it. Mail bounced after the
- * relay took it (a DSN back to the parsing address) is not known here; decision 016.
+ * An address refused for good (a 5xx) on the workspace's last reply to it that went either way: by the
+ * relay, or by a server after it whose delivery status notification came back to the parsing address
+ * (ingest fails the reply with that server's words). 409 with those words, unless the member sends with
+ * `force` (the customer fixed their mailbox, or the refusal was a mistake). A later reply that was sent
+ * clears it. Decision 016.
  */
 export async function refuseBounced(
   tx: TQueryable,
@@ -42,7 +46,7 @@ export async function refuseBounced(
     ],
   )
   const last = rows[0]
-  if (last?.state !== OutboundMailState.failed || !/^5\d\d/.test(last.lastError ?? '')) return
+  if (last?.state !== OutboundMailState.failed || !PERMANENT_FAILURE.test(last.lastError ?? '')) return
   throw new AppError(
     ErrorType.documentUpdateConflict,
     ReplyMessages.bounced(options.address, last.updated_at.toISOString().slice(0, 10), last.lastError ?? ''),

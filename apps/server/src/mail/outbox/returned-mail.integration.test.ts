@@ -1,0 +1,209 @@
+import { ErrorType, ReplyMessages } from '@parsedesk/contracts'
+import { type Models, Query, Teams } from 'appwrite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
+import { joinByInvitation } from '../../teams/team-test-kit'
+import { rejection, signUpUser, type TSdkUser } from '../../testing/sdk-client'
+import { DATABASE_KINDS } from '../../testing/test-database'
+import { waitForValue } from '../../testing/wait-for-value'
+import {
+  readMailbox,
+  sendRaw,
+  startMailTestServer,
+  type TMailTestServer,
+  waitForDecided,
+} from '../mail-test-kit'
+import { exchangeBounce, postfixBounce, postfixDelay } from '../parse/delivery-report-test-kit'
+
+const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
+const MESSAGES = { databaseId: 'main', collectionId: 'messages' }
+const EVENTS = { databaseId: 'main', collectionId: 'ticket_events' }
+
+type TTicket = Models.Document & { number: number; status: string; subject: string }
+type TMessage = Models.Document & {
+  direction: string
+  deliveryState: string | null
+  deliveryError: string | null
+  messageId: string | null
+}
+type TEvent = Models.Document & { type: string; before: unknown; after: unknown }
+
+describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (database) => {
+  let server: TMailTestServer
+  let relay: TTestRelay
+  let olive: TSdkUser
+  let agnes: TSdkUser
+  let eve: TSdkUser
+  let address: string
+  let mails = 0
+
+  beforeAll(async () => {
+    relay = await startTestRelay()
+    server = await startMailTestServer({ database, env: { SMTP_RELAY_URL: relay.url } })
+    olive = await signUpUser(server.url, 'Olive Owner')
+    agnes = await signUpUser(server.url, 'Agnes Agent')
+    eve = await signUpUser(server.url, 'Eve Elsewhere')
+    const [workspace] = (await new Teams(olive.client).list()).teams
+    await joinByInvitation({
+      serverUrl: server.url,
+      owner: olive,
+      member: agnes,
+      teamId: workspace!.$id,
+      roles: ['agent'],
+    })
+    address = (await readMailbox(olive)).address
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await relay?.close()
+  })
+
+  /** A mail server's delivery over real SMTP; a report comes from the null sender, as RFC 3464 says. */
+  async function deliver(to: string, raw: string, from = ''): Promise<void> {
+    expect((await sendRaw({ port: server.smtpPort, to, raw, from })).accepted).toBe(true)
+  }
+
+  async function ticketFrom(from: string, subject: string): Promise<TTicket> {
+    const raw = [
+      `From: ${from}`,
+      `To: ${address}`,
+      `Subject: ${subject}`,
+      `Message-ID: <m${++mails}.${database}@customer.example>`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The export button does nothing.',
+      '',
+    ].join('\r\n')
+    await deliver(address, raw, from)
+    return waitForValue(
+      async () =>
+        (
+          await olive.databases.listDocuments<TTicket>({
+            ...TICKETS,
+            queries: [Query.equal('subject', subject)],
+          })
+        ).documents[0],
+      { what: `the ticket "${subject}"` },
+    )
+  }
+
+  async function reply(data: Record<string, unknown>): Promise<TMessage> {
+    const created = await agnes.databases.createDocument({ ...MESSAGES, documentId: 'unique()', data })
+    return created as unknown as TMessage
+  }
+
+  async function timeline(ticketId: string) {
+    const [messages, events] = await Promise.all([
+      olive.databases.listDocuments<TMessage>({
+        ...MESSAGES,
+        queries: [Query.equal('ticketId', ticketId), Query.orderAsc('$createdAt'), Query.limit(100)],
+      }),
+      olive.databases.listDocuments<TEvent>({
+        ...EVENTS,
+        queries: [Query.equal('ticketId', ticketId), Query.orderAsc('$sequence'), Query.limit(100)],
+      }),
+    ])
+    return {
+      messages: messages.documents,
+      deliveries: events.documents.filter((e) => e.type === 'delivery'),
+    }
+  }
+
+  /** The reply once its mail is settled the way `state` says. */
+  function settled(ticketId: string, messageId: string, state: string) {
+    return waitForValue(
+      async () => {
+        const read = await timeline(ticketId)
+        const message = read.messages.find((m) => m.$id === messageId)
+        return message?.deliveryState === state ? { ...read, message } : undefined
+      },
+      { what: `the reply ${state}` },
+    )
+  }
+
+  const ticketCount = async () =>
+    (await olive.databases.listDocuments({ ...TICKETS, queries: [Query.limit(1)] })).total
+
+  it('fails the reply on its timeline with the reason, opens nothing, and refuses the next reply unless forced', async () => {
+    const ticket = await ticketFrom('Bob <bob@customer.example>', 'Export is broken')
+    const first = await reply({ ticketId: ticket.$id, body: 'Fixed, try again.', status: 'pending' })
+    const sent = await settled(ticket.$id, first.$id, 'sent')
+    const ours = `<${sent.message.messageId}>`
+    expect(relay.countOf(ours)).toBe(1)
+    const before = await ticketCount()
+
+    // A delay warning, and a forged bounce of this reply sent to another workspace: neither fails it.
+    const bounce = { recipient: 'bob@customer.example', messageId: ours }
+    await deliver(address, postfixDelay({ ...bounce, to: address }))
+    const elsewhere = (await readMailbox(eve)).address
+    await deliver(elsewhere, postfixBounce({ ...bounce, to: elsewhere }))
+    const [, delay] = await waitForDecided(olive, 2)
+    expect(delay).toMatchObject({ status: 'bounce', ticketId: null })
+    expect(delay?.reason).toContain('delayed for bob@customer.example, not a failure')
+    expect((await waitForDecided(eve, 1))[0]).toMatchObject({ status: 'bounce' })
+    expect((await timeline(ticket.$id)).deliveries.map((e) => e.after)).toEqual([
+      expect.objectContaining({ state: 'sent' }),
+    ])
+
+    await deliver(address, postfixBounce({ ...bounce, to: address }))
+    const failed = await settled(ticket.$id, first.$id, 'failed')
+    expect(failed.message.deliveryError).toBe(
+      '550 5.1.1 <bob@customer.example>: Recipient address rejected: User unknown in virtual mailbox table',
+    )
+    expect(failed.deliveries.at(-1)).toMatchObject({
+      before: 'sent',
+      after: { message: first.$id, state: 'failed' },
+    })
+    const [, , returned] = await waitForDecided(olive, 3)
+    expect(returned).toMatchObject({ status: 'bounce', ticketId: null, threadMessageId: null })
+    expect(returned?.reason).toContain(`reply ${ours} to bob@customer.example failed: 550 5.1.1`)
+
+    // No ticket, no customer message, and the ticket still waits on the customer.
+    expect(await ticketCount()).toBe(before)
+    expect(failed.messages.map((m) => m.direction)).toEqual(['outbound'])
+    const after = await olive.databases.getDocument<TTicket>({ ...TICKETS, documentId: ticket.$id })
+    expect(after.status).toBe('pending')
+
+    const refused = await rejection(reply({ ticketId: ticket.$id, body: 'Did it work?' }))
+    expect(refused).toMatchObject({ code: 409, type: ErrorType.documentUpdateConflict })
+    expect(refused.message).toBe(
+      ReplyMessages.bounced(
+        'bob@customer.example',
+        new Date().toISOString().slice(0, 10),
+        failed.message.deliveryError ?? '',
+      ),
+    )
+    const forced = await reply({ ticketId: ticket.$id, body: 'Did it work?', force: true })
+    const resent = await settled(ticket.$id, forced.$id, 'sent')
+    expect(relay.countOf(`<${resent.message.messageId}>`)).toBe(1)
+  })
+
+  it("matches Exchange's report by the returned headers, and leaves a report about none of our mail as it was", async () => {
+    const ticket = await ticketFrom('carol@customer.example', 'Invoice missing')
+    const first = await reply({ ticketId: ticket.$id, body: 'Attached again.' })
+    const ours = `<${(await settled(ticket.$id, first.$id, 'sent')).message.messageId}>`
+    const decided = (await waitForDecided(olive, 1)).length
+
+    await deliver(
+      address,
+      exchangeBounce({
+        to: address,
+        recipient: 'carol@customer.example',
+        messageId: '<theirs@elsewhere.example>',
+      }),
+    )
+    const unknown = (await waitForDecided(olive, decided + 1)).at(-1)
+    expect(unknown).toMatchObject({
+      status: 'bounce',
+      reason: 'multipart/report with report-type=delivery-status',
+    })
+
+    await deliver(
+      address,
+      exchangeBounce({ to: address, recipient: 'carol@customer.example', messageId: ours }),
+    )
+    const failed = await settled(ticket.$id, first.$id, 'failed')
+    expect(failed.message.deliveryError).toMatch(/^550 5\.1\.10 RESOLVER\.ADR\.RecipientNotFound/)
+    expect(await rejection(reply({ ticketId: ticket.$id, body: 'Hello?' }))).toMatchObject({ code: 409 })
+  })
+})
