@@ -1,9 +1,10 @@
-import type { TSentimentLabel, TTicketEntities } from './analysis'
-import type { TTicketPriority } from './tickets'
+import type { TSentimentLabel, TTicketAnalysisRecord, TTicketEntities } from './analysis'
+import type { TTicketPriority } from './ticket-priorities'
 
-// The analysis is stored as the ticket's description only: plain lines an agent, a mail client or an API
-// consumer reads as they are. The dashboard's panel reads the same lines back into their parts, so this
-// module writes and reads them and nothing else decides their shape. It stays free of zod: the dashboard
+// The analysis is stored twice in one write: as the ticket's description, plain lines a person, a mail
+// client or the seed's screens read as they are, and as the `analysis` field, the same parts as data
+// (decision 023). This module writes the lines, and reads a ticket's analysis for the panel: from the
+// field, or from the lines of a ticket analysed before the field. It stays free of zod: the dashboard
 // imports it on its first paint.
 
 /** The label each kind of extracted field has in the analysis and on the panel, in the order they are listed. */
@@ -139,6 +140,50 @@ export function readAnalysisText(text: string): TAnalysisText | null {
     fields,
     nextStep,
   }
+}
+
+/** A ticket's analysis as its readers show it (the Ticket Analysis panel, the spam badge). */
+export type TTicketAnalysisReading = TAnalysisText & {
+  /** Read from the `analysis` field, or from the description's lines of a ticket analysed before it. */
+  from: 'field' | 'text'
+  /**
+   * The category the analysis chose: its key from the field (a ticket's `category` holds keys); from the
+   * lines, its name as the workspace called it when the ticket was analysed.
+   */
+  category: string
+  /** What gave spam away when the spam rules filed the ticket; null on any other ticket. */
+  spamReason: string | null
+}
+
+/**
+ * The analysis of a ticket as read whole (or as realtime sends it): its `analysis` field, else the
+ * description's lines when they are the analyser's; null for a ticket with neither (not analysed yet, or a
+ * description of another shape, which a reader shows as it is).
+ */
+export function readTicketAnalysis(ticket: {
+  analysis?: TTicketAnalysisRecord | null
+  description?: string | null
+}): TTicketAnalysisReading | null {
+  const record = ticket.analysis
+  if (record) {
+    return {
+      from: 'field',
+      summary: record.summary,
+      category: record.category,
+      categoryReason: record.categoryReason,
+      spamReason: record.spamReason,
+      priority: record.priority,
+      priorityReasons: record.priorityReasons,
+      sentiment: record.sentiment,
+      language: record.language,
+      fields: listAnalysisFields(record.entities),
+      nextStep: record.nextStep,
+    }
+  }
+  const text = ticket.description ? readAnalysisText(ticket.description) : null
+  if (!text) return null
+  // The lines say a spam rule's verdict only inside the category's reason: "spam (bulk mail: ...)".
+  return { ...text, from: 'text', spamReason: text.categoryReason.match(/^spam \((.*)\)$/)?.[1] ?? null }
 }
 
 // "Billing (EU) (spam (bulk mail)))." -> the name and the reason: the reason is the last bracketed group,

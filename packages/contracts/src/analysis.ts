@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TICKET_PRIORITIES } from './tickets'
+import { TICKET_PRIORITIES } from './ticket-priorities'
 
 export const SENTIMENTS = ['angry', 'negative', 'neutral', 'positive'] as const
 export type TSentimentLabel = (typeof SENTIMENTS)[number]
@@ -26,22 +26,67 @@ export const ZTicketEntities = z.object({
 })
 export type TTicketEntities = z.infer<typeof ZTicketEntities>
 
+/** Which analyser wrote an analysis: the local model and rules, or an LLM. */
+export const ANALYSIS_SOURCES = ['local', 'llm'] as const
+
+// The limits of an analysis's parts, shared by what an analyser returns and what a ticket stores.
+const ZSummary = z.string().max(500)
+const ZCategoryReason = z.string().max(300)
+const ZPriorityReasons = z.array(z.string().max(300)).max(20)
+const ZLanguage = z.string().max(40)
+const ZNextStep = z.string().max(500)
+
 /** The structured parts of an analysis, beside the prose that goes into the ticket's description. */
 export const ZAnalysisDetails = z.object({
-  summary: z.string().max(500),
+  summary: ZSummary,
   /** The category's key (e.g. `refund-cancellation`); `category` holds its name in plain words. */
   categoryLabel: z.string().max(100),
-  priorityReasons: z.array(z.string().max(300)).max(20),
+  priorityReasons: ZPriorityReasons,
   sentiment: z.enum(SENTIMENTS),
-  language: z.string().max(40),
+  language: ZLanguage,
   entities: ZTicketEntities,
-  nextStep: z.string().max(500),
-  /** Why the category was chosen when a rule chose it, not the model: "spam (bulk mail: List-Unsubscribe header)". */
-  categoryReason: z.string().max(300).optional(),
-  /** Which analyser produced this: the local model or an LLM. */
-  source: z.enum(['local', 'llm']).optional(),
+  nextStep: ZNextStep,
+  /** Why this category, as the description says it: "91% confident", "needs triage (...)", "spam (...)". */
+  categoryReason: ZCategoryReason,
+  /** What gave spam away when the spam rules filed the ticket: "bulk mail: List-Unsubscribe header". */
+  spamReason: z.string().max(300).optional(),
+  source: z.enum(ANALYSIS_SOURCES),
 })
 export type TAnalysisDetails = z.infer<typeof ZAnalysisDetails>
+
+/**
+ * The most a stored analysis weighs as JSON text. Its parts' limits keep it below this even when every
+ * character is one JSON escapes in six bytes (about 620 KB); migration 031's check refuses anything more.
+ */
+export const ANALYSIS_MAX_BYTES = 1_048_576
+
+/**
+ * A ticket's analysis as it stores it in `analysis` (decision 023): what the description says in lines, as
+ * data an agent, a rule or the panel reads without parsing text. Written by the analysis only, in the
+ * same write as the description, category and priority; null on a ticket not analysed since it existed.
+ */
+export const ZTicketAnalysisRecord = z.object({
+  source: z.enum(ANALYSIS_SOURCES),
+  summary: ZSummary,
+  /**
+   * The key of the category the analysis chose in the ticket's workspace (`refund-cancellation`), as the
+   * ticket's `category` holds it until someone changes that; names come from the workspace's list.
+   */
+  category: z.string().max(100),
+  categoryReason: ZCategoryReason,
+  spamReason: z.string().max(300).nullable(),
+  /** The priority the analysis chose, with each reason quoting the customer's words that set it off. */
+  priority: z.enum(TICKET_PRIORITIES),
+  priorityReasons: ZPriorityReasons,
+  /** How sure the analysis is of the category, from 0 to 1. */
+  confidence: z.number().min(0).max(1),
+  sentiment: z.enum(SENTIMENTS),
+  /** The language the customer wrote in, by its English name: "German". */
+  language: ZLanguage,
+  entities: ZTicketEntities,
+  nextStep: ZNextStep,
+})
+export type TTicketAnalysisRecord = z.infer<typeof ZTicketAnalysisRecord>
 
 /** What the analyser returns for one ticket; validated whatever produced it (local model or an LLM). */
 export const ZTicketAnalysis = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { ZTicketAnalysisRecord } from './analysis'
 import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
+import { TICKET_PRIORITIES } from './ticket-priorities'
 
 /**
  * The seed's three, and the two a ticket waits in: `pending` on the customer, `on-hold` on a third party.
@@ -22,8 +24,7 @@ export const STATUSES_OPENED_BY_CUSTOMER_MAIL: readonly TTicketStatus[] = [
   TicketStatus.closed,
 ]
 
-export const TICKET_PRIORITIES = ['high', 'medium', 'low'] as const
-export type TTicketPriority = (typeof TICKET_PRIORITIES)[number]
+export { TICKET_PRIORITIES, type TTicketPriority } from './ticket-priorities'
 
 export const ProcessingStatus = {
   waiting: 'waiting',
@@ -57,6 +58,7 @@ export const TicketMessages = {
   assigneeNotMember: 'must be a confirmed member of the ticket’s workspace',
   ccAddress: 'A copy goes to a plain email address such as ada@example.com',
   tooManyCc: `A ticket copies at most ${TicketLimits.cc} addresses`,
+  analysisServerOwned: 'is written by the ticket analysis, never by a client',
 } as const
 
 /**
@@ -109,6 +111,8 @@ export const ZTicketAttributes = z.object({
   rawJson: ZRawJson.nullable(),
   processing_status: z.enum(PROCESSING_STATUSES),
   description: z.string().max(TicketLimits.description).nullable(),
+  /** The analysis as data, written with the description (its lines for people): null until analysed. */
+  analysis: ZTicketAnalysisRecord.nullable(),
   category: z.string().max(TicketLimits.category).nullable(),
   processing_error: z.string().max(2000).nullable(),
   /** The member working the ticket (a user id); always a confirmed member of its workspace when set. */
@@ -131,6 +135,7 @@ export const TICKET_DEFAULTS = {
   priority: null,
   processing_status: ProcessingStatus.waiting,
   description: null,
+  analysis: null,
   category: null,
   processing_error: null,
   assigneeId: null,

@@ -104,6 +104,7 @@ describe('createAnalyser with the default model', () => {
     expect(result.category).toBe('Spam and marketing')
     expect(result.priority).toBe('low')
     expect(result.details!.categoryReason).toBe('spam (bulk mail: List-Unsubscribe header)')
+    expect(result.details!.spamReason).toBe('bulk mail: List-Unsubscribe header')
     expect(result.analysis.split('\n')[1]).toBe(
       'Category: Spam and marketing (spam (bulk mail: List-Unsubscribe header)).',
     )
@@ -127,7 +128,8 @@ describe('createAnalyser with the default model', () => {
       ],
     })
     expect(result.category).not.toBe('Spam and marketing')
-    expect(result.details!.categoryReason).toBeUndefined()
+    expect(result.details!.spamReason).toBeUndefined()
+    expect(result.details!.categoryReason).toMatch(/^\d+% confident$/)
   })
 
   it('handles an empty ticket without failing', async () => {

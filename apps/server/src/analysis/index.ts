@@ -15,7 +15,10 @@ export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/default.model.j
 
 export type CreateAnalyserOptions = {
   modelPath?: string
-  /** The categories to file tickets under, by key; the default taxonomy unless given. */
+  /**
+   * The categories the local model files under, by key, and the LLM's for a ticket that comes without its
+   * workspace's (`analyse`'s options); the default taxonomy unless given.
+   */
   categories?: readonly TTicketCategory[]
   llm?: TLlmOptions
   /** Told each time the LLM failed and the local model answered instead. */
@@ -39,7 +42,7 @@ export async function createAnalyser(options: CreateAnalyserOptions = {}): Promi
     ...(options.onLlmFallback ? { onFallback: options.onLlmFallback } : {}),
   })
   return {
-    analyse: async (input) =>
-      !input.notSpam && detectSpam(input) ? local.analyse(input) : llm.analyse(input),
+    analyse: async (input, analyseOptions) =>
+      !input.notSpam && detectSpam(input) ? local.analyse(input) : llm.analyse(input, analyseOptions),
   }
 }

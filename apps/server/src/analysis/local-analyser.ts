@@ -10,7 +10,13 @@ import {
 } from '@parsedesk/contracts'
 import type { TAnalyser } from './analyser'
 import { categoryOfKey, createCategoryChooser, type TCategoryChoice } from './categories/choose-category'
-import { composeAnalysis, formatReasons, percent, selectDecidingReasons } from './describe/compose-analysis'
+import {
+  composeAnalysis,
+  describeCategoryReason,
+  formatReasons,
+  percent,
+  selectDecidingReasons,
+} from './describe/compose-analysis'
 import { suggestNextStep } from './describe/suggest-next-step'
 import { assessSentiment } from './extract/assess-sentiment'
 import { detectLanguage, isOtherLanguage, type TLanguage } from './extract/detect-language'
@@ -131,14 +137,18 @@ function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisIn
     ...(needsTriage ? { triageLanguage: language.name } : {}),
   })
   const name = category.name.slice(0, CATEGORY_MAX_LENGTH)
-  const analysis = composeAnalysis({
-    summary,
-    category: name,
+  const shownReason = describeCategoryReason({
     confidence: choice.confidence,
     ...(choice.closest
       ? { closestCategory: { name: choice.closest.category.name, confidence: choice.closest.confidence } }
       : {}),
     ...(categoryReason ? { categoryReason } : {}),
+  })
+  const analysis = composeAnalysis({
+    summary,
+    category: name,
+    confidence: choice.confidence,
+    categoryReason: shownReason,
     priority,
     priorityReasons,
     sentiment,
@@ -159,7 +169,8 @@ function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisIn
       language: language.name,
       entities,
       nextStep,
-      ...(categoryReason ? { categoryReason } : {}),
+      categoryReason: shownReason,
+      ...(spam ? { spamReason: spam.reason } : {}),
       source: 'local',
     },
   })

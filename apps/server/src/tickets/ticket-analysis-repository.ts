@@ -4,9 +4,11 @@ import {
   TicketEventType,
   TicketLimits,
   type TTicketAnalysis,
+  type TTicketAnalysisRecord,
   type TTicketPriority,
 } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../db/database'
+import { toStorableJson } from '../db/storable-text'
 import type { TDocumentRow } from '../documents/collection'
 import { recordTicketEvents } from './ticket-events'
 
@@ -40,7 +42,32 @@ type TAnalysedTicket = {
 }
 
 /**
- * Analyses stored, each with its `analysed` event, in one transaction of three statements for all. A late
+ * The analysis as the ticket's `analysis` field keeps it (decision 023): the analyser's choices and their
+ * reasons, the category by the workspace's key; its parts were checked with the analysis (ZAnalysisDetails
+ * has the same limits). Null from an analyser that gives no details (a model's
+ * own labels, a test's stand-in): the description alone says what it found.
+ */
+function analysisRecordOf(analysis: TTicketAnalysis): TTicketAnalysisRecord | null {
+  const { details } = analysis
+  if (!details) return null
+  return {
+    source: details.source,
+    summary: details.summary,
+    category: details.categoryLabel,
+    categoryReason: details.categoryReason,
+    spamReason: details.spamReason ?? null,
+    priority: analysis.priority,
+    priorityReasons: details.priorityReasons,
+    confidence: analysis.confidence,
+    sentiment: details.sentiment,
+    language: details.language,
+    entities: details.entities,
+    nextStep: details.nextStep,
+  }
+}
+
+/**
+ * Analyses stored (the description's lines and the `analysis` field in one statement), each with its `analysed` event, in one transaction of three statements for all. A late
  * success still completes a ticket an earlier run gave up on: the customer is better served. A category or
  * priority someone has set (a `category` or `priority` event) is theirs and stays: the analyser's choice is
  * kept in the event as the original (decision 013).
@@ -73,8 +100,10 @@ export async function storeTicketAnalyses(
     })
     const { rows } = await tx.query<TDocumentRow>(
       `update tickets t set "processing_status" = $1, "priority" = v.priority, "category" = v.category,
-         "description" = v.description, "processing_error" = null, updated_at = now()
-       from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as v(id, priority, category, description)
+         "description" = v.description, "analysis" = v.analysis::jsonb, "processing_error" = null,
+         updated_at = now()
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+         as v(id, priority, category, description, analysis)
        where t.id = v.id returning t.*`,
       [
         completed,
@@ -82,6 +111,10 @@ export async function storeTicketAnalyses(
         stored.map((item) => item.priority),
         stored.map((item) => item.category),
         stored.map((item) => item.analysis.analysis.slice(0, TicketLimits.description)),
+        stored.map((item) => {
+          const record = analysisRecordOf(item.analysis)
+          return record && toStorableJson(record)
+        }),
       ],
     )
     await recordTicketEvents(

@@ -72,7 +72,10 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
     await publishDocumentEvent({ bus: deps.bus, def: deps.tickets, action: 'update', row })
   }
 
-  /** Filed under the workspace's own categories (by key), the spam rules set aside when a member said so. */
+  /**
+   * Filed under the workspace's own categories (by key; an LLM is offered them), the spam rules set aside
+   * when a member said so.
+   */
   async function analyse(row: TDocumentRow, context: TAnalysisContext): Promise<TTicketAnalysis> {
     const headers = mailHeadersOf(row.rawJson)
     const input = {
@@ -81,12 +84,9 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
       ...(headers ? { headers } : {}),
       ...(context.notSpam.has(row.id) ? { notSpam: true } : {}),
     }
-    const analysis = ZTicketAnalysis.parse(await deps.analyser.analyse(input))
-    return fitAnalysisToCategories({
-      analysis,
-      categories: context.categories.get(String(row.teamId)) ?? DEFAULT_TICKET_CATEGORIES,
-      text: `${input.subject}\n${input.body}`,
-    })
+    const categories = context.categories.get(String(row.teamId)) ?? DEFAULT_TICKET_CATEGORIES
+    const analysis = ZTicketAnalysis.parse(await deps.analyser.analyse(input, { categories }))
+    return fitAnalysisToCategories({ analysis, categories, text: `${input.subject}\n${input.body}` })
   }
 
   /** Back to waiting for the retry, or failed with the reason on the last attempt. */

@@ -9,9 +9,9 @@ export function delayTicketAnalyser(options: { analyser: TAnalyser; delayMs: num
   const { analyser, delayMs } = options
   if (delayMs <= 0) return analyser
   return {
-    async analyse(input) {
+    async analyse(input, options) {
       await sleep(delayMs)
-      return analyser.analyse(input)
+      return analyser.analyse(input, options)
     },
   }
 }

@@ -3,6 +3,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   TicketLimits,
+  TicketMessages,
   ZTicketAttributes,
   ZTicketCc,
   ZTicketCreate,
@@ -64,6 +65,8 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   mergedIntoId: ZTicketAttributes.shape.mergedIntoId.optional(),
   processing_status: ZTicketAttributes.shape.processing_status.optional(),
   description: ZTicketAttributes.shape.description.optional(),
+  // Refused, not dropped as the fields above are: no client ever sent it, so one that does is told at once.
+  analysis: z.never({ error: TicketMessages.analysisServerOwned }).optional(),
   category: ZTicketAttributes.shape.category.optional(),
   processing_error: ZTicketAttributes.shape.processing_error.optional(),
 }).strict()

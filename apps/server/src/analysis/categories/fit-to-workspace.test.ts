@@ -45,6 +45,7 @@ function analysisOf(key: string, name: string, reason = '81% confident'): TTicke
         companies: [],
       },
       nextStep: 'Check the payments and refund the second one.',
+      categoryReason: reason,
       source: 'local',
     },
   }
@@ -112,6 +113,25 @@ describe('an analysis filed under a workspace’s own categories', () => {
       text: 'A partner request about an invoice',
     })
     expect(placed.category).toBe('billing-payment')
+  })
+
+  it('leaves an LLM’s choice to it: it was offered the added categories, so their words do not overrule it', () => {
+    const categories = [
+      ...DEFAULT_TICKET_CATEGORIES,
+      { key: 'partner-requests', name: 'Partner requests', description: 'Resellers and agencies.' },
+    ]
+    const llm = analysisOf(
+      'other',
+      'Other',
+      'needs triage (the LLM answered "Fairs", which is none of this workspace\'s categories)',
+    )
+    const fitted = fitAnalysisToCategories({
+      analysis: { ...llm, details: { ...llm.details!, source: 'llm' } },
+      categories,
+      text: 'Partner requests\nTwo partner requests came in at the trade fair in Lyon.',
+    })
+    expect(fitted.category).toBe('other')
+    expect(fitted.details?.categoryReason).toMatch(/^needs triage \(the LLM answered "Fairs"/)
   })
 
   it('keeps spam as spam under the workspace’s name for it', () => {

@@ -21,8 +21,9 @@ const ADDED_CATEGORY_BELOW_CONFIDENCE = 0.5
  * stores the key, its description names the workspace's name for it. A category the workspace removed
  * gives way to its "other". A category the workspace added has no training data: it is chosen when every
  * word of its name is in the ticket's subject or text and the model filed the ticket under "other" or was
- * less than 50% sure (a word match, said so in the reason, never a guess of the model's). Spam stays spam. An analysis
- * without a category key (a model trained on labels of its own) is left as it is.
+ * less than 50% sure (a word match, said so in the reason, never a guess of the model's); an LLM's choice
+ * among them is its own. Spam stays spam. An analysis without a category key (a model trained on labels of
+ * its own) is left as it is.
  */
 export function fitAnalysisToCategories(options: {
   analysis: TTicketAnalysis
@@ -41,7 +42,10 @@ export function fitAnalysisToCategories(options: {
   let reason: string | undefined
   if (!kept) reason = `its category was removed from this workspace's list`
   const unsure = category.key === CategoryKey.other || analysis.confidence < ADDED_CATEGORY_BELOW_CONFIDENCE
-  if (category.key !== CategoryKey.spam && unsure) {
+  // An LLM was offered the workspace's added categories by name and description: the word rule, which
+  // stands in for a model that never learnt them, does not overrule its choice.
+  const offeredAdded = analysis.details?.source === 'llm'
+  if (category.key !== CategoryKey.spam && unsure && !offeredAdded) {
     const added = categoryByNameWords({ categories, text: options.text })
     if (added) {
       category = added.category

@@ -33,11 +33,7 @@ export function composeAnalysis(options: ComposeAnalysisOptions): string {
   return writeAnalysisText({
     summary: options.summary,
     category: options.category,
-    categoryReason:
-      options.categoryReason ??
-      (options.closestCategory
-        ? `no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}`
-        : `${percent(options.confidence)} confident`),
+    categoryReason: describeCategoryReason(options),
     priority: options.priority,
     priorityReasons: [...options.priorityReasons],
     sentiment: options.sentiment,
@@ -45,6 +41,16 @@ export function composeAnalysis(options: ComposeAnalysisOptions): string {
     fields: listAnalysisFields(options.entities),
     nextStep: options.nextStep,
   })
+}
+
+/** Why the category, as the description and the stored analysis say it: a rule's reason, or the model's confidence. */
+export function describeCategoryReason(
+  options: Pick<ComposeAnalysisOptions, 'confidence' | 'closestCategory' | 'categoryReason'>,
+): string {
+  if (options.categoryReason !== undefined) return options.categoryReason
+  return options.closestCategory
+    ? `no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}`
+    : `${percent(options.confidence)} confident`
 }
 
 /** The reasons as short phrases, each quoting the ticket's words that set it off. */
