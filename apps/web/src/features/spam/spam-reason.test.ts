@@ -1,4 +1,4 @@
-import { writeAnalysisText } from '@parsedesk/contracts'
+import { type TTicketAnalysisRecord, writeAnalysisText } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { spamReasonOf } from './spam-reason'
 
@@ -31,5 +31,43 @@ describe('the reason a spam badge gives', () => {
     )
     expect(spamReasonOf({ category: 'spam-marketing', description: null })).toBe('marked by an agent')
     expect(spamReasonOf({ category: 'billing-payment', description: analysis('91% confident') })).toBeNull()
+  })
+
+  it("reads the detector's reason from the analysis field, whatever the description says", () => {
+    const record: TTicketAnalysisRecord = {
+      source: 'local',
+      summary: 'Our spring sale',
+      category: 'spam-marketing',
+      categoryReason: 'spam (bulk mail: List-Unsubscribe header)',
+      spamReason: 'bulk mail: List-Unsubscribe header',
+      priority: 'low',
+      priorityReasons: [],
+      confidence: 1,
+      sentiment: 'neutral',
+      language: 'English',
+      entities: {
+        orderNumbers: [],
+        invoiceNumbers: [],
+        amounts: [],
+        emails: [],
+        phones: [],
+        urls: [],
+        products: [],
+        errorCodes: [],
+        dates: [],
+        people: [],
+        companies: [],
+      },
+      nextStep: 'No reply: nobody is waiting for an answer.',
+    }
+    expect(spamReasonOf({ category: 'spam-marketing', description: 'Sale!', analysis: record })).toBe(
+      'bulk mail: List-Unsubscribe header',
+    )
+    expect(
+      spamReasonOf({
+        category: 'spam-marketing',
+        analysis: { ...record, spamReason: null, category: 'other' },
+      }),
+    ).toBe('marked by an agent')
   })
 })

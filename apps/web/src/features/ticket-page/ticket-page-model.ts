@@ -25,6 +25,7 @@ export type TTicketPageDocument = Models.Document &
       | 'priority'
       | 'category'
       | 'description'
+      | 'analysis'
       | 'rawJson'
       | 'assigneeId'
       | 'tags'

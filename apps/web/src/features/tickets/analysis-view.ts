@@ -1,4 +1,9 @@
-import { readAnalysisText, type TSentimentLabel } from '@parsedesk/contracts'
+import {
+  readTicketAnalysis,
+  type TSentimentLabel,
+  type TTicketAnalysisReading,
+  type TTicketAnalysisRecord,
+} from '@parsedesk/contracts'
 
 /** What the Ticket Analysis panel shows, read from the ticket's stored analysis. */
 export type TAnalysisView =
@@ -23,24 +28,31 @@ export const SET_BY_AGENT = 'Set by an agent'
 const ENGLISH_OR_UNKNOWN = new Set(['English', 'unknown'])
 
 /**
- * The panel's view of a ticket's analysis. The category and priority are the ticket's own (an agent may
+ * The panel's view of a ticket's analysis: its `analysis` field, or the description's lines of a ticket
+ * analysed before the field (decision 023). The category and priority are the ticket's own (an agent may
  * have changed them since), each with the analyser's reasons only while it is the value they explain.
+ * `nameOf` names a category's key as the ticket's workspace does.
  */
-export function toAnalysisView(ticket: {
-  description: string
-  category?: string | null
-  priority?: string | null
-}): TAnalysisView {
-  const analysis = readAnalysisText(ticket.description)
+export function toAnalysisView(
+  ticket: {
+    description: string
+    analysis?: TTicketAnalysisRecord | null
+    /** The category's key, as a ticket stores it. */
+    category?: string | null
+    priority?: string | null
+  },
+  nameOf: (category: string) => string,
+): TAnalysisView {
+  const analysis = readTicketAnalysis(ticket)
   if (!analysis) return { kind: 'text', text: ticket.description }
-  const category = ticket.category ?? analysis.category
   const priority = ticket.priority ?? analysis.priority
+  const category = shownCategory({ analysis, stored: ticket.category, nameOf })
   return {
     kind: 'parts',
     summary: analysis.summary,
     category: {
-      name: category,
-      reason: category === analysis.category ? analysis.categoryReason : SET_BY_AGENT,
+      name: category.name,
+      reason: category.isAnalysed ? analysis.categoryReason : SET_BY_AGENT,
     },
     priority: {
       level: priority,
@@ -51,4 +63,20 @@ export function toAnalysisView(ticket: {
     sentiment: analysis.sentiment === 'neutral' ? null : analysis.sentiment,
     language: ENGLISH_OR_UNKNOWN.has(analysis.language) ? null : analysis.language,
   }
+}
+
+/** The category the ticket shows, and whether it is the one the analysis chose (so its reason stands). */
+function shownCategory(options: {
+  analysis: TTicketAnalysisReading
+  stored: string | null | undefined
+  nameOf: (category: string) => string
+}): { name: string; isAnalysed: boolean } {
+  const { analysis, stored, nameOf } = options
+  if (analysis.from === 'field') {
+    const key = stored ?? analysis.category
+    return { name: nameOf(key), isAnalysed: key === analysis.category }
+  }
+  // The lines of an older analysis name the category as the workspace called it then, not by its key.
+  const name = stored ? nameOf(stored) : analysis.category
+  return { name, isAnalysed: name === analysis.category }
 }

@@ -10,6 +10,7 @@ export type TTicketDocument = Models.Document &
       | 'priority'
       | 'rawJson'
       | 'description'
+      | 'analysis'
       | 'category'
       | 'processing_error'
       | 'number'

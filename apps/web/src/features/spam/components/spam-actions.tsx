@@ -7,9 +7,10 @@ import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { useMarkNotSpam, useMarkSpam } from '../queries'
+import type { TSpamReasonTicket } from '../spam-reason'
 import { SpamBadge } from './spam-badge'
 
-type TSpamTicket = { $id: string; email: string; category?: string | null; description?: string | null }
+type TSpamTicket = { $id: string; email: string } & TSpamReasonTicket
 
 /**
  * Spam in one action: "Mark spam" (closed, out of the open views), "Mark spam and block sender" (its

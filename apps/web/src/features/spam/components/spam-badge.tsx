@@ -1,11 +1,11 @@
 import { ShieldAlert } from 'lucide-react'
-import { spamReasonOf } from '../spam-reason'
+import { spamReasonOf, type TSpamReasonTicket } from '../spam-reason'
 
 /**
  * "spam (reason)" on a spam ticket: why it is out of the open views; nothing on any other ticket. The
  * red badge's look, but the reason may be long and wraps (a Badge stays on one line).
  */
-export function SpamBadge({ ticket }: { ticket: { category?: string | null; description?: string | null } }) {
+export function SpamBadge({ ticket }: { ticket: TSpamReasonTicket }) {
   const reason = spamReasonOf(ticket)
   if (reason === null) return null
   return (

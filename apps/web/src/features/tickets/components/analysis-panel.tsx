@@ -1,5 +1,5 @@
 import { ArrowRight, Sparkles } from 'lucide-react'
-import { useId, useMemo } from 'react'
+import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table'
 import { useCategoryName } from '@/features/categories/queries'
@@ -13,16 +13,7 @@ type TParts = Extract<TAnalysisView, { kind: 'parts' }>
 export function AnalysisPanel({ ticket }: { ticket: TTicketDocument & { description: string } }) {
   // A ticket stores its category's key: the panel names it as the workspace does (decision 020).
   const categoryName = useCategoryName('teamId' in ticket ? String(ticket.teamId) : undefined)
-  const category = ticket.category ? categoryName(ticket.category) : ticket.category
-  const view = useMemo(
-    () =>
-      toAnalysisView({
-        description: ticket.description,
-        category,
-        priority: ticket.priority,
-      }),
-    [ticket.description, category, ticket.priority],
-  )
+  const view = toAnalysisView(ticket, categoryName)
   return (
     <section
       aria-labelledby="ticket-analysis-title"
