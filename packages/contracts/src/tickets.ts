@@ -126,6 +126,12 @@ export const ZTicketAttributes = z.object({
   requesterId: z.string().max(36).nullable(),
   /** Set on a duplicate merged into another ticket: the ticket that carries on its conversation. */
   mergedIntoId: z.string().max(36).nullable(),
+  /**
+   * Where the ticket came in, set by the server when it is filed: the IMAP account (`imapAccounts`) its
+   * first mail was fetched from, the workspace's parsing mailbox (`mailboxes`) for mail to its address by
+   * SMTP or a webhook; null for a ticket filed by the form or the API (decision 022).
+   */
+  mailboxId: z.string().max(36).nullable(),
 })
 export type TTicketAttributes = z.infer<typeof ZTicketAttributes>
 
@@ -144,6 +150,7 @@ export const TICKET_DEFAULTS = {
   cc: [],
   requesterId: null,
   mergedIntoId: null,
+  mailboxId: null,
 } as const satisfies Partial<TTicketAttributes>
 
 /** The fields an agent works and the event log follows (`ticket_events`), with their values on a ticket. */

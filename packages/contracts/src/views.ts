@@ -5,6 +5,12 @@ import { TICKET_PRIORITIES, TICKET_STATUSES, TicketLimits, TicketStatus, type TT
 /** Who a view's tickets are assigned to: the member looking, nobody, or one member (a user id). */
 export const ViewAssignee = { me: 'me', none: 'none' } as const
 
+/**
+ * Where a view's tickets came in: `none` for the form's and the API's (no mailbox), or a ticket's
+ * `mailboxId` (the parsing mailbox's id or an IMAP account's).
+ */
+export const ViewMailbox = { none: 'none' } as const
+
 export const VIEW_SORTS = ['newest', 'oldest', 'updated', 'priority'] as const
 export type TViewSort = (typeof VIEW_SORTS)[number]
 export const ViewSortLabels: Record<TViewSort, string> = {
@@ -35,6 +41,7 @@ export const ZViewFilters = z
       .max(TicketLimits.tags)
       .default([]),
     requesterId: z.string().min(1).max(36).optional(),
+    mailbox: z.union([z.literal(ViewMailbox.none), z.string().min(1).max(36)]).optional(),
     createdFrom: ZDay.optional(),
     createdTo: ZDay.optional(),
     hideSpam: z.boolean().default(false),

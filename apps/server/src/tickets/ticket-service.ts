@@ -49,7 +49,9 @@ export type TNewTicket = {
   /** The requester's name where the source gives one (a mail's From), for a contact that has none yet. */
   requesterName?: string
 } & Pick<TTicketAttributes, 'email' | 'subject' | 'body'> &
-  Partial<Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags' | 'groupId' | 'requesterId'>>
+  Partial<
+    Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags' | 'groupId' | 'requesterId' | 'mailboxId'>
+  >
 
 export type TTicketServiceDeps = {
   db: TDatabase
@@ -165,6 +167,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
             tags: tags ?? [],
             groupId: groupId ?? null,
             requesterId: ticket.requesterId ?? requesterOf.get(ticket) ?? null,
+            mailboxId: ticket.mailboxId ?? null,
             userId: ownerId,
             teamId,
           },

@@ -45,7 +45,7 @@ export type TSplitTicketOptions = {
   /** Files the new ticket (numbered, logged `created`), as the ticket service files every ticket. */
   insertTicket(
     tx: TQueryable,
-    ticket: Pick<TTicketAttributes, 'teamId' | 'email' | 'subject' | 'body' | 'rawJson'>,
+    ticket: Pick<TTicketAttributes, 'teamId' | 'email' | 'subject' | 'body' | 'rawJson' | 'mailboxId'>,
   ): Promise<TDocumentRow>
   update(tx: TQueryable, id: string, data: Record<string, unknown>): Promise<TDocumentRow>
 }
@@ -86,6 +86,8 @@ export async function splitTicket(
     subject: message.subject,
     body: message.body,
     rawJson: message.rawJson,
+    // The customer's conversation came in there, whichever of its mails starts the new ticket.
+    mailboxId: typeof current.mailboxId === 'string' ? current.mailboxId : null,
   })
   const created =
     current.requesterId && current.requesterId !== inserted.requesterId

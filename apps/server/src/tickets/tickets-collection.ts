@@ -43,6 +43,7 @@ const SERVER_OWNED = [
   'description',
   'processing_error',
   'mergedIntoId',
+  'mailboxId',
 ] as const
 /** Chosen once, when the ticket is filed (and checked then): a ticket never moves to another workspace. */
 const FIXED_AFTER_CREATE = ['teamId'] as const
@@ -63,6 +64,7 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   cc: ZTicketCc.optional(),
   requesterId: ZTicketAttributes.shape.requesterId.optional(),
   mergedIntoId: ZTicketAttributes.shape.mergedIntoId.optional(),
+  mailboxId: ZTicketAttributes.shape.mailboxId.optional(),
   processing_status: ZTicketAttributes.shape.processing_status.optional(),
   description: ZTicketAttributes.shape.description.optional(),
   // Refused, not dropped as the fields above are: no client ever sent it, so one that does is told at once.

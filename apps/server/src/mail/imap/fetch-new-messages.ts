@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow'
+import { imapExternalId } from '../inbound/delivery-source'
 
 export type TAcceptImapMessage = (options: { raw: Buffer; externalId: string }) => Promise<unknown>
 
@@ -62,7 +63,7 @@ async function storeBatch(
     if (message === false || !message?.source) continue
     await options.accept({
       raw: message.source,
-      externalId: `imap:${options.accountId}:${options.uidValidity}:${uid}`,
+      externalId: imapExternalId({ accountId: options.accountId, uidValidity: options.uidValidity, uid }),
     })
     const { moveTo } = options
     if (moveTo) {

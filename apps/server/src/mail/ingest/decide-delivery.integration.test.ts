@@ -63,6 +63,8 @@ describe.each(DATABASE_KINDS)('deciding what a mail becomes on %s', (database) =
         ownerId: (await user.account.get()).$id,
         email: 'ada@customer.example',
         subject: 'Printer on fire',
+        // Mail to the parsing address came in by the workspace's mailbox.
+        mailboxId: mailbox.$id,
       },
     })
   })

@@ -2,6 +2,7 @@ import { TicketEventActor } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import type { TNewTicket } from '../../tickets/ticket-service'
+import { mailboxOfDelivery } from '../inbound/delivery-source'
 import { lockPendingInbounds, newInboundId } from '../inbound/inbound-repository'
 import { extractThreadKeys } from '../parse'
 import {
@@ -24,7 +25,10 @@ export type TMailDecision =
   | { kind: 'thread'; ticket: TDocumentRow; matchedBy: string }
   | { kind: 'duplicate'; of: string }
 
-/** The new ticket a mail opens: its text, its whole message as JSON and its attachments' files. */
+/**
+ * The new ticket a mail opens: its text, its whole message as JSON and its attachments' files, and where
+ * it came in (so a rule between decide and write may route by mailbox).
+ */
 export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kind: 'new-ticket' }> {
   const fields = buildMailFields(mail.parsed, mail.written)
   return {
@@ -37,6 +41,7 @@ export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kin
       email: mail.sender,
       // The From's display name names the requester's contact, when the sender is that address.
       requesterName: mail.parsed.from?.address === mail.sender ? (mail.parsed.from.name ?? '') : '',
+      mailboxId: mailboxOfDelivery(mail.inbound),
       ...fields,
     },
   }

@@ -18,6 +18,7 @@ export type TTicketDocument = Models.Document &
       | 'tags'
       | 'groupId'
       | 'requesterId'
+      | 'mailboxId'
     >
   >
 
@@ -41,6 +42,7 @@ export const TICKET_LIST_ATTRIBUTES = [
   'tags',
   'groupId',
   'requesterId',
+  'mailboxId',
 ] as const satisfies readonly (keyof TTicketDocument)[]
 
 export type TTicketSummary = Pick<TTicketDocument, (typeof TICKET_LIST_ATTRIBUTES)[number]> & Models.Document

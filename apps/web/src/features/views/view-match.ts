@@ -1,4 +1,4 @@
-import { SPAM_CATEGORY, type TViewFilters, ViewAssignee } from '@parsedesk/contracts'
+import { SPAM_CATEGORY, type TViewFilters, ViewAssignee, ViewMailbox } from '@parsedesk/contracts'
 import { startOfLocalDay } from './view-queries'
 
 /** What a ticket must carry for a view to be decided on the client (the list's attributes hold it). */
@@ -10,6 +10,7 @@ export type TMatchableTicket = {
   assigneeId?: string | null
   groupId?: string | null
   requesterId?: string | null
+  mailboxId?: string | null
   tags?: readonly string[]
 }
 
@@ -35,6 +36,10 @@ export function ticketMatchesView(ticket: TMatchableTicket, filters: TViewFilter
   }
   if (filters.groupId && ticket.groupId !== filters.groupId) return false
   if (filters.requesterId && ticket.requesterId !== filters.requesterId) return false
+  if (filters.mailbox) {
+    const mailbox = filters.mailbox === ViewMailbox.none ? null : filters.mailbox
+    if ((ticket.mailboxId ?? null) !== mailbox) return false
+  }
   if (filters.tags.length && !filters.tags.some((tag) => ticket.tags?.includes(tag))) return false
   const created = new Date(ticket.$createdAt).getTime()
   if (filters.createdFrom && created < startOfLocalDay(filters.createdFrom).getTime()) return false

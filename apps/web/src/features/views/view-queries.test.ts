@@ -1,5 +1,12 @@
-import { BUILT_IN_VIEWS, BuiltInViewId, type TViewFilters, ZViewFilters } from '@parsedesk/contracts'
+import {
+  BUILT_IN_VIEWS,
+  BuiltInViewId,
+  type TViewFilters,
+  ViewMailbox,
+  ZViewFilters,
+} from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
+import { ticketMatchesView } from './view-match'
 import { searchQueries, startOfLocalDay, viewQueries } from './view-queries'
 
 const ME = 'user-ada'
@@ -68,6 +75,27 @@ describe('viewQueries', () => {
       { method: 'lessThan', attribute: '$createdAt', values: [new Date(2026, 10, 25).toISOString()] },
       { method: 'orderDesc', attribute: '$updatedAt' },
     ])
+  })
+
+  it('asks for one mailbox, or for no mailbox (the form), and matches on the client alike', () => {
+    const imap = ZViewFilters.parse({ mailbox: 'imap-account-1' })
+    const form = ZViewFilters.parse({ mailbox: ViewMailbox.none })
+    expect(readable(viewQueries(imap, ME))[0]).toEqual({
+      method: 'equal',
+      attribute: 'mailboxId',
+      values: ['imap-account-1'],
+    })
+    expect(readable(viewQueries(form, ME))[0]).toEqual({ method: 'isNull', attribute: 'mailboxId' })
+    const ticket = (mailboxId: string | null) => ({
+      $createdAt: '2026-11-25T08:00:00Z',
+      status: 'open',
+      mailboxId,
+    })
+    expect(ticketMatchesView(ticket('imap-account-1'), imap, ME)).toBe(true)
+    expect(ticketMatchesView(ticket('parsing-mailbox'), imap, ME)).toBe(false)
+    expect(ticketMatchesView(ticket(null), imap, ME)).toBe(false)
+    expect(ticketMatchesView(ticket(null), form, ME)).toBe(true)
+    expect(ticketMatchesView(ticket('parsing-mailbox'), form, ME)).toBe(false)
   })
 
   it('sorts oldest first or most urgent first on request', () => {

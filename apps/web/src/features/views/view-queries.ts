@@ -1,4 +1,10 @@
-import { SPAM_CATEGORY, type TViewFilters, type TViewSort, ViewAssignee } from '@parsedesk/contracts'
+import {
+  SPAM_CATEGORY,
+  type TViewFilters,
+  type TViewSort,
+  ViewAssignee,
+  ViewMailbox,
+} from '@parsedesk/contracts'
 import { Query } from 'appwrite'
 
 /** The search-only attribute of tickets: subject, first mail and every message of the conversation (docs/api.md). */
@@ -38,6 +44,8 @@ export function viewQueries(filters: TViewFilters, me: string): string[] {
   else if (filters.assignee) queries.push(Query.equal('assigneeId', filters.assignee))
   if (filters.groupId) queries.push(Query.equal('groupId', filters.groupId))
   if (filters.requesterId) queries.push(Query.equal('requesterId', filters.requesterId))
+  if (filters.mailbox === ViewMailbox.none) queries.push(Query.isNull('mailboxId'))
+  else if (filters.mailbox) queries.push(Query.equal('mailboxId', filters.mailbox))
   if (filters.tags.length) queries.push(Query.contains('tags', [...filters.tags]))
   if (filters.createdFrom) {
     queries.push(Query.greaterThanEqual('$createdAt', startOfLocalDay(filters.createdFrom).toISOString()))

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertUser } from '../accounts/users-repository'
+import type { TDatabase } from '../db/database'
+import { migrate } from '../db/migrate'
+import { openPgliteDatabase } from '../db/pglite-database'
+import { openPostgresDatabase } from '../db/postgres-database'
+import { insertTeam } from '../teams/team-repository'
+import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
+
+/** A database as version 028 left it: tickets that do not say where they came in. */
+async function openAtVersion028(kind: (typeof DATABASE_KINDS)[number]) {
+  const server =
+    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
+  const db: TDatabase = server ? await openPostgresDatabase(server.url) : await openPgliteDatabase(undefined)
+  await migrate(db, { before: '029' })
+  return {
+    db,
+    async close() {
+      await db.close()
+      await server?.drop()
+    },
+  }
+}
+
+const TEAM = 'ws-acme'
+const MAILBOX = 'mb-acme'
+const ACCOUNT = 'imap-support'
+
+async function insertTicket(
+  db: TDatabase,
+  id: string,
+  options: { createdAt: string; mergedIntoId?: string },
+) {
+  await db.query(
+    `insert into tickets (id, created_at, email, subject, body, status, "userId", "teamId", processing_status,
+       "mergedIntoId")
+     values ($1, $2, 'nora@customer.example', $1, 'Body', 'open', 'ada', $3, 'completed', $4)`,
+    [id, options.createdAt, TEAM, options.mergedIntoId ?? null],
+  )
+}
+
+/** A delivery of the workspace's mailbox; decided (`processedAt`) when `ticketId`'s ticket was filed. */
+async function insertDelivery(
+  db: TDatabase,
+  id: string,
+  options: {
+    channel: string
+    externalId?: string
+    status: 'ticket' | 'thread-message'
+    ticketId: string
+    processedAt: string
+  },
+) {
+  await db.query(
+    `insert into inbound_emails (id, "mailboxId", "userId", "teamId", channel, "externalId", sha256, size,
+       status, "ticketId", "processedAt")
+     values ($1, $2, 'ada', $3, $4, $5, $1, 10, $6, $7, $8)`,
+    [
+      id,
+      MAILBOX,
+      TEAM,
+      options.channel,
+      options.externalId ?? null,
+      options.status,
+      options.ticketId,
+      options.processedAt,
+    ],
+  )
+}
+
+describe.each(DATABASE_KINDS)('migration 029 says where existing tickets came in, on %s', (kind) => {
+  let db: TDatabase
+  let close: () => Promise<void>
+  const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`
+
+  beforeAll(async () => {
+    ;({ db, close } = await openAtVersion028(kind))
+    await insertUser(db, { id: 'ada', email: 'ada@example.com', name: 'Ada', passwordHash: null })
+    await insertTeam(db, { id: TEAM, name: 'Acme' })
+    await db.query(
+      `insert into mailboxes (id, address, "userId", "teamId", "webhookSecret")
+       values ($1, 'acme-k7m2@inbound.test', 'ada', $2, 'secret')`,
+      [MAILBOX, TEAM],
+    )
+    await insertTicket(db, 'by-smtp', { createdAt: at(1) })
+    await insertDelivery(db, 'in-smtp', {
+      channel: 'smtp',
+      status: 'ticket',
+      ticketId: 'by-smtp',
+      processedAt: at(1),
+    })
+    await insertTicket(db, 'by-webhook', { createdAt: at(2) })
+    await insertDelivery(db, 'in-webhook', {
+      channel: 'webhook-postmark',
+      externalId: 'postmark-7731',
+      status: 'ticket',
+      ticketId: 'by-webhook',
+      processedAt: at(2),
+    })
+    await insertTicket(db, 'by-imap', { createdAt: at(3) })
+    await insertDelivery(db, 'in-imap', {
+      channel: 'imap',
+      externalId: `imap:${ACCOUNT}:1732000000:7`,
+      status: 'ticket',
+      ticketId: 'by-imap',
+      processedAt: at(3),
+    })
+    await insertTicket(db, 'by-form', { createdAt: at(4) })
+    // An IMAP ticket merged into a later SMTP one: its opening delivery now names the target.
+    await insertTicket(db, 'merge-target', { createdAt: at(6) })
+    await insertTicket(db, 'merged-duplicate', { createdAt: at(5), mergedIntoId: 'merge-target' })
+    await insertDelivery(db, 'in-duplicate', {
+      channel: 'imap',
+      externalId: `imap:${ACCOUNT}:1732000000:8`,
+      status: 'ticket',
+      ticketId: 'merge-target',
+      processedAt: at(5),
+    })
+    await insertDelivery(db, 'in-target', {
+      channel: 'smtp',
+      status: 'ticket',
+      ticketId: 'merge-target',
+      processedAt: at(6),
+    })
+    // Split off an IMAP conversation: its only delivery is the answer it was split from.
+    await insertTicket(db, 'split-off', { createdAt: at(9) })
+    await insertDelivery(db, 'in-answer', {
+      channel: 'imap',
+      externalId: `imap:${ACCOUNT}:1732000000:9`,
+      status: 'thread-message',
+      ticketId: 'split-off',
+      processedAt: at(8),
+    })
+    await migrate(db)
+  })
+  afterAll(() => close?.())
+
+  it('names the parsing mailbox, the IMAP account, or none for the form', async () => {
+    const { rows } = await db.query<{ id: string; mailboxId: string | null }>(
+      'select id, "mailboxId" from tickets order by created_at',
+    )
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.mailboxId]))).toEqual({
+      'by-smtp': MAILBOX,
+      'by-webhook': MAILBOX,
+      'by-imap': ACCOUNT,
+      'by-form': null,
+      'merged-duplicate': ACCOUNT,
+      'merge-target': MAILBOX,
+      'split-off': ACCOUNT,
+    })
+  })
+})
