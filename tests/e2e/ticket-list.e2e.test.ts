@@ -105,6 +105,17 @@ test.describe('Ticket list', () => {
     await expect(subjectsOf(page)).toHaveText(['Cheap watches 90% off'])
     await page.getByLabel('Category').selectOption({ label: 'Any' })
     await expect(rows(page)).toHaveCount(4)
+    // All four were filed by the form: none came in by the workspace's parsing address.
+    const mailboxes = await request.get('/v1/databases/main/collections/mailboxes/documents', {
+      headers: PROJECT_HEADERS,
+    })
+    const address =
+      ((await mailboxes.json()) as { documents: { address: string }[] }).documents[0]?.address ?? ''
+    await page.getByLabel('Mailbox').selectOption({ label: 'Form (no mailbox)' })
+    await expect(rows(page)).toHaveCount(4)
+    await page.getByLabel('Mailbox').selectOption({ label: address })
+    await expect(page.getByText('No tickets have been created yet.')).toBeVisible()
+    await page.getByLabel('Mailbox').selectOption({ label: 'Any mailbox' })
     // Full-text search reaches the body, not only the subject.
     await page.getByLabel('Search tickets').fill('parcel')
     await expect(subjectsOf(page)).toHaveText(['Refund for order 1042'])

@@ -6,6 +6,7 @@ import {
   type TViewSort,
   VIEW_SORTS,
   ViewAssignee,
+  ViewMailbox,
   ViewSortLabels,
 } from '@parsedesk/contracts'
 import { Search } from 'lucide-react'
@@ -15,6 +16,7 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useWorkspaceCategories } from '@/features/categories/queries'
 import { useGroups } from '@/features/groups/queries'
+import { useImapAccounts, useMailbox } from '@/features/mailbox/queries'
 
 const ANY = ''
 /** Shown when a view asks for several values of a field, which one select cannot show. */
@@ -23,6 +25,8 @@ const SEVERAL = '*'
 type TViewFiltersProps = {
   /** The workspace whose categories and groups the filters offer. */
   teamId: string | undefined
+  /** The member looking, whose workspace's mailboxes the filters offer. */
+  userId: string | undefined
   filters: TViewFilters
   onChange: (filters: TViewFilters) => void
   search: string
@@ -82,8 +86,62 @@ function ListSelect<T extends string>(props: {
   )
 }
 
+/**
+ * Where tickets came in: the form (no mailbox), the parsing address, each IMAP mailbox by its address.
+ * Only owners and admins read the IMAP accounts; an agent is offered the rest.
+ */
+function MailboxSelect({
+  userId,
+  value,
+  onChange,
+}: {
+  userId: string | undefined
+  value: string | undefined
+  onChange: (mailbox: string | undefined) => void
+}) {
+  const mailbox = useMailbox({ userId }).data
+  const accounts = useImapAccounts({ userId }).data ?? []
+  const options = [
+    ...(mailbox ? [{ id: mailbox.$id, label: mailbox.address }] : []),
+    ...accounts.map((account) => ({
+      id: account.$id,
+      label: account.username.includes('@') ? account.username : `${account.username} on ${account.host}`,
+    })),
+  ]
+  return (
+    <Field label="Mailbox">
+      {(id) => (
+        <NativeSelect
+          id={id}
+          value={value ?? ANY}
+          onChange={(event) => onChange(event.target.value === ANY ? undefined : event.target.value)}
+        >
+          <option value={ANY}>Any mailbox</option>
+          <option value={ViewMailbox.none}>Form (no mailbox)</option>
+          {value && value !== ViewMailbox.none && !options.some((option) => option.id === value) && (
+            <option value={value}>Another mailbox</option>
+          )}
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  )
+}
+
 /** The search box and the filters and sort of the list; each change lists again at once. */
-export function ViewFilters({ teamId, filters, onChange, search, onSearch, searchRef }: TViewFiltersProps) {
+export function ViewFilters({
+  teamId,
+  userId,
+  filters,
+  onChange,
+  search,
+  onSearch,
+  searchRef,
+}: TViewFiltersProps) {
   const set = (patch: Partial<TViewFilters>) => onChange({ ...filters, ...patch })
   const categories = useWorkspaceCategories(teamId).data?.categories ?? DEFAULT_TICKET_CATEGORIES
   const categoryName = new Map(categories.map((category) => [category.key, category.name]))
@@ -105,7 +163,7 @@ export function ViewFilters({ teamId, filters, onChange, search, onSearch, searc
           className="pl-9"
         />
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-9">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <ListSelect
           label="Status"
           values={filters.status}
@@ -166,6 +224,7 @@ export function ViewFilters({ teamId, filters, onChange, search, onSearch, searc
             </NativeSelect>
           )}
         </Field>
+        <MailboxSelect userId={userId} value={filters.mailbox} onChange={(mailbox) => set({ mailbox })} />
         <Field label="Tag">
           {(id) => (
             <Input
