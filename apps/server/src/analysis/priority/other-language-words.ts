@@ -1,7 +1,14 @@
 import type { TOtherLanguageCode } from '../extract/detect-language'
 
 /** The priority rules that also read a ticket's own language, by the id they have in `PRIORITY_RULES`. */
-export type TTranslatedRule = 'security' | 'outage' | 'payment-failure' | 'urgency' | 'subject-flag'
+export type TTranslatedRule =
+  | 'security'
+  | 'outage'
+  | 'payment-failure'
+  | 'urgency'
+  | 'subject-flag'
+  | 'slowdown'
+  | 'wish'
 
 export type TLanguageWords = {
   /** Alternatives of whole words and phrases, lower case, for each rule that reads the language. */
@@ -33,6 +40,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       urgency:
         'dringend|dringende[nmrs]?|eilig|eilt|sofort|umgehend|unverzüglich|schnellstmöglich|so schnell wie möglich|kritisch|notfall|höchste priorität',
       'subject-flag': 'dringend|eilt|notfall|ausfall|störung|kritisch',
+      slowdown: 'langsam|langsame[nmrs]?|verlangsamt|träge|ruckelt',
+      wish: 'wäre (?:sehr |wirklich )?(?:hilfreich|schön|toll|nützlich|praktisch)',
     },
     negators: ['nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'nie', 'niemals', 'ohne'],
     statedHigh: 'hohe priorität|priorität:? hoch|höchste priorität',
@@ -50,6 +59,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       urgency:
         'urgent|urgente|urgence|urgemment|immédiatement|au plus vite|dès que possible|le plus rapidement possible|critique|sans délai|prioritaire',
       'subject-flag': 'urgent|urgence|panne|critique|hors service',
+      slowdown: 'lent|lente|lents|lentes|lenteurs?|ralenti|ralentie|ralentissements?',
+      wish: 'ce serait (?:très |vraiment )?(?:utile|bien|pratique|génial)|il serait (?:très )?utile',
     },
     negators: ['pas', 'jamais', 'sans', 'aucun', 'aucune', 'ni'],
     statedHigh: 'haute priorité|priorité haute|priorité élevée|très prioritaire',
@@ -67,6 +78,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       urgency:
         'urgente|urgentemente|urgencia|inmediatamente|de inmediato|lo antes posible|cuanto antes|lo más pronto posible|crítico|crítica|emergencia|sin demora',
       'subject-flag': 'urgente|urgencia|caído|caída|crítico|emergencia',
+      slowdown: 'lento|lenta|lentos|lentas|lentitud|ralentizado|ralentizada',
+      wish: 'sería (?:muy )?(?:útil|genial|estupendo|práctico)|estaría bien',
     },
     negators: ['no', 'nunca', 'sin', 'ningún', 'ninguna', 'ni', 'tampoco'],
     statedHigh: 'prioridad alta|alta prioridad|máxima prioridad',
@@ -84,6 +97,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       urgency:
         'urgente|urgentemente|urgência|imediatamente|de imediato|o mais rápido possível|o quanto antes|assim que possível|crítico|crítica|emergência|sem demora',
       'subject-flag': 'urgente|urgência|fora do ar|crítico|emergência',
+      slowdown: 'lento|lenta|lentos|lentas|lentidão',
+      wish: 'seria (?:muito )?(?:útil|ótimo|bom|legal|prático)',
     },
     negators: ['não', 'nunca', 'sem', 'nenhum', 'nenhuma', 'nem'],
     statedHigh: 'prioridade alta|alta prioridade|máxima prioridade',
@@ -101,6 +116,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       urgency:
         'urgente|urgentemente|urgenza|immediatamente|al più presto|il prima possibile|quanto prima|critico|critica|emergenza|senza indugio',
       'subject-flag': 'urgente|urgenza|guasto|critico|emergenza|fuori servizio',
+      slowdown: 'lento|lenta|lenti|lentezza|rallentat[oaie]|rallentamenti|rallentamento',
+      wish: 'sarebbe (?:molto )?(?:utile|bello|comodo|fantastico)',
     },
     negators: ['non', 'mai', 'senza', 'nessun', 'nessuno', 'nessuna', 'né'],
     statedHigh: 'priorità alta|alta priorità|massima priorità',
@@ -118,6 +135,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       urgency:
         'dringend|spoed|spoedig|met spoed|urgent|onmiddellijk|meteen|zo snel mogelijk|zsm|kritiek|noodgeval',
       'subject-flag': 'dringend|spoed|storing|urgent|kritiek',
+      slowdown: 'traag|trage|langzaam|langzame',
+      wish: 'zou (?:erg |heel )?(?:handig|fijn|mooi|nuttig) zijn',
     },
     negators: ['niet', 'geen', 'nooit', 'zonder', 'noch'],
     statedHigh: 'hoge prioriteit|prioriteit:? hoog|hoogste prioriteit',

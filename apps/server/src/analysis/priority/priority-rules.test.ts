@@ -141,4 +141,47 @@ describe('assessPriority', () => {
     expect(question.priority).toBe('medium')
     expect(question.reasons.map((reason) => reason.rule)).toContain('information-request')
   })
+
+  it('ranks a slowdown or a wish low when nothing pressing stands beside it, and says why', () => {
+    const slow = assess('The reports page has become very slow since the last update.', 'Reports')
+    expect(slow.priority).toBe('low')
+    expect(formatReasons({ reasons: slow.reasons })[0]).toBe(
+      'reports something slow rather than stopped ("become very slow since the")',
+    )
+    const wish = assess('It would be great if the export could include the VAT number.')
+    expect(wish.priority).toBe('low')
+    expect(formatReasons({ reasons: wish.reasons })).toEqual([
+      'puts its request as a wish ("It would be great if the")',
+    ])
+    // A slowdown beside an outage, urgency, a deadline or a complaint is not something that can wait.
+    expect(assess('The app is slow and now the checkout is down.').priority).not.toBe('low')
+    expect(assess('The dashboard is slow, please look at it urgently.').priority).not.toBe('low')
+    expect(assess('It would be great to have the report fixed by Friday.').priority).not.toBe('low')
+    expect(assess('Third email: your support is so slow, this is unacceptable.').priority).not.toBe('low')
+  })
+
+  it('does not rank a ticket low on a slowdown it denies or quotes', () => {
+    expect(rulesOf('The site is not slow, but the invoice total is wrong.')).not.toContain('slowdown')
+    expect(assess('The site is not slow, but the invoice total is wrong.').priority).toBe('medium')
+    expect(assess('Your status page says "it would be nice to upgrade". What changes?').priority).toBe(
+      'medium',
+    )
+  })
+
+  it("reads a slowdown and a wish in the ticket's own language", () => {
+    const german = assessPriority({
+      subject: 'Dashboard',
+      body: 'Das Dashboard ist seit gestern sehr langsam.',
+      language: 'de',
+    })
+    expect(german.priority).toBe('low')
+    expect(german.reasons[0]!.rule).toBe('slowdown')
+    const french = assessPriority({
+      subject: 'Export',
+      body: "Ce serait utile d'avoir l'export en CSV.",
+      language: 'fr',
+    })
+    expect(french.priority).toBe('low')
+    expect(french.reasons[0]!.rule).toBe('wish')
+  })
 })

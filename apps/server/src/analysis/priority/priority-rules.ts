@@ -17,6 +17,8 @@ export type TPriorityRule = {
   maxHits?: number
   /** Where the rule looks; the whole ticket unless set. */
   scope?: 'subject'
+  /** Makes a ticket low when it falls short of high: it describes something that can wait. */
+  canWait?: true
   pattern: RegExp
 }
 
@@ -137,7 +139,22 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: -1,
     maxHits: 2,
     pattern:
-      /\b(?:(?:general |quick )?(?:question|inquiry|enquiry) (?:about|regarding)|(?:would|'d) like to (?:know|learn|inquire|enquire|understand|explore)|interested in (?:learning|understanding|knowing|exploring|finding out)|learn(?:ing)? (?:more )?about|(?:more |some |detailed )?information (?:about|on|regarding)|it would be (?:very |really |most |extremely )?(?:helpful|great|useful)|case stud(?:y|ies)|feature request|suggestions?|feedback|curious|wondering|newsletter|brochure|pricing|quote for|details (?:about|on|regarding))\b/i,
+      /\b(?:(?:general |quick )?(?:question|inquiry|enquiry) (?:about|regarding)|(?:would|'d) like to (?:know|learn|inquire|enquire|understand|explore)|interested in (?:learning|understanding|knowing|exploring|finding out)|learn(?:ing)? (?:more )?about|(?:more |some |detailed )?information (?:about|on|regarding)|case stud(?:y|ies)|feature request|suggestions?|feedback|curious|wondering|newsletter|brochure|pricing|quote for|details (?:about|on|regarding))\b/i,
+  },
+  {
+    id: 'slowdown',
+    reason: 'reports something slow rather than stopped',
+    points: -1,
+    canWait: true,
+    pattern: /\b(?:slow(?:s|ed|er|ing|ness|ly|downs?)?|sluggish|lag(?:s|gy|ging)?)\b/i,
+  },
+  {
+    id: 'wish',
+    reason: 'puts its request as a wish',
+    points: -1,
+    canWait: true,
+    pattern:
+      /\b(?:it would be (?:(?:very|really|most|extremely|greatly|especially|particularly) )?(?:helpful|great|useful|nice|beneficial)|would be nice|nice to have)\b/i,
   },
 ]
 
@@ -157,10 +174,12 @@ const NEGATION_REACH_WORDS = 4
 const CLAUSE_BREAK = /[.!?;:,\n]/
 
 /**
- * At or above highAt points a ticket is high, otherwise medium; only the customer makes it low ("no rush").
- * No score tells low tickets apart: on the even rows of the Tobi-Bueck file the tickets the rules used to
- * rank low (-2 points and under, asking for information) were 70 low, 81 medium and 55 high, so ranking
- * them low put more wrong than right.
+ * At or above highAt points a ticket is high, otherwise medium; it is low when the customer says it can wait
+ * ("no rush"), or when it only reports a slowdown or puts its request as a wish with nothing pressing beside
+ * it. No score tells low tickets apart: on the even rows of the Tobi-Bueck file the tickets the rules used
+ * to rank low (-2 points and under, asking for information) were 70 low, 81 medium and 55 high, so ranking
+ * them low put more wrong than right; the slowdowns and wishes ranked low there are 20 low, 8 medium and 5
+ * high.
  */
 export const PRIORITY_THRESHOLDS = { highAt: 3 } as const
 
@@ -198,7 +217,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
       patterns: withOwn(rule.global, own?.rules.get(rule.id)),
       end: rule.scope === 'subject' ? options.subject.length : text.length,
       limit: rule.maxHits ?? 1,
-      escalates: rule.points > 0,
+      asserted: rule.points > 0 || rule.canWait === true,
     })
     if (found.length > 0)
       reasons.push({
@@ -214,7 +233,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
     patterns: withOwn(STATED_HIGH, own?.statedHigh),
     end: text.length,
     limit: 1,
-    escalates: true,
+    asserted: true,
   })
   if (statedHigh) {
     const reason = { rule: 'stated-high', reason: 'is marked high priority by the customer', points: 0 }
@@ -225,15 +244,39 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
     patterns: withOwn(STATED_LOW, own?.statedLow),
     end: text.length,
     limit: 1,
-    escalates: false,
+    asserted: false,
   })
   // A stated low priority does not hide a security or data-loss report.
   if (statedLow && !reasons.some((reason) => OVERRIDES_STATED_LOW.has(reason.rule))) {
     const reason = { rule: 'stated-low', reason: 'is marked low priority by the customer', points: 0 }
     return { priority: 'low', score, reasons: [{ ...reason, evidence: [statedLow] }, ...reasons] }
   }
-  return { priority: score >= PRIORITY_THRESHOLDS.highAt ? 'high' : 'medium', score, reasons }
+  if (score >= PRIORITY_THRESHOLDS.highAt) return { priority: 'high', score, reasons }
+  const canWait = reasons.filter((reason) => CAN_WAIT.has(reason.rule))
+  if (canWait.length > 0 && !reasons.some((reason) => PRESSING.has(reason.rule)))
+    return {
+      priority: 'low',
+      score,
+      reasons: [...canWait, ...reasons.filter((reason) => !CAN_WAIT.has(reason.rule))],
+    }
+  return { priority: 'medium', score, reasons }
 }
+
+const CAN_WAIT = new Set(PRIORITY_RULES.filter((rule) => rule.canWait).map((rule) => rule.id))
+// What says on its own that something is wrong or pressing: a slow system that is also down, a wish with a
+// deadline, a slow answer complained about for the third time are not low. Impact on work, shared systems
+// and "as soon as possible" are how these tickets describe even a slowdown, so they keep nothing from low.
+const PRESSING = new Set([
+  'security',
+  'data-loss',
+  'outage',
+  'payment-failure',
+  'urgency',
+  'deadline',
+  'anger',
+  'repeat-contact',
+  'subject-flag',
+])
 
 const OVERRIDES_STATED_LOW = new Set(['security', 'data-loss'])
 
@@ -275,15 +318,15 @@ function withOwn(english: RegExp, own: RegExp | undefined): RegExp[] {
 type TReading = { text: string; quoted: TSpan[]; negators: ReadonlySet<string> }
 
 /**
- * The different phrases the patterns find before `end`, up to `limit`, each quoted in its context. A
- * phrase that escalates is skipped inside quotation marks or after a negation.
+ * The different phrases the patterns find before `end`, up to `limit`, each quoted in its context. When
+ * `asserted`, a phrase counts only where the customer says it: not inside quotation marks, not negated.
  */
 function findPhrases(options: {
   reading: TReading
   patterns: readonly RegExp[]
   end: number
   limit: number
-  escalates: boolean
+  asserted: boolean
 }): string[] {
   const { reading, end } = options
   const text = end < reading.text.length ? reading.text.slice(0, end) : reading.text
@@ -296,7 +339,7 @@ function findPhrases(options: {
       const phrase = match[0].toLowerCase().replace(/\s+/g, ' ')
       if (seen.has(phrase)) continue
       if (
-        options.escalates &&
+        options.asserted &&
         (insideSpans({ spans: reading.quoted, start, end: stop }) ||
           isNegated({ text, at: start, negators: reading.negators }))
       )
