@@ -101,3 +101,21 @@ export type TImapAccount = {
   lastCheckedAt: string | null
   fetched: number
 }
+
+/** How an IMAP mailbox is named to people: its user name when that is an address, else user and host. */
+export function imapMailboxLabel(account: { username: string; host: string }): string {
+  return account.username.includes('@') ? account.username : `${account.username} on ${account.host}`
+}
+
+/** The doors a workspace's mail comes in by: its parsing address and each IMAP mailbox it connected. */
+export const MAILBOX_KINDS = ['address', 'imap'] as const
+export type TMailboxKind = (typeof MAILBOX_KINDS)[number]
+
+/**
+ * What every member may know of the workspace's mailboxes, to filter tickets by where they came in
+ * (`GET /v1/teams/:teamId/mailboxes`): an id and a name, never an account's host settings or secret.
+ */
+export const ZMailboxDirectory = z.object({
+  mailboxes: z.array(z.object({ id: z.string(), kind: z.enum(MAILBOX_KINDS), label: z.string() })),
+})
+export type TMailboxDirectory = z.infer<typeof ZMailboxDirectory>

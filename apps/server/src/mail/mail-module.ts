@@ -16,7 +16,7 @@ import { createInboundCollection } from './inbound/inbound-collection'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
 import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
-import { ensureMailboxOnRead } from './mailboxes/mailbox-routes'
+import { ensureMailboxOnRead, mailboxDirectoryRoutes } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
 import { createAttachmentOpener } from './outbox/reply-attachments'
@@ -90,6 +90,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
 
   const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
     ensureMailboxOnRead({ inboundDomain: config.inboundDomain, db }),
+    mailboxDirectoryRoutes({ db }),
     fileRoutes({ storage, db }),
     replyUploadRoutes({ storage, db }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),

@@ -2,6 +2,7 @@ import {
   CollectionId,
   DATABASE_ID,
   type TImapAccount,
+  type TMailboxDirectory,
   type TTicket,
   type TViewAttributes,
   type TViewFiltersInput,
@@ -203,6 +204,40 @@ describe.each(DATABASE_KINDS)('the ticket list by the mailbox tickets came in by
     expect(await listed(grace, { mailbox: account.$id })).toEqual(['Invoice twice'])
     expect(await listed(grace, { mailbox: parsingMailbox })).toEqual(['Printer on fire'])
     expect(await listed(grace, { mailbox: ViewMailbox.none })).toEqual(['Refund by phone'])
+  })
+
+  it('names the workspace’s mailboxes to every member, an agent too, and to nobody else', async () => {
+    const secret = 'helpdesk-imap-secret-7731'
+    // Nothing answers on port 1: the account exists (and fails to connect), which is all a name needs.
+    const account = (await ada.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.imapAccounts,
+      documentId: ID.unique(),
+      data: { host: '127.0.0.1', port: 1, secure: false, username: 'helpdesk', password: secret },
+    })) as unknown as TImapAccount
+    const directory = (user: TSdkUser) =>
+      user.client.call(
+        'get',
+        new URL(`${server.url}/v1/teams/${workspace}/mailboxes`),
+      ) as Promise<TMailboxDirectory>
+    // The agent cannot read the account itself (decision 011), only its name in the directory.
+    await expect(
+      grace.databases.getDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.imapAccounts,
+        documentId: account.$id,
+      }),
+    ).rejects.toMatchObject({ code: 404 })
+    const seen = await directory(grace)
+    expect(seen.mailboxes).toContainEqual({
+      id: parsingMailbox,
+      kind: 'address',
+      label: (await readMailbox(ada)).address,
+    })
+    expect(seen.mailboxes).toContainEqual({ id: account.$id, kind: 'imap', label: 'helpdesk on 127.0.0.1' })
+    expect(JSON.stringify(seen)).not.toContain(secret)
+    expect(seen.mailboxes.map((mailbox) => mailbox.id)).not.toContain(eveMailbox)
+    await expect(directory(eve)).rejects.toMatchObject({ code: 404 })
   })
 
   it('keeps the mailbox on a ticket split off a conversation that came in by it', async () => {

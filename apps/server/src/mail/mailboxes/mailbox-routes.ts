@@ -2,6 +2,7 @@ import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TDatabase } from '../../db/database'
 import { teamIdsOfRoles } from '../../documents/permissions'
+import { readMailboxDirectory } from './mailbox-directory'
 import { ensureMailbox } from './mailbox-repository'
 
 const MAILBOX_PATH = `/v1/databases/${DATABASE_ID}/collections/${CollectionId.mailboxes}/documents`
@@ -30,4 +31,11 @@ export function ensureMailboxOnRead(options: { inboundDomain: string; db: TDatab
       }
     })
   }
+}
+
+/** Our route beside Appwrite's Teams API (docs/api.md): the workspace's mailboxes, named for every member. */
+export const mailboxDirectoryRoutes = (deps: { db: TDatabase }) => (app: FastifyInstance) => {
+  app.get<{ Params: { teamId: string } }>('/v1/teams/:teamId/mailboxes', (request) =>
+    readMailboxDirectory(deps.db, request.auth, request.params.teamId),
+  )
 }

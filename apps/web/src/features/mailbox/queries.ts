@@ -5,6 +5,7 @@ import {
   KEPT_MAIL_STATUSES,
   type TImapAccountCreate,
   type TInboundWebhookInfo,
+  type TMailboxDirectory,
 } from '@parsedesk/contracts'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, type Models, Query, Storage } from 'appwrite'
@@ -136,6 +137,25 @@ export function useImapAccounts({ userId }: { userId: string | undefined }) {
     enabled: !!userId && !!teamId,
     retry: false,
     refetchInterval: (query) => imapRefreshInterval(query.state.data),
+  })
+}
+
+/**
+ * The workspace's mailboxes by name, for every member (agents included, who cannot read the IMAP accounts
+ * themselves). Our route beside Appwrite's Teams API, so it goes through the SDK's call(); kept under the
+ * IMAP key so connecting or removing a mailbox reads it again.
+ */
+export function useMailboxDirectory(teamId: string | undefined) {
+  return useQuery({
+    queryKey: [...imapQueryKey, 'directory', teamId],
+    queryFn: (): Promise<TMailboxDirectory> =>
+      client.call(
+        'get',
+        new URL(`${client.config.endpoint}/teams/${encodeURIComponent(teamId as string)}/mailboxes`),
+      ),
+    enabled: !!teamId,
+    staleTime: 60_000,
+    retry: false,
   })
 }
 

@@ -262,7 +262,6 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         <ViewsBar views={views} activeId={activeView.id} counts={counts} onSelect={selectView} />
         <ViewFilters
           teamId={teamId}
-          userId={userId}
           filters={filters}
           onChange={setFilters}
           search={searchText}

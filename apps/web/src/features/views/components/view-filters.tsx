@@ -16,17 +16,15 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useWorkspaceCategories } from '@/features/categories/queries'
 import { useGroups } from '@/features/groups/queries'
-import { useImapAccounts, useMailbox } from '@/features/mailbox/queries'
+import { useMailboxDirectory } from '@/features/mailbox/queries'
 
 const ANY = ''
 /** Shown when a view asks for several values of a field, which one select cannot show. */
 const SEVERAL = '*'
 
 type TViewFiltersProps = {
-  /** The workspace whose categories and groups the filters offer. */
+  /** The workspace whose categories, groups and mailboxes the filters offer. */
   teamId: string | undefined
-  /** The member looking, whose workspace's mailboxes the filters offer. */
-  userId: string | undefined
   filters: TViewFilters
   onChange: (filters: TViewFilters) => void
   search: string
@@ -86,28 +84,17 @@ function ListSelect<T extends string>(props: {
   )
 }
 
-/**
- * Where tickets came in: the form (no mailbox), the parsing address, each IMAP mailbox by its address.
- * Only owners and admins read the IMAP accounts; an agent is offered the rest.
- */
+/** Where tickets came in: the form (no mailbox), the parsing address, each IMAP mailbox by its address. */
 function MailboxSelect({
-  userId,
+  teamId,
   value,
   onChange,
 }: {
-  userId: string | undefined
+  teamId: string | undefined
   value: string | undefined
   onChange: (mailbox: string | undefined) => void
 }) {
-  const mailbox = useMailbox({ userId }).data
-  const accounts = useImapAccounts({ userId }).data ?? []
-  const options = [
-    ...(mailbox ? [{ id: mailbox.$id, label: mailbox.address }] : []),
-    ...accounts.map((account) => ({
-      id: account.$id,
-      label: account.username.includes('@') ? account.username : `${account.username} on ${account.host}`,
-    })),
-  ]
+  const options = useMailboxDirectory(teamId).data?.mailboxes ?? []
   return (
     <Field label="Mailbox">
       {(id) => (
@@ -133,15 +120,7 @@ function MailboxSelect({
 }
 
 /** The search box and the filters and sort of the list; each change lists again at once. */
-export function ViewFilters({
-  teamId,
-  userId,
-  filters,
-  onChange,
-  search,
-  onSearch,
-  searchRef,
-}: TViewFiltersProps) {
+export function ViewFilters({ teamId, filters, onChange, search, onSearch, searchRef }: TViewFiltersProps) {
   const set = (patch: Partial<TViewFilters>) => onChange({ ...filters, ...patch })
   const categories = useWorkspaceCategories(teamId).data?.categories ?? DEFAULT_TICKET_CATEGORIES
   const categoryName = new Map(categories.map((category) => [category.key, category.name]))
@@ -224,7 +203,7 @@ export function ViewFilters({
             </NativeSelect>
           )}
         </Field>
-        <MailboxSelect userId={userId} value={filters.mailbox} onChange={(mailbox) => set({ mailbox })} />
+        <MailboxSelect teamId={teamId} value={filters.mailbox} onChange={(mailbox) => set({ mailbox })} />
         <Field label="Tag">
           {(id) => (
             <Input
