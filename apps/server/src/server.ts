@@ -38,6 +38,7 @@ import { createOutboxCollection } from './mail/outbox/outbox-collection'
 import { pruneExpired } from './maintenance/prune-expired'
 import { sweepRetention } from './maintenance/retention-sweep'
 import { scheduleHourly } from './maintenance/schedule-hourly'
+import { sweepUnsentUploads } from './maintenance/unsent-uploads-sweep'
 import { createReadiness, type THealthCheck } from './ops/health'
 import { createMetrics } from './ops/metrics'
 import { healthRoutes, metricsNotHere, startOpsServer } from './ops/ops-routes'
@@ -218,6 +219,10 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       scheduleHourly(
         () => sweepRetention({ db, storage, rawMailRetentionDays: config.rawMailRetentionDays }),
         (error) => maintenanceLog('the retention sweep failed', error),
+      ),
+      scheduleHourly(
+        () => sweepUnsentUploads({ db, storage }),
+        (error) => maintenanceLog('the sweep of unsent uploads failed', error),
       ),
     )
   }

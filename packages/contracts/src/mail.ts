@@ -128,6 +128,10 @@ export const ReplyLimits = {
   attachmentName: 255,
   /** Uploads per member in 24 hours: enough for any day's replies, not for filling the disk. */
   uploadsPerDay: 200,
+  /** An upload no reply sent within this many hours is removed, row and bytes (decision 016). */
+  unsentUploadHours: 24,
+  /** Uploads one member may hold unsent within those hours: five full replies' worth of files. */
+  unsentUploads: 50,
 } as const
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`
@@ -150,6 +154,7 @@ export const ReplyMessages = {
     `File ${fileId} cannot be attached: upload it yourself first (bucket attachments); a file is sent once`,
   fileMissing: 'Upload a file in the form field "file"',
   tooManyUploads: `At most ${ReplyLimits.uploadsPerDay} files can be uploaded in 24 hours: try again later`,
+  tooManyUnsentUploads: `At most ${ReplyLimits.unsentUploads} uploaded files may wait unsent: send some with a reply, or try again later (an upload not sent within ${ReplyLimits.unsentUploadHours} hours is removed)`,
 } as const
 
 const noNul = (value: string) => !value.includes('\u0000')

@@ -33,7 +33,9 @@ function cleanName(name: string): string {
  * POST /v1/storage/buckets/attachments/files (the SDK's `storage.createFile`): a member uploads a file to
  * send with a reply. It is theirs alone (read by them, no ticket) until a reply attaches it, which links it
  * to the ticket and its workspace. One request per file, at most `ReplyLimits.attachmentBytes`: the SDK
- * splits a larger file into chunks, and its first chunk names the whole size, refused here. Decision 016.
+ * splits a larger file into chunks, and its first chunk names the whole size, refused here. A member
+ * holds at most `ReplyLimits.unsentUploads` unsent at once; the hourly sweep removes those never sent.
+ * Decision 016.
  */
 export function replyUploadRoutes(options: { db: TDatabase; storage: TFileStorage }) {
   const { db, storage } = options
@@ -50,13 +52,18 @@ export function replyUploadRoutes(options: { db: TDatabase; storage: TFileStorag
           const total = totalOfRange(request.headers['content-range'])
           if (total !== undefined && total > ReplyLimits.attachmentBytes)
             throw AppError.invalid(ReplyMessages.fileTooLarge)
-          const { rows: recent } = await db.query<{ count: number }>(
-            `select count(*)::int as count from files
-             where "uploadedBy" = $1 and created_at > now() - interval '1 day'`,
-            [auth.user.id],
+          // Unsent uploads past their hours are the sweep's, so they no longer hold a member back.
+          const { rows: counted } = await db.query<{ today: number; unsent: number }>(
+            `select count(*) filter (where created_at > now() - interval '1 day')::int as today,
+               count(*) filter (where "ticketId" is null
+                 and created_at > now() - make_interval(hours => $2::int))::int as unsent
+             from files where "uploadedBy" = $1`,
+            [auth.user.id, ReplyLimits.unsentUploadHours],
           )
-          if ((recent[0]?.count ?? 0) >= ReplyLimits.uploadsPerDay)
+          if ((counted[0]?.today ?? 0) >= ReplyLimits.uploadsPerDay)
             throw AppError.rateLimited(ReplyMessages.tooManyUploads)
+          if ((counted[0]?.unsent ?? 0) >= ReplyLimits.unsentUploads)
+            throw AppError.rateLimited(ReplyMessages.tooManyUnsentUploads)
           const upload = await readUpload(request)
           const id = upload.fileId === 'unique()' ? uniqueId() : upload.fileId
           // A key of its own, so an upload under an id already taken cannot overwrite that file's bytes.
