@@ -113,7 +113,8 @@ export type TMailboxKind = (typeof MAILBOX_KINDS)[number]
 
 /**
  * What every member may know of the workspace's mailboxes, to filter tickets by where they came in
- * (`GET /v1/teams/:teamId/mailboxes`): an id and a name, never an account's host settings or secret.
+ * (`GET /v1/teams/:teamId/mailboxes`): an id and the name people know it by (`imapMailboxLabel`, which names
+ * the host when the user name is not an address), never the account's port, folder, state, errors or secret.
  */
 export const ZMailboxDirectory = z.object({
   mailboxes: z.array(z.object({ id: z.string(), kind: z.enum(MAILBOX_KINDS), label: z.string() })),

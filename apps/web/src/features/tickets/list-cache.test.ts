@@ -1,4 +1,4 @@
-import { ZViewFilters } from '@parsedesk/contracts'
+import { LIST_TOTAL_CAP, ZViewFilters } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { applyTicketChange, type TTicketPages, toSummary } from './list-cache'
 import type { TTicketSummary } from './ticket-model'
@@ -100,6 +100,17 @@ describe('applyTicketChange', () => {
     const next = applyTicketChange(data, { kind: 'update', ticket: ticket('y', 0) }, OPEN, ME)
     expect(ids(next)).toEqual([['c', 'b', 'y']])
     expect(next.pages[0]?.total).toBeNull()
+  })
+
+  it('leaves a count the server stopped at its cap as it is, whatever comes or goes', () => {
+    const data: TTicketPages = {
+      pages: [{ documents: [ticket('c', 3), ticket('b', 2)], total: LIST_TOTAL_CAP, hasMore: true }],
+      pageParams: [null],
+    }
+    const created = applyTicketChange(data, { kind: 'create', ticket: ticket('d', 4) }, OPEN, ME)
+    expect(created.pages[0]?.total).toBe(LIST_TOTAL_CAP)
+    const deleted = applyTicketChange(data, { kind: 'delete', ticket: ticket('c', 3) }, OPEN, ME)
+    expect(deleted.pages[0]?.total).toBe(LIST_TOTAL_CAP)
   })
 
   it('keeps only the list attributes of a ticket the socket sent whole', () => {

@@ -1,4 +1,4 @@
-import type { TViewFilters } from '@parsedesk/contracts'
+import { LIST_TOTAL_CAP, type TViewFilters } from '@parsedesk/contracts'
 import { ticketMatchesView } from '@/features/views/view-match'
 import { TICKET_LIST_ATTRIBUTES, type TTicketSummary } from './ticket-model'
 
@@ -64,9 +64,15 @@ export function applyTicketChange(
     const size = index === 0 ? page.documents.length + (rows.length - countRows(data)) : page.documents.length
     const documents = rows.slice(start, start + Math.max(size, 0))
     start += Math.max(size, 0)
-    return { ...page, documents, total: page.total === null ? null : Math.max(page.total + delta, 0) }
+    return { ...page, documents, total: nextTotal(page.total, delta) }
   })
   return { ...data, pages }
+}
+
+/** A count after one change: one the server stopped at its cap is "that many or more", and stays so. */
+function nextTotal(total: number | null, delta: number): number | null {
+  if (total === null || total >= LIST_TOTAL_CAP) return total
+  return Math.max(total + delta, 0)
 }
 
 function countRows(data: TTicketPages): number {

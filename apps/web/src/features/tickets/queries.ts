@@ -45,7 +45,7 @@ export type TTicketListKey = readonly ['tickets', 'list', string, string, TViewF
 
 /**
  * One page of a list. Only the first page of a view is counted with it: counting what a common search word
- * matches costs more than reading its page, so a search's count is a query of its own (`useTicketCount`)
+ * matches costs more than reading its page, so a search's count is a query of its own (`useSearchCount`)
  * and the rows never wait for it.
  */
 async function listTicketPage(
@@ -130,7 +130,7 @@ export function useSearchCount({
       countTickets(teamId as string, [...viewQueries(filters, userId as string), ...searchQueries(term)]),
     enabled: !!userId && !!teamId && term !== '',
     retry: false,
-    placeholderData: keepPreviousData,
+    // No placeholder: the last search's count beside the new search's rows would be a wrong number.
   })
   return term === '' ? undefined : count.data
 }

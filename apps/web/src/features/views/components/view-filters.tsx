@@ -94,7 +94,14 @@ function MailboxSelect({
   value: string | undefined
   onChange: (mailbox: string | undefined) => void
 }) {
-  const options = useMailboxDirectory(teamId).data?.mailboxes ?? []
+  const directory = useMailboxDirectory(teamId)
+  const options = directory.data?.mailboxes ?? []
+  // Until the directory is read, a saved view's mailbox is not "another" one: it is not named yet.
+  const isUnknown =
+    directory.isSuccess &&
+    !!value &&
+    value !== ViewMailbox.none &&
+    !options.some((option) => option.id === value)
   return (
     <Field label="Mailbox">
       {(id) => (
@@ -105,9 +112,7 @@ function MailboxSelect({
         >
           <option value={ANY}>Any mailbox</option>
           <option value={ViewMailbox.none}>Form (no mailbox)</option>
-          {value && value !== ViewMailbox.none && !options.some((option) => option.id === value) && (
-            <option value={value}>Another mailbox</option>
-          )}
+          {isUnknown && <option value={value}>Another mailbox</option>}
           {options.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
