@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { postfixBounce } from '../parse/delivery-report-test-kit'
 import { triageDelivery } from './triage-delivery'
 
 const DOMAIN = 'inbound.test'
@@ -74,5 +75,41 @@ describe('triaging a delivery', () => {
       kind: 'no-ticket',
       outcome: { status: 'rejected', reason: 'the raw message is missing' },
     })
+  })
+
+  it("reads a bounce's report only when a mail server sent it, by the envelope or the Return-Path", async () => {
+    const bounce = postfixBounce({
+      to: `acme@${DOMAIN}`,
+      recipient: 'bob@customer.example',
+      messageId: '<ours@inbound.test>',
+    })
+    const triage = (envelopeFrom: string | null, head: string[] = []) =>
+      triageDelivery(
+        { raw: Buffer.from([...head, bounce].join('\r\n')), envelopeFrom },
+        { inboundDomain: DOMAIN },
+      )
+
+    for (const fromServer of [await triage(''), await triage('MAILER-DAEMON@mx.customer.example')]) {
+      expect(fromServer).toMatchObject({
+        kind: 'no-ticket',
+        outcome: { status: 'bounce', reason: 'multipart/report with report-type=delivery-status' },
+        report: { originalMessageIds: ['ours@inbound.test'] },
+      })
+    }
+    const fromPerson = await triage('mallory@customer.example')
+    expect(fromPerson).toMatchObject({
+      kind: 'no-ticket',
+      outcome: {
+        status: 'bounce',
+        reason:
+          'multipart/report with report-type=delivery-status; sent by mallory@customer.example, not by a mail server: no reply changed',
+      },
+    })
+    expect(fromPerson).not.toHaveProperty('report')
+
+    // IMAP keeps no envelope: the Return-Path the delivering server wrote stands for it.
+    expect(await triage(null, ['Return-Path: <>'])).toHaveProperty('report')
+    expect(await triage(null, ['Return-Path: <mallory@customer.example>'])).not.toHaveProperty('report')
+    expect(await triage(null)).toHaveProperty('report')
   })
 })

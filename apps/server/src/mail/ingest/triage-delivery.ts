@@ -1,5 +1,7 @@
 import type { TInboundWithRaw } from '../inbound/inbound-repository'
 import {
+  envelopeSenderOf,
+  isReportSender,
   parseInboundEmail,
   readDeliveryReport,
   type TDeliveryReport,
@@ -49,6 +51,11 @@ export async function triageDelivery(
   })
   if (noise?.status === 'bounce') {
     const report = readDeliveryReport(parsed)
+    const envelopeSender = envelopeSenderOf({ envelopeFrom: inbound.envelopeFrom, headers: parsed.headers })
+    if (report && !isReportSender(envelopeSender)) {
+      const reason = `${noise.reason}; sent by ${envelopeSender}, not by a mail server: no reply changed`
+      return { kind: 'no-ticket', outcome: { ...noise, reason }, parsed }
+    }
     return { kind: 'no-ticket', outcome: noise, parsed, ...(report ? { report } : {}) }
   }
   if (noise) return { kind: 'no-ticket', outcome: noise, parsed }

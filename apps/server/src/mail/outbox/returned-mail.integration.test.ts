@@ -13,7 +13,12 @@ import {
   type TMailTestServer,
   waitForDecided,
 } from '../mail-test-kit'
-import { exchangeBounce, postfixBounce, postfixDelay } from '../parse/delivery-report-test-kit'
+import {
+  exchangeBounce,
+  postfixBounce,
+  postfixDelay,
+  threadOnlyReport,
+} from '../parse/delivery-report-test-kit'
 
 const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
 const MESSAGES = { databaseId: 'main', collectionId: 'messages' }
@@ -205,5 +210,56 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     const failed = await settled(ticket.$id, first.$id, 'failed')
     expect(failed.message.deliveryError).toMatch(/^550 5\.1\.10 RESOLVER\.ADR\.RecipientNotFound/)
     expect(await rejection(reply({ ticketId: ticket.$id, body: 'Hello?' }))).toMatchObject({ code: 409 })
+  })
+
+  it('lets a late bounce of an older reply fail it without blocking the address a newer reply reached', async () => {
+    const ticket = await ticketFrom('dora@customer.example', 'Password reset')
+    const older = await reply({ ticketId: ticket.$id, body: 'Try the link again.' })
+    const ours = `<${(await settled(ticket.$id, older.$id, 'sent')).message.messageId}>`
+    const newer = await reply({ ticketId: ticket.$id, body: 'Here is a fresh link.' })
+    await settled(ticket.$id, newer.$id, 'sent')
+
+    // Days later the first one's delivery gives up: it fails, though the second one got through.
+    await deliver(
+      address,
+      postfixBounce({ to: address, recipient: 'dora@customer.example', messageId: ours }),
+    )
+    const failed = await settled(ticket.$id, older.$id, 'failed')
+    expect(failed.messages.find((m) => m.$id === newer.$id)?.deliveryState).toBe('sent')
+
+    const next = await reply({ ticketId: ticket.$id, body: 'Did the fresh link work?' })
+    await settled(ticket.$id, next.$id, 'sent')
+  })
+
+  it('changes no reply on a report from a person, or one naming our mail only in its own thread headers', async () => {
+    const ticket = await ticketFrom('erin@customer.example', 'Refund please')
+    const first = await reply({ ticketId: ticket.$id, body: 'Refunded.' })
+    const ours = `<${(await settled(ticket.$id, first.$id, 'sent')).message.messageId}>`
+    const decided = (await waitForDecided(olive, 1)).length
+    const bounce = { to: address, recipient: 'erin@customer.example', messageId: ours }
+
+    // A copy's holder forges Postfix's report from their own address, then one naming the reply only in
+    // In-Reply-To and References, sent from the null sender as a mail server would.
+    await deliver(address, postfixBounce({ ...bounce, returned: 'Forged.' }), 'mallory@customer.example')
+    await deliver(address, threadOnlyReport(bounce))
+    const [fromPerson, threadOnly] = (await waitForDecided(olive, decided + 2)).slice(decided)
+    expect(fromPerson).toMatchObject({ status: 'bounce', ticketId: null })
+    expect(fromPerson?.reason).toContain(
+      'sent by mallory@customer.example, not by a mail server: no reply changed',
+    )
+    expect(threadOnly).toMatchObject({
+      status: 'bounce',
+      reason: 'multipart/report with report-type=delivery-status',
+    })
+    const read = await timeline(ticket.$id)
+    expect(read.messages.find((m) => m.$id === first.$id)?.deliveryState).toBe('sent')
+    expect(read.deliveries.map((e) => e.after)).toEqual([expect.objectContaining({ state: 'sent' })])
+    const next = await reply({ ticketId: ticket.$id, body: 'Anything else?' })
+    await settled(ticket.$id, next.$id, 'sent')
+
+    // The same report from a mail server's mailer-daemon fails it.
+    await deliver(address, postfixBounce(bounce), 'MAILER-DAEMON@mx.customer.example')
+    const failed = await settled(ticket.$id, first.$id, 'failed')
+    expect(failed.message.deliveryError).toMatch(/^550 5\.1\.1 /)
   })
 })

@@ -231,3 +231,39 @@ export function gmailBounce(options: TBounceOptions): string {
     `--${boundary}--`,
   ])
 }
+
+/**
+ * A report anyone who received the reply could write: a well-formed failure naming our mail only in its
+ * own In-Reply-To and References, with no returned message.
+ */
+export function threadOnlyReport(options: TBounceOptions): string {
+  const boundary = 'forged-report-boundary'
+  return crlf([
+    'From: Mail Delivery System <mailer-daemon@customer.example>',
+    `To: ${options.to}`,
+    'Subject: Undelivered Mail Returned to Sender',
+    'Message-ID: <forged-report@customer.example>',
+    `In-Reply-To: ${options.messageId}`,
+    `References: ${options.messageId}`,
+    'Auto-Submitted: auto-replied',
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'Your message could not be delivered.',
+    '',
+    `--${boundary}`,
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.customer.example',
+    '',
+    `Final-Recipient: rfc822; ${options.recipient}`,
+    'Action: failed',
+    'Status: 5.1.1',
+    'Diagnostic-Code: smtp; 550 5.1.1 User unknown',
+    '',
+    `--${boundary}--`,
+  ])
+}

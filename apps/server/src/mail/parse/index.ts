@@ -13,6 +13,8 @@ export { parseInboundEmail, type TParseInboundEmailOptions } from './parse-inbou
 export * from './parsed-email.types'
 export {
   describeDeliveryFailure,
+  envelopeSenderOf,
+  isReportSender,
   readDeliveryReport,
   type TDeliveryRecipient,
   type TDeliveryReport,

@@ -1,10 +1,21 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exchangeBounce, gmailBounce, postfixBounce, postfixDelay } from './delivery-report-test-kit'
+import {
+  exchangeBounce,
+  gmailBounce,
+  postfixBounce,
+  postfixDelay,
+  threadOnlyReport,
+} from './delivery-report-test-kit'
 import { EMAIL_CORPUS_DIR, hasEmailCorpus } from './email-corpus'
 import { parseInboundEmail } from './parse-inbound-email'
-import { describeDeliveryFailure, readDeliveryReport } from './read-delivery-report'
+import {
+  describeDeliveryFailure,
+  envelopeSenderOf,
+  isReportSender,
+  readDeliveryReport,
+} from './read-delivery-report'
 
 const ours = '<5f2c9a0e7b1d4c3a9e8f6b2d1c0a9e8f@inbound.test>'
 const options = { to: 'acme-k7m2@inbound.test', recipient: 'Bob@Customer.example', messageId: ours }
@@ -47,7 +58,7 @@ describe('readDeliveryReport', () => {
     )
   })
 
-  it("reads Exchange Online's report: lower-case field names, headers only, and the id in In-Reply-To", async () => {
+  it("reads Exchange Online's report: lower-case field names, the returned headers only", async () => {
     const { kind, report } = await reportOf(exchangeBounce(options))
     expect(kind).toBe('bounce')
     expect(report?.recipients).toMatchObject([
@@ -58,7 +69,6 @@ describe('readDeliveryReport', () => {
         diagnostic: '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup',
       },
     ])
-    // From the returned headers, and again from In-Reply-To and References: once.
     expect(report?.originalMessageIds).toEqual([ours.slice(1, -1)])
   })
 
@@ -115,11 +125,42 @@ describe('readDeliveryReport', () => {
           ),
         },
       ],
-      inReplyTo: null,
-      references: [],
     })
     expect(report?.recipients).toHaveLength(100)
     expect(report?.originalMessageIds).toEqual([])
+  })
+
+  it('names no mail of ours when only its own In-Reply-To and References do, which any mail can set', async () => {
+    const { kind, report } = await reportOf(threadOnlyReport(options))
+    expect(kind).toBe('bounce')
+    expect(report?.recipients).toMatchObject([{ recipient: 'bob@customer.example', action: 'failed' }])
+    expect(report?.originalMessageIds).toEqual([])
+  })
+
+  it('takes a report from the null sender or a mailer-daemon or postmaster, never from a person', () => {
+    const sender = (envelopeFrom: string | null, returnPath?: string) =>
+      envelopeSenderOf({
+        envelopeFrom,
+        headers: returnPath === undefined ? [] : [{ Name: 'Return-Path', Value: returnPath }],
+      })
+    // SMTP's MAIL FROM wins over a Return-Path the sender wrote into the mail.
+    expect(sender('', '<bob@customer.example>')).toBe('')
+    expect(sender('MAILER-DAEMON@mx.customer.example')).toBe('MAILER-DAEMON@mx.customer.example')
+    // IMAP and webhooks without an envelope: the delivering server's Return-Path.
+    expect(sender(null, ' <>')).toBe('')
+    expect(sender(null, '<Postmaster@customer.example>')).toBe('Postmaster@customer.example')
+    expect(sender(null)).toBeNull()
+
+    expect(
+      ['', 'MAILER-DAEMON@mx.customer.example', 'postmaster@customer.example', 'MAILER-DAEMON', null].map(
+        isReportSender,
+      ),
+    ).toEqual([true, true, true, true, true])
+    expect(
+      ['bob@customer.example', 'mailer-daemon.fan@customer.example', 'no-reply@customer.example'].map(
+        isReportSender,
+      ),
+    ).toEqual([false, false, false])
   })
 })
 

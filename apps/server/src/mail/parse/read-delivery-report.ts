@@ -1,5 +1,5 @@
 import { normaliseMessageId } from './message-ids'
-import type { TParsedEmail } from './parsed-email.types'
+import type { TEmailHeader, TParsedEmail } from './parsed-email.types'
 
 /** One recipient of a delivery status notification (RFC 3464 per-recipient fields). */
 export type TDeliveryRecipient = {
@@ -19,9 +19,9 @@ export type TDeliveryRecipient = {
 export type TDeliveryReport = {
   recipients: TDeliveryRecipient[]
   /**
-   * Message-IDs (without brackets) the report may be about, most telling first: the returned message's
-   * own, the one the report names, then the report's In-Reply-To and References, which some servers set
-   * to it.
+   * Message-IDs (without brackets) the report is about: the returned message's own, then the one the
+   * report names. Never the report's own In-Reply-To or References: any mail can set those, and with
+   * References oldest first they would name the thread's oldest reply.
    */
   originalMessageIds: string[]
 }
@@ -103,9 +103,7 @@ function returnedMessageId(content: Uint8Array): string | null {
  * and diagnostic, and the Message-IDs of the mail it reports on. Null when the mail has no
  * `message/delivery-status` part: other bounces say what happened only in prose.
  */
-export function readDeliveryReport(
-  email: Pick<TParsedEmail, 'attachments' | 'inReplyTo' | 'references'>,
-): TDeliveryReport | null {
+export function readDeliveryReport(email: Pick<TParsedEmail, 'attachments'>): TDeliveryReport | null {
   const statusParts = email.attachments.filter((a) => STATUS_TYPES.has(a.contentType.toLowerCase()))
   if (statusParts.length === 0) return null
   const blocks = statusParts.flatMap((part) => readFieldBlocks(new TextDecoder().decode(part.content)))
@@ -118,10 +116,34 @@ export function readDeliveryReport(
   const returned = email.attachments
     .filter((a) => RETURNED_TYPES.has(a.contentType.toLowerCase()))
     .flatMap((part) => returnedMessageId(part.content) ?? [])
-  const originalMessageIds = [
-    ...new Set([...returned, ...named, ...(email.inReplyTo ? [email.inReplyTo] : []), ...email.references]),
-  ]
-  return { recipients, originalMessageIds }
+  return { recipients, originalMessageIds: [...new Set([...returned, ...named])] }
+}
+
+const REPORTING_SENDER = /^(mailer-daemon|postmaster)(@|$)/i
+
+/**
+ * Who sent the mail by its envelope, '' for the null sender: the SMTP `MAIL FROM` intake kept, otherwise
+ * the `Return-Path` the delivering server wrote (IMAP, and webhooks that give no envelope). Null when
+ * neither is known.
+ */
+export function envelopeSenderOf(options: {
+  envelopeFrom: string | null
+  headers: TEmailHeader[]
+}): string | null {
+  if (options.envelopeFrom !== null) return options.envelopeFrom.trim()
+  const returnPath = options.headers.find((h) => h.Name.toLowerCase() === 'return-path')?.Value
+  if (returnPath === undefined) return null
+  return (/<([^<>]*)>/.exec(returnPath)?.[1] ?? returnPath).trim()
+}
+
+/**
+ * Whether a report came the way RFC 3464 sends them: from the null sender, or from a mailer-daemon or
+ * postmaster. Anyone who got a reply (a copy, a forward) can write a report naming it; a mail server
+ * sends it from `<>`, so a report from a person's address changes no reply. An unknown sender passes on
+ * the returned mail's Message-ID alone.
+ */
+export function isReportSender(envelopeSender: string | null): boolean {
+  return envelopeSender === null || envelopeSender === '' || REPORTING_SENDER.test(envelopeSender)
 }
 
 /**

@@ -22,11 +22,12 @@ export async function refuseMerged(tx: TQueryable, ticket: TDocumentRow): Promis
 const PERMANENT_FAILURE = /^5(\d\d|\.\d{1,3}\.\d{1,3})\b/
 
 /**
- * An address refused for good (a 5xx) on the workspace's last reply to it that went either way: by the
- * relay, or by a server after it whose delivery status notification came back to the parsing address
- * (ingest fails the reply with that server's words). 409 with those words, unless the member sends with
- * `force` (the customer fixed their mailbox, or the refusal was a mistake). A later reply that was sent
- * clears it. Decision 016.
+ * An address refused for good (a 5xx) on the workspace's last written reply to it that went either way:
+ * by the relay, or by a server after it whose delivery status notification came back to the parsing
+ * address (ingest fails the reply with that server's words). 409 with those words, unless the member
+ * sends with `force` (the customer fixed their mailbox, or the refusal was a mistake). A later reply that
+ * was sent clears it, even when the earlier one's bounce comes back after it: replies are ranked by when
+ * they were written, not by when their outcome arrived. Decision 016.
  */
 export async function refuseBounced(
   tx: TQueryable,
@@ -36,7 +37,7 @@ export async function refuseBounced(
     `select o."state", o."lastError", o.updated_at from outbox o
        join messages m on m."mailId" = o.id and m."teamId" = $1
      where o."to" ? $2 and o."kind" = $3 and o."state" in ($4, $5)
-     order by o.updated_at desc limit 1`,
+     order by o.created_at desc, o.seq desc limit 1`,
     [
       options.teamId,
       options.address,
