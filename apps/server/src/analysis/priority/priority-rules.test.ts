@@ -168,6 +168,26 @@ describe('assessPriority', () => {
     )
   })
 
+  it('does not read the German or Dutch "lag", or "slowly", as a slowdown', () => {
+    const german = assessPriority({
+      subject: 'Internet',
+      body: 'Das Problem lag am Router, jetzt geht nichts mehr.',
+      language: 'de',
+    })
+    const dutch = assessPriority({
+      subject: 'Internet',
+      body: 'Het lag aan de kabel, maar nu werkt de printer ook niet.',
+      language: 'nl',
+    })
+    const english = assess('We are slowly losing customers to a competitor with a better checkout.')
+    for (const ticket of [german, dutch, english]) {
+      expect(ticket.reasons.map((reason) => reason.rule)).not.toContain('slowdown')
+      expect(ticket.priority).not.toBe('low')
+    }
+    expect(assess('The game is laggy since the update.').priority).toBe('low')
+    expect(assess('There is a lot of input lag on the terminal.').priority).toBe('low')
+  })
+
   it("reads a slowdown and a wish in the ticket's own language", () => {
     const german = assessPriority({
       subject: 'Dashboard',
