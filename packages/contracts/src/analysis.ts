@@ -48,7 +48,10 @@ export const ZAnalysisDetails = z.object({
   nextStep: ZNextStep,
   /** Why this category, as the description says it: "91% confident", "needs triage (...)", "spam (...)". */
   categoryReason: ZCategoryReason,
-  /** What gave spam away when the spam rules filed the ticket: "bulk mail: List-Unsubscribe header". */
+  /**
+   * Why the analysis filed the ticket as spam: what the spam rules found ("bulk mail: List-Unsubscribe
+   * header"), or that the category model or the LLM chose it ("filed by the LLM, 90% confident").
+   */
   spamReason: z.string().max(300).optional(),
   source: z.enum(ANALYSIS_SOURCES),
 })
@@ -56,7 +59,8 @@ export type TAnalysisDetails = z.infer<typeof ZAnalysisDetails>
 
 /**
  * The most a stored analysis weighs as JSON text. Its parts' limits keep it below this even when every
- * character is one JSON escapes in six bytes (about 620 KB); migration 031's check refuses anything more.
+ * character is one JSON escapes in six bytes (about 620 KB); the analysis's write leaves out a record
+ * heavier than this, and the column's check (its migration) refuses one written otherwise.
  */
 export const ANALYSIS_MAX_BYTES = 1_048_576
 

@@ -104,6 +104,11 @@ export const DEFAULT_TICKET_CATEGORIES = [
   },
 ] as const satisfies readonly TTicketCategory[]
 
+/** Where the analysis files what fits nowhere when a list it is given has no "other" of its own. */
+export const DEFAULT_OTHER_CATEGORY: TTicketCategory = DEFAULT_TICKET_CATEGORIES.find(
+  (category) => category.key === CategoryKey.other,
+)!
+
 export type TDefaultCategoryKey = (typeof DEFAULT_TICKET_CATEGORIES)[number]['key']
 
 /** What a workspace's members read: its list, and whether it is still the default one. */

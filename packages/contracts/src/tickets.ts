@@ -58,7 +58,6 @@ export const TicketMessages = {
   assigneeNotMember: 'must be a confirmed member of the ticket’s workspace',
   ccAddress: 'A copy goes to a plain email address such as ada@example.com',
   tooManyCc: `A ticket copies at most ${TicketLimits.cc} addresses`,
-  analysisServerOwned: 'is written by the ticket analysis, never by a client',
 } as const
 
 /**

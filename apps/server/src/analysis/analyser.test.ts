@@ -1,6 +1,8 @@
-import { ZTicketAnalysis } from '@parsedesk/contracts'
+import { readTicketAnalysis, ZTicketAnalysis } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { createAnalyser } from './index'
+import { createAnalyser, DEFAULT_MODEL_PATH } from './index'
+import { createLocalAnalyser } from './local-analyser'
+import { loadClassifier } from './model/classifier'
 
 describe('createAnalyser with the default model', () => {
   it('analyses a refund email: plain-word category, priority with reasons, entities and a next step', async () => {
@@ -113,6 +115,33 @@ describe('createAnalyser with the default model', () => {
     ])
     expect(result.details!.nextStep).toMatch(/^No reply: /)
     expect(result.details!.nextStep).not.toMatch(/reply to the customer/i)
+  })
+
+  it('says the category model filed a ticket as spam when no spam rule did, in the field and the lines', async () => {
+    const model = await loadClassifier({ path: DEFAULT_MODEL_PATH })
+    // The shipped model seldom files spam on its own, so this one is sure of it whatever it reads.
+    const analyser = createLocalAnalyser({
+      classifier: {
+        ...model,
+        classify: () => ({
+          label: 'spam-marketing',
+          displayLabel: 'Spam and marketing',
+          confidence: 0.88,
+          ranked: [{ label: 'spam-marketing', displayLabel: 'Spam and marketing', probability: 0.88 }],
+        }),
+      },
+    })
+    const result = await analyser.analyse({
+      subject: 'Grow your traffic',
+      body: 'We sell backlinks and guest posts at great prices.',
+    })
+    expect(result.category).toBe('Spam and marketing')
+    expect(result.details!.spamReason).toBe('filed by the category model, 88% confident')
+    expect(result.details!.categoryReason).toBe('spam (filed by the category model, 88% confident)')
+    // What the spam badge shows for a ticket analysed so, read from its description's lines alone.
+    expect(readTicketAnalysis({ description: result.analysis })?.spamReason).toBe(
+      'filed by the category model, 88% confident',
+    )
   })
 
   it('analyses a customer mail relayed by a support group (List-Post) as the customer wrote it', async () => {

@@ -114,8 +114,14 @@ function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisIn
     : { category: context.spam, confidence: 1 }
   const category = choice.category
   const needsTriage = untrainedLanguage && category.key === CategoryKey.other
-  const categoryReason = spam
-    ? `spam (${spam.reason})`
+  // Spam the model filed says so too, or the badge would blame an agent for it.
+  const spamReason = spam
+    ? spam.reason
+    : category.key === CategoryKey.spam
+      ? `filed by the category model, ${percent(choice.confidence)} confident`
+      : undefined
+  const categoryReason = spamReason
+    ? `spam (${spamReason})`
     : needsTriage
       ? describeTriage({ language, closest: choice.closest })
       : undefined
@@ -147,7 +153,6 @@ function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisIn
   const analysis = composeAnalysis({
     summary,
     category: name,
-    confidence: choice.confidence,
     categoryReason: shownReason,
     priority,
     priorityReasons,
@@ -170,7 +175,7 @@ function analyseLocally(options: { context: TAnalysisContext; input: TAnalysisIn
       entities,
       nextStep,
       categoryReason: shownReason,
-      ...(spam ? { spamReason: spam.reason } : {}),
+      ...(spamReason ? { spamReason } : {}),
       source: 'local',
     },
   })

@@ -6,14 +6,13 @@ import {
   DATABASE_ID,
   DEFAULT_TICKET_CATEGORIES,
   readTicketAnalysis,
-  TicketMessages,
   type TTicketAttributes,
   type TTicketCategory,
   ZTicketAnalysisRecord,
 } from '@parsedesk/contracts'
 import { type Client, ID, type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { waitForValue } from '../testing/wait-for-value'
@@ -181,7 +180,7 @@ describe.each(DATABASE_KINDS)('the analysis as a ticket field, on %s', (database
     expect(llmPrompts.some((prompt) => prompt.user.includes('SEO packages'))).toBe(false)
   })
 
-  it("refuses a member's write of the field, on create and on update, and keeps the analysis's", async () => {
+  it("keeps the analysis's field whatever a member sends for it, and the rest of their change goes through", async () => {
     const ticket = await fileAnalysed(
       'Where is my parcel?',
       'My parcel for order 552211 has not arrived yet.',
@@ -193,28 +192,28 @@ describe.each(DATABASE_KINDS)('the analysis as a ticket field, on %s', (database
       body: 'Forged',
       analysis: forged,
     }
-    const refusedCreate = await rejection(
-      ada.databases.createDocument({ ...TICKETS, documentId: ID.unique(), data: forgedTicket }),
-    )
-    const refusal = {
-      code: 400,
-      message: `Invalid document structure: Attribute "analysis" ${TicketMessages.analysisServerOwned}`,
-    }
-    expect(refusedCreate).toMatchObject(refusal)
+    const created = await ada.databases.createDocument({
+      ...TICKETS,
+      documentId: ID.unique(),
+      data: forgedTicket,
+    })
+    expect(created.analysis).toBeNull()
+
+    // A client that read the ticket, changed a field and sends the whole document back.
+    const whole = Object.fromEntries(Object.entries(ticket).filter(([name]) => !name.startsWith('$')))
+    const saved = await ada.databases.updateDocument<TTicketDocument>({
+      ...TICKETS,
+      documentId: ticket.$id,
+      data: { ...whole, status: 'pending' },
+    })
+    expect(saved).toMatchObject({ status: 'pending', analysis: ticket.analysis })
     for (const analysis of [forged, null]) {
-      const data: Record<string, unknown> = { analysis }
-      const refused = await rejection(
-        ada.databases.updateDocument({ ...TICKETS, documentId: ticket.$id, data }),
-      )
-      expect(refused).toMatchObject(refusal)
+      const data: Record<string, unknown> = { analysis, tags: ['parcel'] }
+      await ada.databases.updateDocument({ ...TICKETS, documentId: ticket.$id, data })
     }
     const after = await ada.databases.getDocument<TTicketDocument>({ ...TICKETS, documentId: ticket.$id })
+    expect(after).toMatchObject({ status: 'pending', tags: ['parcel'] })
     expect(after.analysis).toEqual(ticket.analysis)
-    const { total } = await ada.databases.listDocuments({
-      ...TICKETS,
-      queries: [Query.equal('subject', 'Forged')],
-    })
-    expect(total).toBe(0)
   })
 
   it("offers the LLM the workspace's categories and files under its renamed and added ones", async () => {

@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_MAX_BYTES,
   ProcessingStatus,
   TicketEventActor,
   TicketEventType,
@@ -98,10 +99,12 @@ export async function storeTicketAnalyses(
         priority: ticket.priority_set ? ticket.priority : analysis.priority,
       }
     })
+    // A record heavier than the column's check allows (an analyser that skipped the schema's limits) is
+    // left out, the description still says it: the check would otherwise fail every ticket of the batch.
     const { rows } = await tx.query<TDocumentRow>(
       `update tickets t set "processing_status" = $1, "priority" = v.priority, "category" = v.category,
-         "description" = v.description, "analysis" = v.analysis::jsonb, "processing_error" = null,
-         updated_at = now()
+         "description" = v.description, "processing_error" = null, updated_at = now(),
+         "analysis" = case when octet_length(v.analysis::jsonb::text) <= $7 then v.analysis::jsonb end
        from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
          as v(id, priority, category, description, analysis)
        where t.id = v.id returning t.*`,
@@ -115,6 +118,7 @@ export async function storeTicketAnalyses(
           const record = analysisRecordOf(item.analysis)
           return record && toStorableJson(record)
         }),
+        ANALYSIS_MAX_BYTES,
       ],
     )
     await recordTicketEvents(

@@ -3,7 +3,6 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   TicketLimits,
-  TicketMessages,
   ZTicketAttributes,
   ZTicketCc,
   ZTicketCreate,
@@ -33,7 +32,8 @@ export const TICKET_FULL_TEXT: TFullTextAttributes = {
 }
 
 /**
- * Fields only the server writes: a client may send them (the spec's form does) but never decides them.
+ * Fields only the server writes: a client may send them (the spec's form does, and a client that sends back
+ * the whole ticket it read does) but never decides them.
  * The category is the analyser's on create; an agent may correct it afterwards (decision 013).
  */
 const SERVER_OWNED = [
@@ -44,6 +44,7 @@ const SERVER_OWNED = [
   'processing_error',
   'mergedIntoId',
   'mailboxId',
+  'analysis',
 ] as const
 /** Chosen once, when the ticket is filed (and checked then): a ticket never moves to another workspace. */
 const FIXED_AFTER_CREATE = ['teamId'] as const
@@ -67,8 +68,7 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   mailboxId: ZTicketAttributes.shape.mailboxId.optional(),
   processing_status: ZTicketAttributes.shape.processing_status.optional(),
   description: ZTicketAttributes.shape.description.optional(),
-  // Refused, not dropped as the fields above are: no client ever sent it, so one that does is told at once.
-  analysis: z.never({ error: TicketMessages.analysisServerOwned }).optional(),
+  analysis: ZTicketAttributes.shape.analysis.optional(),
   category: ZTicketAttributes.shape.category.optional(),
   processing_error: ZTicketAttributes.shape.processing_error.optional(),
 }).strict()

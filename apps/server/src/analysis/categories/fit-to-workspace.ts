@@ -1,5 +1,6 @@
 import {
   CategoryKey,
+  DEFAULT_OTHER_CATEGORY,
   DEFAULT_TICKET_CATEGORIES,
   readAnalysisText,
   type TTicketAnalysis,
@@ -37,7 +38,7 @@ export function fitAnalysisToCategories(options: {
   // An analyser that names no key (a model trained on labels of its own) is left to say what it says.
   if (analysed === undefined || (!DEFAULT_KEYS.has(analysed) && !byKey.has(analysed))) return analysis
   const kept = byKey.get(analysed)
-  const other = byKey.get(CategoryKey.other) ?? { key: CategoryKey.other, name: 'Other', description: '' }
+  const other = byKey.get(CategoryKey.other) ?? DEFAULT_OTHER_CATEGORY
   let category = kept ?? other
   let reason: string | undefined
   if (!kept) reason = `its category was removed from this workspace's list`

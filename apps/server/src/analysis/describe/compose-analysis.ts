@@ -10,11 +10,8 @@ import type { TPriorityReason } from '../priority/priority-rules'
 export type ComposeAnalysisOptions = {
   summary: string
   category: string
-  confidence: number
-  /** Set when no category fitted well enough and `category` is the fallback. */
-  closestCategory?: { name: string; confidence: number }
-  /** Set when a rule, not the model, chose the category: "spam (bulk mail: List-Unsubscribe header)". */
-  categoryReason?: string
+  /** Why this category, as describeCategoryReason or a rule says it: "91% confident", "spam (...)". */
+  categoryReason: string
   priority: TTicketPriority
   /** Why the priority is what it is, each quoting the ticket: from formatReasons, or an LLM's own reasons. */
   priorityReasons: readonly string[]
@@ -33,7 +30,7 @@ export function composeAnalysis(options: ComposeAnalysisOptions): string {
   return writeAnalysisText({
     summary: options.summary,
     category: options.category,
-    categoryReason: describeCategoryReason(options),
+    categoryReason: options.categoryReason,
     priority: options.priority,
     priorityReasons: [...options.priorityReasons],
     sentiment: options.sentiment,
@@ -44,9 +41,13 @@ export function composeAnalysis(options: ComposeAnalysisOptions): string {
 }
 
 /** Why the category, as the description and the stored analysis say it: a rule's reason, or the model's confidence. */
-export function describeCategoryReason(
-  options: Pick<ComposeAnalysisOptions, 'confidence' | 'closestCategory' | 'categoryReason'>,
-): string {
+export function describeCategoryReason(options: {
+  confidence: number
+  /** Set when no category fitted well enough and the category is the fallback. */
+  closestCategory?: { name: string; confidence: number }
+  /** Set when a rule, not the model, chose the category: "spam (bulk mail: List-Unsubscribe header)". */
+  categoryReason?: string
+}): string {
   if (options.categoryReason !== undefined) return options.categoryReason
   return options.closestCategory
     ? `no category fits well; closest is ${options.closestCategory.name} at ${percent(options.closestCategory.confidence)}`

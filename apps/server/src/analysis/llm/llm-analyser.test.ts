@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readTicketAnalysis } from '@parsedesk/contracts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createAnalyser, DEFAULT_MODEL_PATH } from '../index'
 import { createLocalAnalyser } from '../local-analyser'
@@ -203,6 +204,21 @@ describe('LLM analyser', () => {
     })
     expect(result.priority).toBe('high')
     expect(result.analysis.split('\n')[1]).toBe(`Category: Other (${result.details!.categoryReason}).`)
+  })
+
+  it('says the LLM filed a ticket as spam, so the badge does not blame an agent', async () => {
+    replies.push(chatReply(JSON.stringify({ ...answer, category: 'spam-marketing', confidence: 0.8 })))
+    const result = await (await makeAnalyser()).analyse(ticket)
+    expect(result.details).toMatchObject({
+      categoryLabel: 'spam-marketing',
+      spamReason: 'filed by the LLM, 80% confident',
+      categoryReason: 'spam (filed by the LLM, 80% confident)',
+      source: 'llm',
+    })
+    expect(result.analysis.split('\n')[1]).toBe('Category: Spam (spam (filed by the LLM, 80% confident)).')
+    expect(readTicketAnalysis({ description: result.analysis })?.spamReason).toBe(
+      'filed by the LLM, 80% confident',
+    )
   })
 
   it("takes a category's name for its key, in any case, as a model may answer what it read", async () => {

@@ -1,5 +1,6 @@
 import {
   CategoryKey,
+  DEFAULT_OTHER_CATEGORY,
   type TAnalysisInput,
   type TTicketAnalysis,
   type TTicketCategory,
@@ -7,7 +8,7 @@ import {
   ZTicketAnalysis,
 } from '@parsedesk/contracts'
 import type { TAnalyser } from '../analyser'
-import { composeAnalysis, describeCategoryReason } from '../describe/compose-analysis'
+import { composeAnalysis, describeCategoryReason, percent } from '../describe/compose-analysis'
 import { extractTicketEntities } from '../extract/extract-entities'
 import { cleanEmailText } from '../text/clean-email'
 import { createLlmAnswerJsonSchema, type TLlmAnswer, ZLlmAnswer } from './llm-answer'
@@ -45,8 +46,6 @@ const DEFAULT_RETRY_DELAY_MS = 500
 const MAX_TICKET_CHARS = 8_000
 // How much of an answer that is no category of the list the reason quotes.
 const MAX_QUOTED_ANSWER = 60
-// Where a list without "other" files what fits nowhere (every workspace's list has it; a caller's may not).
-const OTHER: TTicketCategory = { key: CategoryKey.other, name: 'Other', description: '' }
 
 /** A failure worth another try: the network, a timeout, a busy or failing server, or an answer that did not parse. */
 class RetryableError extends Error {}
@@ -213,18 +212,24 @@ function buildAnalysis(options: {
   const answered = findAnsweredCategory(options.categories, answer.category)
   // An answer outside the list is filed where the local model files what it cannot place, and says so.
   const category =
-    answered ?? options.categories.find((candidate) => candidate.key === CategoryKey.other) ?? OTHER
+    answered ??
+    options.categories.find((candidate) => candidate.key === CategoryKey.other) ??
+    DEFAULT_OTHER_CATEGORY
   const confidence = answered ? answer.confidence : 0
-  const categoryReason = answered
-    ? describeCategoryReason({ confidence })
-    : `needs triage (the LLM answered "${answer.category.slice(0, MAX_QUOTED_ANSWER)}", which is none of this workspace's categories)`
+  // Spam the LLM filed says so, as the spam rules' does, or the badge would blame an agent for it.
+  const spamReason =
+    category.key === CategoryKey.spam ? `filed by the LLM, ${percent(confidence)} confident` : undefined
+  const categoryReason = spamReason
+    ? `spam (${spamReason})`
+    : answered
+      ? describeCategoryReason({ confidence })
+      : `needs triage (the LLM answered "${answer.category.slice(0, MAX_QUOTED_ANSWER)}", which is none of this workspace's categories)`
   // Entities come from the same extractor as offline: exact strings, never paraphrased by a model.
   const entities = extractTicketEntities({ subject: input.subject, body: input.body })
   const priorityReasons = answer.priorityReasons.map((reason) => reason.replace(/^the ticket\s+/i, ''))
   const analysis = composeAnalysis({
     summary: answer.summary,
     category: category.name,
-    confidence,
     categoryReason,
     priority: answer.priority,
     priorityReasons,
@@ -247,6 +252,7 @@ function buildAnalysis(options: {
       entities,
       nextStep: answer.nextStep,
       categoryReason,
+      ...(spamReason ? { spamReason } : {}),
       source: 'llm',
     },
   })

@@ -15,6 +15,33 @@ const analysis = (categoryReason: string) =>
     nextStep: 'No reply: nobody is waiting for an answer.',
   })
 
+const record: TTicketAnalysisRecord = {
+  source: 'local',
+  summary: 'Our spring sale',
+  category: 'spam-marketing',
+  categoryReason: 'spam (bulk mail: List-Unsubscribe header)',
+  spamReason: 'bulk mail: List-Unsubscribe header',
+  priority: 'low',
+  priorityReasons: [],
+  confidence: 1,
+  sentiment: 'neutral',
+  language: 'English',
+  entities: {
+    orderNumbers: [],
+    invoiceNumbers: [],
+    amounts: [],
+    emails: [],
+    phones: [],
+    urls: [],
+    products: [],
+    errorCodes: [],
+    dates: [],
+    people: [],
+    companies: [],
+  },
+  nextStep: 'No reply: nobody is waiting for an answer.',
+}
+
 describe('the reason a spam badge gives', () => {
   it("is the detector's reason for mail the analysis filed as spam", () => {
     expect(
@@ -34,32 +61,6 @@ describe('the reason a spam badge gives', () => {
   })
 
   it("reads the detector's reason from the analysis field, whatever the description says", () => {
-    const record: TTicketAnalysisRecord = {
-      source: 'local',
-      summary: 'Our spring sale',
-      category: 'spam-marketing',
-      categoryReason: 'spam (bulk mail: List-Unsubscribe header)',
-      spamReason: 'bulk mail: List-Unsubscribe header',
-      priority: 'low',
-      priorityReasons: [],
-      confidence: 1,
-      sentiment: 'neutral',
-      language: 'English',
-      entities: {
-        orderNumbers: [],
-        invoiceNumbers: [],
-        amounts: [],
-        emails: [],
-        phones: [],
-        urls: [],
-        products: [],
-        errorCodes: [],
-        dates: [],
-        people: [],
-        companies: [],
-      },
-      nextStep: 'No reply: nobody is waiting for an answer.',
-    }
     expect(spamReasonOf({ category: 'spam-marketing', description: 'Sale!', analysis: record })).toBe(
       'bulk mail: List-Unsubscribe header',
     )
@@ -69,5 +70,22 @@ describe('the reason a spam badge gives', () => {
         analysis: { ...record, spamReason: null, category: 'other' },
       }),
     ).toBe('marked by an agent')
+  })
+
+  it('never blames an agent for spam the category model or the LLM chose', () => {
+    expect(
+      spamReasonOf({
+        category: 'spam-marketing',
+        description: analysis('spam (filed by the LLM, 80% confident)'),
+      }),
+    ).toBe('filed by the LLM, 80% confident')
+    // A ticket the model filed as spam before the analysis said why: its field still names the choice.
+    const filed: TTicketAnalysisRecord = {
+      ...record,
+      source: 'llm',
+      spamReason: null,
+      categoryReason: '80% confident',
+    }
+    expect(spamReasonOf({ category: 'spam-marketing', analysis: filed })).toBe('filed by the analysis')
   })
 })
