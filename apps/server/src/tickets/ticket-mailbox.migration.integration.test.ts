@@ -68,6 +68,18 @@ async function insertDelivery(
   )
 }
 
+/** A member's split of `message`'s delivery off `source` into `target`: the event both tickets log. */
+async function insertSplitEvents(db: TDatabase, source: string, target: string) {
+  const after = JSON.stringify({ source, target, message: `msg-${target}` })
+  for (const ticketId of [source, target]) {
+    await db.query(
+      `insert into ticket_events (id, "ticketId", "teamId", "type", "actorType", "actorId", "before", "after")
+       values ($1, $2, $3, 'split', 'user', 'ada', null, $4)`,
+      [`split-${target}-on-${ticketId}`, ticketId, TEAM, after],
+    )
+  }
+}
+
 describe.each(DATABASE_KINDS)('migration 029 says where existing tickets came in, on %s', (kind) => {
   let db: TDatabase
   let close: () => Promise<void>
@@ -122,31 +134,89 @@ describe.each(DATABASE_KINDS)('migration 029 says where existing tickets came in
       ticketId: 'merge-target',
       processedAt: at(6),
     })
-    // Split off an IMAP conversation: its only delivery is the answer it was split from.
-    await insertTicket(db, 'split-off', { createdAt: at(9) })
-    await insertDelivery(db, 'in-answer', {
+    // A form ticket the customer answered by mail to the parsing address.
+    await insertTicket(db, 'form-answered', { createdAt: at(10) })
+    await insertDelivery(db, 'in-form-answer', {
+      channel: 'smtp',
+      status: 'thread-message',
+      ticketId: 'form-answered',
+      processedAt: at(11),
+    })
+    // An IMAP ticket merged into a later form ticket: its opening delivery now names the form ticket.
+    await insertTicket(db, 'form-target', { createdAt: at(13) })
+    await insertTicket(db, 'merged-into-form', { createdAt: at(12), mergedIntoId: 'form-target' })
+    await insertDelivery(db, 'in-merged-into-form', {
       channel: 'imap',
-      externalId: `imap:${ACCOUNT}:1732000000:9`,
+      externalId: `imap:${ACCOUNT}:1732000000:10`,
+      status: 'ticket',
+      ticketId: 'form-target',
+      processedAt: at(12),
+    })
+    // The IMAP ticket's customer answered to the parsing address, and that answer was split off; then an
+    // answer to it was split off in turn.
+    await insertTicket(db, 'split-off', { createdAt: at(20) })
+    await insertDelivery(db, 'in-answer', {
+      channel: 'smtp',
       status: 'thread-message',
       ticketId: 'split-off',
-      processedAt: at(8),
+      processedAt: at(15),
     })
+    await insertSplitEvents(db, 'by-imap', 'split-off')
+    await insertTicket(db, 'split-again', { createdAt: at(22) })
+    await insertDelivery(db, 'in-answer-again', {
+      channel: 'smtp',
+      status: 'thread-message',
+      ticketId: 'split-again',
+      processedAt: at(21),
+    })
+    await insertSplitEvents(db, 'split-off', 'split-again')
+    // A mail on the form ticket above, split off.
+    await insertTicket(db, 'split-from-form', { createdAt: at(24) })
+    await insertDelivery(db, 'in-form-split', {
+      channel: 'smtp',
+      status: 'thread-message',
+      ticketId: 'split-from-form',
+      processedAt: at(23),
+    })
+    await insertSplitEvents(db, 'form-target', 'split-from-form')
     await migrate(db)
   })
   afterAll(() => close?.())
 
-  it('names the parsing mailbox, the IMAP account, or none for the form', async () => {
+  async function mailboxes(ids: string[]) {
     const { rows } = await db.query<{ id: string; mailboxId: string | null }>(
-      'select id, "mailboxId" from tickets order by created_at',
+      'select id, "mailboxId" from tickets where id = any($1)',
+      [ids],
     )
-    expect(Object.fromEntries(rows.map((row) => [row.id, row.mailboxId]))).toEqual({
+    return Object.fromEntries(rows.map((row) => [row.id, row.mailboxId]))
+  }
+
+  it('names the parsing mailbox, the IMAP account, or none for the form', async () => {
+    expect(
+      await mailboxes(['by-smtp', 'by-webhook', 'by-imap', 'by-form', 'merged-duplicate', 'merge-target']),
+    ).toEqual({
       'by-smtp': MAILBOX,
       'by-webhook': MAILBOX,
       'by-imap': ACCOUNT,
       'by-form': null,
       'merged-duplicate': ACCOUNT,
       'merge-target': MAILBOX,
+    })
+  })
+
+  it('leaves a form ticket without a mailbox, whatever mail came onto it since', async () => {
+    expect(await mailboxes(['form-answered', 'form-target', 'merged-into-form'])).toEqual({
+      'form-answered': null,
+      'form-target': null,
+      'merged-into-form': ACCOUNT,
+    })
+  })
+
+  it("gives a split ticket its source's mailbox, as a split does now", async () => {
+    expect(await mailboxes(['split-off', 'split-again', 'split-from-form'])).toEqual({
       'split-off': ACCOUNT,
+      'split-again': ACCOUNT,
+      'split-from-form': null,
     })
   })
 })
