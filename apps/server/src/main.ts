@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, parseRoles, type TConfig } from './config/conf
 import { createLogger } from './core/logger'
 import { installProcessPolicy } from './core/process-policy'
 import { JOB_DEFINITIONS } from './job-registry'
-import { startServer, type TRunningServer } from './server'
+import type { TRunningServer } from './server'
 
 // Attachments, raw mail, the embedded database and the secret key are the owner's alone: files 0600,
 // folders 0700, whatever the shell's umask.
@@ -42,6 +42,8 @@ async function main() {
     return stopping
   }
   installProcessPolicy({ log, shutdown: stop })
+  // Loaded only to serve: an operator's command (admin, backup) starts faster without the server's modules.
+  const { startServer } = await import('./server')
   server = await startServer({ config, roles, logger: log })
   const shown = [...roles].join(', ')
   // From the process's start: every role answers by now (the http role's /v1/ping among them).
