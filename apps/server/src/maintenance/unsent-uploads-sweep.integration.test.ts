@@ -1,5 +1,5 @@
 import { ErrorType, ReplyLimits, ReplyMessages } from '@parsedesk/contracts'
-import { type Models, Query, Storage, Teams } from 'appwrite'
+import { type Models, Query, Storage } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TFileStorage } from '../files/file-storage'
 import { openFileStorage } from '../files/open-file-storage'
@@ -13,8 +13,8 @@ import {
   type TMailTestServer,
 } from '../mail/mail-test-kit'
 import { startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
-import { joinByInvitation } from '../teams/team-test-kit'
-import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { signUpOwnerAndAgent } from '../teams/team-test-kit'
+import { rejection, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
 import { sweepUnsentUploads } from './unsent-uploads-sweep'
@@ -47,16 +47,10 @@ describe.each(CASES)('unsent reply uploads on $database, files on $files', ({ da
     s3 = files === 's3' ? await startTestS3() : undefined
     server = await startMailTestServer({ database, env: { SMTP_RELAY_URL: relay.url, ...s3?.env } })
     storage = openFileStorage(server.config.storage)
-    olive = await signUpUser(server.url, 'Olive Owner')
-    agnes = await signUpUser(server.url, 'Agnes Agent')
-    const [workspace] = (await new Teams(olive.client).list()).teams
-    await joinByInvitation({
-      serverUrl: server.url,
-      owner: olive,
-      member: agnes,
-      teamId: workspace?.$id as string,
-      roles: ['agent'],
-    })
+    ;({ owner: olive, agent: agnes } = await signUpOwnerAndAgent(server.url, {
+      owner: 'Olive Owner',
+      agent: 'Agnes Agent',
+    }))
     const { address } = await readMailbox(olive)
     const raw = mailWithAttachment(address, 'invoice')
     expect((await sendRaw({ port: server.smtpPort, to: address, raw })).accepted).toBe(true)

@@ -1,5 +1,5 @@
 import { Query, Teams } from 'appwrite'
-import type { TSdkUser } from '../testing/sdk-client'
+import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 
 /** The invitation mail to `to` as the workspace's owners read it in the outbox, and its link's fields. */
 export async function invitationTo(reader: TSdkUser, to: string) {
@@ -44,4 +44,21 @@ export async function joinByInvitation(options: {
     secret: invitation.secret,
   })
   return invitation.membershipId
+}
+
+/**
+ * The people most workflow suites start from: an owner (whose own workspace it is, made at sign-up) and an
+ * agent who joined it by invitation, signed up on `serverUrl` under the names given.
+ */
+export async function signUpOwnerAndAgent(
+  serverUrl: string,
+  names: { owner: string; agent: string },
+): Promise<{ owner: TSdkUser; agent: TSdkUser; teamId: string }> {
+  const [owner, agent] = await Promise.all([
+    signUpUser(serverUrl, names.owner),
+    signUpUser(serverUrl, names.agent),
+  ])
+  const teamId = (await new Teams(owner.client).list()).teams[0]?.$id ?? ''
+  await joinByInvitation({ serverUrl, owner, member: agent, teamId, roles: ['agent'] })
+  return { owner, agent, teamId }
 }

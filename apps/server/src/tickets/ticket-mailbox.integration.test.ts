@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { viewQueries } from '../../../web/src/features/views/view-queries'
 import { findDovecot, startTestDovecot, type TTestDovecot } from '../mail/imap/test-dovecot'
 import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail/mail-test-kit'
-import { joinByInvitation } from '../teams/team-test-kit'
+import { signUpOwnerAndAgent } from '../teams/team-test-kit'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
@@ -54,19 +54,10 @@ describe.each(DATABASE_KINDS)('the ticket list by the mailbox tickets came in by
       : undefined
     // dovecot listens on 127.0.0.1, which IMAP accounts may reach only when the operator allows it.
     server = await startMailTestServer({ database, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } })
-    ;[ada, grace, eve] = await Promise.all([
-      signUpUser(server.url, 'Ada Lovelace'),
-      signUpUser(server.url, 'Grace Hopper'),
+    ;[{ owner: ada, agent: grace, teamId: workspace }, eve] = await Promise.all([
+      signUpOwnerAndAgent(server.url, { owner: 'Ada Lovelace', agent: 'Grace Hopper' }),
       signUpUser(server.url, 'Eve Outsider'),
     ])
-    workspace = (await new Teams(ada.client).list()).teams[0]?.$id ?? ''
-    await joinByInvitation({
-      serverUrl: server.url,
-      owner: ada,
-      member: grace,
-      teamId: workspace,
-      roles: ['agent'],
-    })
     const [adas, eves] = await Promise.all([readMailbox(ada), readMailbox(eve)])
     parsingMailbox = adas.$id
     eveMailbox = eves.$id

@@ -1,8 +1,8 @@
 import { ErrorType, ReplyMessages } from '@parsedesk/contracts'
-import { type Models, Query, Teams } from 'appwrite'
+import { type Models, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
-import { joinByInvitation } from '../../teams/team-test-kit'
+import { signUpOwnerAndAgent } from '../../teams/team-test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { waitForValue } from '../../testing/wait-for-value'
@@ -45,17 +45,11 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
   beforeAll(async () => {
     relay = await startTestRelay()
     server = await startMailTestServer({ database, env: { SMTP_RELAY_URL: relay.url } })
-    olive = await signUpUser(server.url, 'Olive Owner')
-    agnes = await signUpUser(server.url, 'Agnes Agent')
+    ;({ owner: olive, agent: agnes } = await signUpOwnerAndAgent(server.url, {
+      owner: 'Olive Owner',
+      agent: 'Agnes Agent',
+    }))
     eve = await signUpUser(server.url, 'Eve Elsewhere')
-    const [workspace] = (await new Teams(olive.client).list()).teams
-    await joinByInvitation({
-      serverUrl: server.url,
-      owner: olive,
-      member: agnes,
-      teamId: workspace!.$id,
-      roles: ['agent'],
-    })
     address = (await readMailbox(olive)).address
   })
   afterAll(async () => {
