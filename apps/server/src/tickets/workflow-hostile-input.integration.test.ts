@@ -103,6 +103,20 @@ describe.each(DATABASE_KINDS)('the agent workflow refuses hostile input, on %s',
       ['merge into another workspace’s ticket', () => merge(evesTicketId)],
       ['merge into a NUL id', () => merge('\u0000')],
       ['merge into a 10 MB id', () => merge(TEN_MB)],
+      [
+        'view by a 10 MB mailbox',
+        () => view({ teamId: workspace, name: 'Big', filters: { mailbox: TEN_MB }, shared: false }),
+      ],
+      [
+        'view by a mailbox nested deep',
+        () => view({ teamId: workspace, name: 'Deep', filters: { mailbox: DEEP }, shared: false }),
+      ],
+      ['another workspace’s mailboxes', () => call(ada.client, 'get', `/teams/${evesWorkspace}/mailboxes`)],
+      ['mailboxes of a NUL workspace', () => call(ada.client, 'get', '/teams/%00/mailboxes')],
+      [
+        'mailboxes of a 10 KB workspace id',
+        () => call(ada.client, 'get', `/teams/${'x'.repeat(10_000)}/mailboxes`),
+      ],
     ]
     for (const [what, attempt] of attempts) {
       const refused = await rejection(attempt()).catch((error: Error) => {
@@ -122,6 +136,14 @@ describe.each(DATABASE_KINDS)('the agent workflow refuses hostile input, on %s',
       name: string
     }
     expect(cleaned.name).toBe('Mine')
+    // So is a NUL in the mailbox a view filters by: it names no mailbox, and lists nothing.
+    const byNul = (await view({
+      teamId: workspace,
+      name: 'By NUL',
+      filters: { mailbox: 'mail\u0000box' },
+      shared: false,
+    })) as unknown as { filters: { mailbox: string } }
+    expect(byNul.filters.mailbox).toBe('mailbox')
 
     // The server is up, and what was there is as it was.
     const ticket = await ada.databases.getDocument({ ...TICKETS, documentId: ticketId })
