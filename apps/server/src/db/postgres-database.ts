@@ -13,6 +13,13 @@ export async function openPostgresDatabase(
   pool.on('error', () => {
     // An idle client dropped by the server; the pool replaces it on the next checkout.
   })
+  // A commit we acknowledge (SMTP 250, a webhook's 2xx, a 201) must be flushed to disk before it returns,
+  // whatever the database's or role's default: `synchronous_commit = off` there would lose it in an OS
+  // crash. Queued first on each new client, so it runs before any of ours.
+  pool.on('connect', (client) => {
+    // Only a dead connection fails this; the query that follows on it reports that.
+    client.query('set synchronous_commit = on').catch(() => undefined)
+  })
   await pool.query('select 1')
   const wrap = (q: pg.Pool | pg.PoolClient): TQueryable => ({
     async query(sql, params) {
