@@ -29,6 +29,57 @@ export const OutboxMessages = {
   noRelay: 'not sent: no relay configured',
 } as const
 
+/** "12 minutes", "1 hour": when a refused mail or invitation may be tried again, rounded up. */
+export function freesIn(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000))
+  if (minutes < 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`
+  const hours = Math.ceil(minutes / 60)
+  return `${hours} hours`
+}
+
+const VERIFY_HINT = 'verify your email address under Account settings'
+
+/**
+ * Why the product refused to queue a mail (429 for a count, 403 for a rule), naming the limit and when it
+ * frees. Nothing of the refused mail was queued.
+ */
+export const SendingLimitMessages = {
+  strangers: (addresses: string[]) =>
+    `Nothing was sent: ${addresses.join(', ')} never wrote to this workspace, and mail to new addresses needs a workspace owner with a verified email address (owners: ${VERIFY_HINT}).`,
+  accountPerHour: (limit: number, ms: number) =>
+    `Nothing was sent: your account may mail at most ${limit} recipients an hour. Try again in ${freesIn(ms)}.`,
+  workspacePerHour: (limit: number, ms: number) =>
+    `Nothing was sent: this workspace may mail at most ${limit} recipients an hour. Try again in ${freesIn(ms)}.`,
+  unverifiedPerHour: (limit: number, ms: number) =>
+    `Nothing was sent: until a workspace owner verifies their email address, this workspace may mail at most ${limit} recipients an hour. Try again in ${freesIn(ms)}, or ${VERIFY_HINT}.`,
+  distinctPerDay: (limit: number, ms: number) =>
+    `Nothing was sent: this workspace may mail at most ${limit} different addresses a day. Try again in ${freesIn(ms)}.`,
+  invitationNeedsVerified: `No invitation was sent: ${VERIFY_HINT} before inviting anyone.`,
+  invitationsPerAccount: (limit: number, ms: number) =>
+    `No invitation was sent: your account may send at most ${limit} invitations an hour. Try again in ${freesIn(ms)}.`,
+  invitationsPerAddress: (limit: number, ms: number) =>
+    `No invitation was sent: at most ${limit} invitations an hour may come from your network address. Try again in ${freesIn(ms)}.`,
+  invitationsPerWorkspace: (limit: number, ms: number) =>
+    `No invitation was sent: this workspace may send at most ${limit} invitations an hour. Try again in ${freesIn(ms)}.`,
+} as const
+
+/** The defaults of the outbound mail limits (each an environment variable, README's Configuration). */
+export const SendingLimitDefaults = {
+  /** Recipients (To and CC, each counted) one account, and one workspace, may mail in an hour. */
+  recipientsPerHour: 300,
+  /** The same for a workspace with no owner whose email address is verified. */
+  unverifiedRecipientsPerHour: 20,
+  /** Different addresses one workspace may mail in 24 hours. */
+  distinctRecipientsPerDay: 1000,
+} as const
+
+/** Invitations: per inviting account, per client address, per workspace, an hour each. */
+export const InvitationLimits = {
+  perAccountPerHour: 30,
+  perAddressPerHour: 50,
+  perWorkspacePerHour: 50,
+} as const
+
 /** Bounds on one outbound mail, so a caller's bug cannot queue a message no relay would take. */
 export const OutboundMailLimits = {
   address: 320,

@@ -4,6 +4,7 @@ import {
   OUTBOUND_MAIL_KINDS,
   OutboundMailLimits,
   OutboundMailState,
+  SendingLimitDefaults,
   uniqueId,
   ZOutboundAttachment,
 } from '@parsedesk/contracts'
@@ -13,6 +14,7 @@ import type { TQueryable } from '../db/database'
 import type { TJobQueue } from '../jobs/job-queue'
 import { insertOutboxRow, type TOutboxRow } from './outbox-repository'
 import { sendOutboundMailJob } from './send-outbound-mail.job'
+import { createSendingLimits, type TLimitName, type TSendingLimits } from './sending-limits'
 
 const oneLine = (max: number) =>
   z
@@ -58,6 +60,10 @@ export type TOutboxDeps = {
   /** Our Message-IDs are `<random@domain>` under this domain, so answers find their way back. */
   messageIdDomain: string
   log: TLog
+  /** How much mail members may send (decision 026); default: SendingLimitDefaults. */
+  limits?: TSendingLimits
+  /** A limit refused a mail or an invitation: the metric counts it. */
+  limited?: (limit: TLimitName) => void
 }
 
 /**
@@ -66,6 +72,12 @@ export type TOutboxDeps = {
  * between leaves it queued, and the sweeper enqueues it.
  */
 export function createOutbox(deps: TOutboxDeps) {
+  const sendingLimits = createSendingLimits({
+    limits: deps.limits ?? SendingLimitDefaults,
+    log: deps.log,
+    limited: deps.limited,
+  })
+
   async function queueMail(tx: TQueryable, input: TOutboundMail): Promise<TOutboxRow> {
     const mail = ZOutboundMail.parse(input)
     return insertOutboxRow(tx, {
@@ -100,7 +112,14 @@ export function createOutbox(deps: TOutboxDeps) {
     )
   }
 
-  return { queueMail, announceQueued }
+  return {
+    queueMail,
+    announceQueued,
+    /** Takes a mail's recipients from the limits in `tx`, before its queueMail; throws the refusal. */
+    admitRecipients: sendingLimits.admitRecipients,
+    /** Counts and logs a refusal of another domain's limit (invitations), then throws its error. */
+    refuseLimit: sendingLimits.refuse,
+  }
 }
 
 export type TOutbox = ReturnType<typeof createOutbox>

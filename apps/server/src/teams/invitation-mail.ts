@@ -9,16 +9,32 @@ export type TInvitation = {
   expiresAt: Date
 }
 
-/** The words of an invitation email: who invites, to which workspace, in which role, and the link. */
+/**
+ * A name anyone can choose, as an invitation quotes it: nothing a mail program would turn into a link
+ * (`evil.example`, `https://...`, `a@b.example`), so the only link in the mail is ours. The dots,
+ * colons and at signs inside such a run are bracketed, as advisories write hostile addresses.
+ */
+export function unlinkable(name: string): string {
+  return name
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(\w)\.(?=\w)/g, '$1[.]')
+    .replace(/(\w)@(?=\w)/g, '$1[at]')
+}
+
+/**
+ * The words of an invitation email: who invites, to which workspace, in which role, and the link. The
+ * subject is ours alone: names the inviter chose stay out of it (a subject is what a spam run is read by),
+ * and in the text they are quoted and cannot be clicked.
+ */
 export function composeInvitation(mail: TInvitation): { subject: string; text: string } {
   const roles = mail.roles.join(' and ')
   const until = mail.expiresAt.toISOString().slice(0, 16).replace('T', ' ')
   return {
-    subject: `${mail.inviterName} invited you to ${mail.teamName} on Parsedesk`,
+    subject: 'You are invited to a workspace on Parsedesk',
     text: [
       'Hello,',
       '',
-      `${mail.inviterName} invited you to join the workspace "${mail.teamName}" on Parsedesk as ${roles}.`,
+      `"${unlinkable(mail.inviterName)}" invited you to join the workspace "${unlinkable(mail.teamName)}" on Parsedesk as ${roles}.`,
       '',
       'Accept the invitation:',
       mail.link,

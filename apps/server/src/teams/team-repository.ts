@@ -74,6 +74,21 @@ export async function lockTeam(db: TQueryable, teamId: string): Promise<boolean>
   return rows.length > 0
 }
 
+/**
+ * Whether one of the workspace's owners has verified their email address: until then its mail reaches only
+ * those who wrote to it, at a trickle (decision 026).
+ */
+export async function hasVerifiedOwner(db: TQueryable, teamId: string): Promise<boolean> {
+  const { rows } = await db.query<{ verified: boolean }>(
+    `select exists (
+       select 1 from memberships m join users u on u.id = m.user_id
+       where m.team_id = $1 and m.confirm and 'owner' = any(m.roles) and u.email_verification
+     ) as verified`,
+    [teamId],
+  )
+  return rows[0]?.verified === true
+}
+
 export async function listTeamsOfUser(
   db: TQueryable,
   userId: string,

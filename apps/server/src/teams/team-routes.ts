@@ -37,7 +37,16 @@ export const teamRoutes = (deps: { teams: TTeamService }) => (app: FastifyInstan
     teams.listMemberships(request.auth, request.params.teamId, listOptions(request.query)),
   )
   app.post<TTeamParams>('/v1/teams/:teamId/memberships', async (request, reply) =>
-    reply.code(201).send(await teams.createMembership(request.auth, request.params.teamId, request.body)),
+    reply
+      .code(201)
+      .send(
+        await teams.createMembership(
+          request.auth,
+          request.params.teamId,
+          request.body,
+          clientInfoOf(request),
+        ),
+      ),
   )
   app.get<TMembershipParams>('/v1/teams/:teamId/memberships/:membershipId', (request) =>
     teams.getMembership(request.auth, request.params.teamId, request.params.membershipId),

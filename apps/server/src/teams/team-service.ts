@@ -3,6 +3,7 @@ import {
   CUSTOM_ID_PATTERN,
   ErrorType,
   OutboundMailKind,
+  SendingLimitMessages,
   TeamLimits,
   TeamMessages,
   TeamRole,
@@ -17,7 +18,7 @@ import {
 } from '@parsedesk/contracts'
 import type { TAuth } from '../accounts/auth-context'
 import { linkOnOrigin } from '../accounts/link-on-origin'
-import { type TRateLimit, takeSlot, tryHitInTransaction } from '../accounts/rate-limit'
+import { type TRateLimit, takeSlot } from '../accounts/rate-limit'
 import { findUserByEmail, findUserById, type TUserRow } from '../accounts/users-repository'
 import { AppError } from '../core/app-error'
 import { parseInput } from '../core/parse-input'
@@ -25,6 +26,7 @@ import { hashSecret } from '../core/secret-hash'
 import type { TDatabase, TQueryable } from '../db/database'
 import type { TOutbox } from '../outbox/outbox-service'
 import type { TEventBus } from '../realtime/event-bus'
+import { takeInvitationSlots } from './invitation-limits'
 import { composeInvitation } from './invitation-mail'
 import { publishMembershipEvent, publishTeamEvent } from './team-events'
 import { toMembershipModel, toTeamModel } from './team-model'
@@ -66,12 +68,6 @@ export type TTeamServiceDeps = {
   memberLeaving?: (tx: TQueryable, member: { teamId: string; userId: string }) => Promise<() => Promise<void>>
 }
 
-// One workspace cannot mail more invitations than this an hour: an owner's account taken over is not a spam relay.
-export const INVITATIONS_PER_WORKSPACE: TRateLimit = {
-  bucket: 'team-invite',
-  limit: 50,
-  windowMs: 60 * 60_000,
-}
 // Guessing an invitation's secret from one address is slowed to a crawl (the secret has 256 bits anyway).
 const ACCEPTS_PER_ADDRESS: TRateLimit = { bucket: 'team-accept-ip', limit: 20, windowMs: 15 * 60_000 }
 
@@ -283,7 +279,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
      * single-use link valid for TeamLimits.invitationDays, is queued in the same transaction, so there is
      * never an invitation without its mail, nor a mail without its invitation.
      */
-    async createMembership(auth: TAuth, teamId: string, input: unknown) {
+    async createMembership(auth: TAuth, teamId: string, input: unknown, client: { ip: string }) {
       const inviter = requireUser(auth)
       const body = parseInput(ZMembershipCreate, input)
       const invitee = body.userId ? await findUserById(db, body.userId) : undefined
@@ -310,11 +306,18 @@ export function createTeamService(deps: TTeamServiceDeps) {
         if ((await countMemberships(tx, teamId)) >= TeamLimits.membersPerWorkspace) {
           throw AppError.forbidden(TeamMessages.tooManyMembers)
         }
+        const who = { accountId: inviter.id, teamId }
+        // A fresh sign-up's address is anyone's: it invites nobody until it is shown to be theirs.
+        if (!inviter.email_verification)
+          deps.outbox.refuseLimit(
+            'invitation-unverified',
+            who,
+            new AppError(ErrorType.generalAccessForbidden, SendingLimitMessages.invitationNeedsVerified),
+          )
         // Counted in this transaction, once the caller may invite: a refused or failed invitation sends no
-        // mail and takes nothing from the workspace's budget, so no outsider or agent can use it up.
-        if (!(await tryHitInTransaction(tx, INVITATIONS_PER_WORKSPACE, teamId))) {
-          throw AppError.rateLimited()
-        }
+        // mail and takes nothing from the budgets, so no outsider or agent can use them up.
+        const refused = await takeInvitationSlots(tx, { ...who, address: client.ip })
+        if (refused) deps.outbox.refuseLimit(refused.name, who, refused.error)
         const account = invitee ?? (await findUserByEmail(tx, email))
         const inserted = await insertMembership(tx, {
           id: membershipId,

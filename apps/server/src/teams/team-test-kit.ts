@@ -1,5 +1,6 @@
 import { Query, Teams } from 'appwrite'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { verifyEmail } from '../testing/verify-email'
 
 /** The invitation mail to `to` as the workspace's owners read it in the outbox, and its link's fields. */
 export async function invitationTo(reader: TSdkUser, to: string) {
@@ -21,7 +22,10 @@ export async function invitationTo(reader: TSdkUser, to: string) {
   }
 }
 
-/** `owner` invites `member` to `teamId` with `roles` and `member` accepts with the mailed link, as people do. */
+/**
+ * `owner` invites `member` to `teamId` with `roles` (verifying the owner's address first, if need be) and
+ * `member` accepts with the mailed link, as people do.
+ */
 export async function joinByInvitation(options: {
   serverUrl: string
   owner: TSdkUser
@@ -30,6 +34,8 @@ export async function joinByInvitation(options: {
   roles: string[]
 }): Promise<string> {
   const { owner, member, teamId } = options
+  // Only a verified address may invite (decision 026).
+  if (!(await owner.account.get()).emailVerification) await verifyEmail(options.serverUrl, owner)
   await new Teams(owner.client).createMembership({
     teamId,
     roles: options.roles,

@@ -17,6 +17,16 @@ export type TStartTestServerOptions = {
   webDistDir?: string
 }
 
+// The servers this test process runs, by URL: kits that take only a URL (verifyEmail) reach their database.
+const running = new Map<string, TTestServer>()
+
+/** The in-process test server at `url`; fails when there is none (a server in its own process). */
+export function testServerAt(url: string): TTestServer {
+  const server = running.get(url)
+  if (!server) throw new Error(`no test server of this process runs at ${url}`)
+  return server
+}
+
 /** A real server on a random port, on a fresh PGlite directory or a fresh Postgres database. */
 export async function startTestServer(options: TStartTestServerOptions): Promise<TTestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-test-'))
@@ -43,13 +53,16 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
   })
   if (!server.url) throw new Error('the test server needs the http role')
   const url = server.url
-  return {
+  const started: TTestServer = {
     ...server,
     url,
     async stop() {
+      running.delete(url)
       await server.close()
       await database?.drop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+  running.set(url, started)
+  return started
 }

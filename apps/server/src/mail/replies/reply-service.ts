@@ -17,11 +17,13 @@ import { publishDocumentEvent } from '../../documents/publish-document-event'
 import type { TOutboxRow } from '../../outbox/outbox-repository'
 import type { TOutbox } from '../../outbox/outbox-service'
 import type { TEventBus } from '../../realtime/event-bus'
+import { hasVerifiedOwner } from '../../teams/team-repository'
 import { isMember, WorkspacePermissions } from '../../teams/workspace-access'
 import { recordTicketEvents } from '../../tickets/ticket-events'
 import type { TTicketService } from '../../tickets/ticket-service'
 import { rememberThreadIds } from '../ingest/batch-decisions-repository'
 import { messagePermissions } from '../messages/messages-collection'
+import { addressesThatNeverWrote } from './reply-recipients'
 import { refuseBounced, refuseMerged } from './reply-refusals'
 import { claimUploads, linkUploads } from './reply-uploads'
 import { sanitizeReplyHtml } from './sanitize-reply-html'
@@ -117,6 +119,16 @@ export function createReplyService(deps: TReplyServiceDeps) {
           })
         // The requester is the To; copying them again would send the mail twice.
         const cc = copies.filter((address) => address !== bareAddress(to))
+        // Taken before anything is queued, in this transaction: a refusal leaves nothing sent or counted.
+        const recipients = [...new Set([to, ...cc].map(bareAddress))]
+        const ownerVerified = await hasVerifiedOwner(tx, teamId)
+        await outbox.admitRecipients(tx, {
+          teamId,
+          accountId: auth.user.id,
+          recipients,
+          ownerVerified,
+          strangers: ownerVerified ? [] : await addressesThatNeverWrote(tx, teamId, recipients),
+        })
         const sender = await workspaceSender(tx, teamId)
         const thread = await conversationIds(tx, ticket.id)
         const subject = replySubject(String(ticket.subject), Number(ticket.number))
