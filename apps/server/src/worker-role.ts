@@ -10,6 +10,7 @@ import { startJobWorker, type TStartJobWorkerOptions } from './jobs/job-worker'
 import type { TInboundProcessor } from './mail/ingest/inbound-processor'
 import type { TDeliveryObserver, TOpenAttachments } from './outbox/delivery-observer'
 import { createOutboundMailSender } from './outbox/outbound-mail-sender'
+import type { TReturnPath } from './outbox/return-path'
 import { openSmtpRelay } from './outbox/smtp-relay'
 import type { TEventBus } from './realtime/event-bus'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
@@ -25,7 +26,11 @@ export type TStartWorkerRoleOptions = {
   tickets: TCollectionDefinition
   inboundProcessor: TInboundProcessor
   /** What the outbox's sender tells of a mail's delivery, and where it reads attachments' bytes. */
-  outboundDelivery?: { delivery: TDeliveryObserver; openAttachments: TOpenAttachments }
+  outboundDelivery?: {
+    delivery: TDeliveryObserver
+    openAttachments: TOpenAttachments
+    returnPath: TReturnPath
+  }
   log: TLog
   onJobSettled?: TStartJobWorkerOptions['onSettled']
 }

@@ -40,6 +40,11 @@ export const TicketEventType = {
   split: 'split',
   /** A member marked the ticket spam (and maybe blocked its sender), or said it is no spam after all. */
   spam: 'spam',
+  /**
+   * A customer's mail opened this ticket instead of joining the one it names, or its From may be forged
+   * (the receiving server's DMARC check failed): said on the new ticket, with whom it copied left out.
+   */
+  untrustedMail: 'untrusted-mail',
 } as const
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
@@ -79,6 +84,19 @@ const ZAssignee = z.string().max(36).nullable()
 const ZGroup = z.string().max(36).nullable()
 const ZRequester = z.string().max(36).nullable()
 const ZTicketPair = z.object({ source: z.string(), target: z.string() })
+
+/** Why a customer's mail was kept off the ticket it names (decision 024). */
+export const UntrustedMailReason = {
+  /** Named by its subject tag alone, from an address that is neither the requester nor on its copies. */
+  stranger: 'stranger',
+  /** The receiving server wrote `dmarc=fail`: the From may be forged, so the mail joins nothing. */
+  dmarcFail: 'dmarc-fail',
+} as const
+export type TUntrustedMailReason = (typeof UntrustedMailReason)[keyof typeof UntrustedMailReason]
+export const UNTRUSTED_MAIL_REASONS = Object.values(UntrustedMailReason) as [
+  TUntrustedMailReason,
+  ...TUntrustedMailReason[],
+]
 
 /** A ticket's workflow fields (`TTicketWorkflowFields`) as a new ticket starts with them. */
 const ZWorkflowFields = z.object({
@@ -135,6 +153,19 @@ export const ZTicketEventChange = z.discriminatedUnion('type', [
     TicketEventType.spam,
     z.null(),
     z.object({ spam: z.boolean(), blocked: z.string().max(TicketLimits.email).nullable() }),
+  ),
+  /**
+   * `mentions`: the ticket the mail named (by subject tag or Message-ID) and did not join, null when it
+   * named none; `copiesLeftOut`: whom it copied that did not join this ticket's copies.
+   */
+  change(
+    TicketEventType.untrustedMail,
+    z.null(),
+    z.object({
+      reason: z.enum(UNTRUSTED_MAIL_REASONS),
+      mentions: z.object({ id: z.string(), number: z.number().int() }).nullable(),
+      copiesLeftOut: ZTicketCc,
+    }),
   ),
 ])
 export type TTicketEventChange = z.infer<typeof ZTicketEventChange>

@@ -287,7 +287,7 @@ describe.each(DATABASE_KINDS)('mail intake over SMTP on %s', (database) => {
     },
   )
 
-  it('threads a [#ticket] subject tag only from the ticket sender’s domain', async () => {
+  it('threads a [#ticket] subject tag only from the ticket’s requester, not from others of its domain', async () => {
     const { user, mailbox } = await signUpWithMailbox(server.url)
     await send(
       mailbox.address,
@@ -297,14 +297,18 @@ describe.each(DATABASE_KINDS)('mail intake over SMTP on %s', (database) => {
     const tag = `[#${first?.ticketId}]`
     await send(
       mailbox.address,
-      plainEmail({ subject: `Re: Broken login ${tag}`, body: 'Still broken.', from: 'b@shop.example' }),
+      plainEmail({ subject: `Re: Broken login ${tag}`, body: 'Still broken.', from: 'a@shop.example' }),
+    )
+    await send(
+      mailbox.address,
+      plainEmail({ subject: `Re: Broken login ${tag}`, body: 'Same here.', from: 'b@shop.example' }),
     )
     await send(
       mailbox.address,
       plainEmail({ subject: `Re: Broken login ${tag}`, body: 'Me too.', from: 'eve@other.example' }),
     )
-    const decided = await waitForDecided(user, 3)
-    expect(decided.map((d) => d.status)).toEqual(['ticket', 'thread-message', 'ticket'])
+    const decided = await waitForDecided(user, 4)
+    expect(decided.map((d) => d.status)).toEqual(['ticket', 'thread-message', 'ticket', 'ticket'])
     expect((await listMessages(user, first?.ticketId ?? '')).documents.map((m) => m.body)).toEqual([
       'Still broken.',
     ])

@@ -8,9 +8,11 @@ import { fileRoutes } from '../files/file-routes'
 import type { TFileStorage } from '../files/file-storage'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TOutbox } from '../outbox/outbox-service'
+import { createReturnPath } from '../outbox/return-path'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TTicketService } from '../tickets/ticket-service'
 import { forgetTicketMail } from './forget-ticket-mail'
+import { loadSecretKey } from './imap/secret-box'
 import { createAcceptInboundEmail, type TAcceptInboundEmail } from './inbound/accept-inbound-email'
 import { createInboundCollection } from './inbound/inbound-collection'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
@@ -23,6 +25,7 @@ import { createAttachmentOpener } from './outbox/reply-attachments'
 import { createReplyDelivery } from './outbox/reply-delivery'
 import { createReplyService } from './replies/reply-service'
 import { replyUploadRoutes } from './replies/reply-upload-routes'
+import { createReturnPathRecipients } from './smtp/return-path-recipients'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpRefusal } from './smtp/smtp-intake'
 import { inboundWebhookRoutes } from './webhooks/inbound-webhook-routes'
 
@@ -70,6 +73,11 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     tickets: options.tickets.collection,
     messages,
   })
+  // Replies go out with it as their envelope sender, and SMTP takes their bounces at it (decision 028).
+  const returnPath = createReturnPath({
+    secretKey: loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }),
+    domain: config.inboundDomain,
+  })
   const collections: TCollectionDefinition[] = [
     createMailboxesCollection({ inboundDomain: config.inboundDomain }),
     createMessagesCollection({ writer: replies.writer }),
@@ -105,6 +113,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     outboundDelivery: {
       delivery: replyDelivery,
       openAttachments: createAttachmentOpener({ db, storage }),
+      returnPath,
     },
 
     startSmtp(): Promise<TSmtpIntake> {
@@ -116,7 +125,8 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         inboundDomain: config.inboundDomain,
         tlsKeyPath: config.smtp.tlsKeyPath,
         tlsCertPath: config.smtp.tlsCertPath,
-        accept: ({ mailbox, raw, envelopeFrom }) => accept({ mailbox, raw, envelopeFrom, channel: 'smtp' }),
+        accept: (delivery) => accept({ ...delivery, channel: 'smtp' }),
+        returnPaths: createReturnPathRecipients({ db, returnPath }),
         log: options.logOf('smtp'),
         onRefused: options.observe?.refused,
       })

@@ -1,4 +1,4 @@
-import { OutboundMailState } from '@parsedesk/contracts'
+import { OutboundMailKind, OutboundMailState } from '@parsedesk/contracts'
 import type { TLog } from '../core/logger'
 import type { TDatabase, TQueryable } from '../db/database'
 import type { TJobAttempt } from '../jobs/job-definition'
@@ -17,6 +17,7 @@ import {
   type TOutboxRow,
 } from './outbox-repository'
 import { describeRelayFailure } from './relay-failure'
+import type { TReturnPath } from './return-path'
 import type { TSmtpRelay } from './smtp-relay'
 
 export type TOutboundMailSender = {
@@ -35,6 +36,8 @@ export function createOutboundMailSender(deps: {
   log: TLog
   delivery?: TDeliveryObserver
   openAttachments?: TOpenAttachments
+  /** The envelope sender of replies, so only a report at it is about them (decision 028). */
+  returnPath?: TReturnPath
 }): TOutboundMailSender {
   const { db, relay, log, delivery } = deps
 
@@ -69,7 +72,9 @@ export function createOutboundMailSender(deps: {
       try {
         const attachments: TMailAttachment[] =
           mail.attachments.length > 0 && deps.openAttachments ? await deps.openAttachments(mail) : []
-        ;({ refused } = await relay.send(mail, attachments))
+        const returnPath =
+          mail.kind === OutboundMailKind.reply ? deps.returnPath?.addressOf(mail.id) : undefined
+        ;({ refused } = await relay.send(mail, { attachments, ...(returnPath ? { returnPath } : {}) }))
       } catch (error) {
         const failure =
           error instanceof MissingAttachmentError

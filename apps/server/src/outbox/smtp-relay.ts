@@ -10,8 +10,14 @@ import type { TOutboxRow } from './outbox-repository'
 export type TRelayAcceptance = { refused: string[] }
 
 export type TSmtpRelay = {
-  /** Resolves on the relay's 250; rejects with nodemailer's error (see relay-failure.ts) otherwise. */
-  send(mail: TOutboxRow, attachments?: TMailAttachment[]): Promise<TRelayAcceptance>
+  /**
+   * Resolves on the relay's 250; rejects with nodemailer's error (see relay-failure.ts) otherwise.
+   * `returnPath` is the envelope sender (`MAIL FROM`) when given, else the mail's From address.
+   */
+  send(
+    mail: TOutboxRow,
+    options?: { attachments?: TMailAttachment[]; returnPath?: string },
+  ): Promise<TRelayAcceptance>
   close(): void
 }
 
@@ -59,11 +65,13 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
     disableUrlAccess: true,
   })
   return {
-    async send(mail, attachments = []) {
+    async send(mail, { attachments = [], returnPath } = {}) {
       const info = await transport.sendMail({
         from: mail.from,
         to: mail.to,
         ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
+        // Bounces come back to the return path, never to the From address that anyone may write to.
+        ...(returnPath ? { envelope: { from: returnPath, to: [...mail.to, ...mail.cc] } } : {}),
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === null ? {} : { html: mail.html }),

@@ -18,6 +18,8 @@ export type TInboundDelivery = {
   channel: TInboundChannel
   externalId?: string | null
   envelopeFrom?: string | null
+  /** The reply whose return path the SMTP intake took the mail at (decision 028). */
+  returnedMailId?: string | null
 }
 
 export type TAcceptedInboundEmail = { inboundId: string; duplicate: boolean }
@@ -56,6 +58,7 @@ export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptio
       sha256: hashRawEmail(raw),
       size: raw.byteLength,
       envelopeFrom: delivery.envelopeFrom ?? null,
+      returnedMailId: delivery.returnedMailId ?? null,
     }
     const fresh = await group.storeNew({ ...base, raw })
     const accepted: TAcceptedInboundEmail = fresh

@@ -19,6 +19,8 @@ export type TInboundRow = {
   sha256: string
   size: number
   envelopeFrom: string | null
+  /** The reply whose return path the mail came to (decision 028); null at a parsing address. */
+  returned_mail_id: string | null
   duplicateOf: string | null
   status: TInboundStatus
   reason: string | null
@@ -47,6 +49,7 @@ export type TInsertInboundOptions = {
   sha256: string
   size: number
   envelopeFrom: string | null
+  returnedMailId: string | null
   duplicateOf: string | null
 }
 
@@ -59,8 +62,9 @@ export async function insertInbound(
   const isDuplicate = options.duplicateOf !== null
   const { rows } = await db.query<TInboundRow>(
     `insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "teamId", "channel",
-       "externalId", "sha256", "size", "envelopeFrom", "duplicateOf", "status", "reason", "processedAt")
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       "externalId", "sha256", "size", "envelopeFrom", "duplicateOf", "status", "reason", "processedAt",
+       returned_mail_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      on conflict do nothing returning *`,
     [
       options.id,
@@ -78,6 +82,7 @@ export async function insertInbound(
       isDuplicate ? 'duplicate' : 'received',
       isDuplicate ? `the same delivery as ${options.duplicateOf} arrived again` : null,
       isDuplicate ? new Date() : null,
+      options.returnedMailId,
     ],
   )
   return rows[0]
@@ -126,6 +131,7 @@ export async function insertNewDeliveries(
       delivery.sha256,
       delivery.size,
       delivery.envelopeFrom,
+      delivery.returnedMailId,
     ]
     params.push(...columns, delivery.raw)
     rows.push(`(${columns.map((_, index) => `$${first + index}`).join(', ')}, 'received')`)
@@ -134,7 +140,7 @@ export async function insertNewDeliveries(
   const { rows: inserted } = await db.query<{ id: string }>(
     `with inserted as (
        insert into inbound_emails (id, permissions, read_roles, "mailboxId", "userId", "teamId", "channel",
-         "externalId", "sha256", "size", "envelopeFrom", "status")
+         "externalId", "sha256", "size", "envelopeFrom", returned_mail_id, "status")
        values ${rows.join(', ')}
        on conflict do nothing returning id, "mailboxId"
      ), raws (id, raw) as (

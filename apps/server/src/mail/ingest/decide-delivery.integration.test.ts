@@ -76,7 +76,11 @@ describe.each(DATABASE_KINDS)('deciding what a mail becomes on %s', (database) =
       messageId: 'answer@customer.example',
       inReplyTo: earlierId,
     })
-    expect(decision).toMatchObject({ kind: 'thread', matchedBy: `In-Reply-To <${earlierId}>` })
+    expect(decision).toMatchObject({
+      kind: 'thread',
+      matchedBy: `In-Reply-To <${earlierId}>`,
+      addsCopies: true,
+    })
     expect(decision.kind === 'thread' && decision.ticket.id).toBe(ticketId)
   })
 
@@ -86,20 +90,26 @@ describe.each(DATABASE_KINDS)('deciding what a mail becomes on %s', (database) =
     expect(decision).toEqual({ kind: 'duplicate', of: earlier })
   })
 
-  it('trusts a [#ticket] subject tag only from the ticket’s own domain', async () => {
+  it('threads a [#ticket] subject tag only from the requester, leaving the copies; anyone else, even of its domain, mentions it from a new ticket', async () => {
     const { address, ticketId } = await mailboxWithTicket()
-    const stranger = await decide(address, {
-      subject: `Re: [#${ticketId}] let me in`,
-      messageId: 'stranger@elsewhere.example',
-      from: 'mallory@elsewhere.example',
-    })
-    expect(stranger.kind).toBe('new-ticket')
     const colleague = await decide(address, {
       subject: `Re: [#${ticketId}] same problem here`,
       messageId: 'colleague@customer.example',
       from: 'grace@customer.example',
     })
-    expect(colleague).toMatchObject({ kind: 'thread', matchedBy: `subject tag [#${ticketId}]` })
+    expect(colleague).toMatchObject({
+      kind: 'new-ticket',
+      untrusted: { reason: 'stranger', mentions: { id: ticketId } },
+    })
+    const requester = await decide(address, {
+      subject: `Re: [#${ticketId}] any news?`,
+      messageId: 'requester@customer.example',
+    })
+    expect(requester).toMatchObject({
+      kind: 'thread',
+      matchedBy: `subject tag [#${ticketId}]`,
+      addsCopies: false,
+    })
   })
 
   it('writes together only mail that cannot be an answer or a repeat, and skips what is decided', async () => {

@@ -1,10 +1,10 @@
-import { TicketEventActor } from '@parsedesk/contracts'
+import { TicketEventActor, type TUntrustedMailReason, UntrustedMailReason } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import type { TNewTicket } from '../../tickets/ticket-service'
 import { mailboxOfDelivery } from '../inbound/delivery-source'
 import { lockPendingInbounds, newInboundId } from '../inbound/inbound-repository'
-import { extractThreadKeys } from '../parse'
+import { extractThreadKeys, findDmarcFailure } from '../parse'
 import {
   findDecidedMessageIds,
   findKnownThreadIds,
@@ -16,13 +16,20 @@ import { findThreadTicket } from './find-thread-ticket'
 import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
 
 /**
+ * Why a new ticket's mail did not join the ticket it names (`mentions`, null when it named none), said on
+ * the new ticket. With `dmarc-fail`, whom it copied joins nothing either: its From may be forged.
+ */
+export type TUntrustedMail = { reason: TUntrustedMailReason; mentions: TDocumentRow | null }
+
+/**
  * What a mail becomes, decided and not yet written: a new ticket (its fields all there, so whatever
  * shapes a new ticket before it is stored works on this plan), an answer on a ticket's conversation,
- * or a repeat of mail already received.
+ * or a repeat of mail already received. An answer matched by its subject tag alone leaves the ticket's
+ * copies as they are (`addsCopies` false): typing a number must not get anyone the team's replies.
  */
 export type TMailDecision =
-  | { kind: 'new-ticket'; ticket: TNewTicket }
-  | { kind: 'thread'; ticket: TDocumentRow; matchedBy: string }
+  | { kind: 'new-ticket'; ticket: TNewTicket; untrusted?: TUntrustedMail }
+  | { kind: 'thread'; ticket: TDocumentRow; matchedBy: string; addsCopies: boolean }
   | { kind: 'duplicate'; of: string }
 
 /**
@@ -76,7 +83,8 @@ export async function lockUndecided(
 /**
  * The mail among `deliveries` that can only open a new ticket, in two statements for all of them: no
  * repeated Message-ID (here or already decided), no answer to a known conversation or to another mail
- * of the batch, no ticket tag. These can be written together; the rest is decided one by one, in order.
+ * of the batch, no ticket tag, no failed DMARC check (its ticket says so). These can be written together;
+ * the rest is decided one by one, in order.
  */
 export async function findPlainNewTickets(
   tx: TQueryable,
@@ -109,7 +117,8 @@ export async function findPlainNewTickets(
     const mayAnswer = candidates.some(
       (id) => known.has(threadKey(mail.inbound.teamId, id)) || idsInBatch.has(id),
     )
-    if (!isTagged && !isRepeat && !mayAnswer) plain.add(mail)
+    const failsDmarc = findDmarcFailure(mail.parsed.headers) !== null
+    if (!isTagged && !isRepeat && !mayAnswer && !failsDmarc) plain.add(mail)
   }
   return plain
 }
@@ -117,7 +126,8 @@ export async function findPlainNewTickets(
 /**
  * What one mail becomes, read in the deciding transaction after everything before it was written: a
  * duplicate of the first delivery of its Message-ID, an answer on the ticket it threads onto, or a new
- * ticket.
+ * ticket: also when a stranger's subject tag names a ticket, and whenever the receiving server says the mail
+ * failed DMARC (decision 024).
  */
 export async function decideMail(
   tx: TQueryable,
@@ -138,6 +148,22 @@ export async function decideMail(
     keys: extractThreadKeys(parsed),
     senderAddress: mail.sender,
   })
-  if (match) return { kind: 'thread', ticket: match.ticket, matchedBy: match.reason }
+  if (findDmarcFailure(parsed.headers))
+    return {
+      ...planNewTicket(mail),
+      untrusted: { reason: UntrustedMailReason.dmarcFail, mentions: match?.ticket ?? null },
+    }
+  if (match?.kind === 'stranger')
+    return {
+      ...planNewTicket(mail),
+      untrusted: { reason: UntrustedMailReason.stranger, mentions: match.ticket },
+    }
+  if (match)
+    return {
+      kind: 'thread',
+      ticket: match.ticket,
+      matchedBy: match.reason,
+      addsCopies: match.by === 'message-id',
+    }
   return planNewTicket(mail)
 }

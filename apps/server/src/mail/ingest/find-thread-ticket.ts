@@ -3,16 +3,31 @@ import type { TCollectionDefinition, TDocumentRow } from '../../documents/collec
 import { findDocument } from '../../documents/document-repository'
 import type { TThreadKeys } from '../parse'
 
-export type TThreadMatch = { ticket: TDocumentRow; reason: string }
+/**
+ * How a mail relates to a ticket of the workspace. `thread`: it joins the conversation, `by` a Message-ID we
+ * issued or the customer's own earlier mail there (only whoever was sent the conversation knows those), or by
+ * its `[#number]` subject tag alone from the requester or an address on the ticket's copies. `stranger`: its
+ * tag names the ticket but anyone can type a number, so it opens a ticket of its own (decision 024).
+ */
+export type TThreadMatch =
+  | { kind: 'thread'; ticket: TDocumentRow; reason: string; by: 'message-id' | 'subject-tag' }
+  | { kind: 'stranger'; ticket: TDocumentRow }
 
-function domainOf(address: string): string {
-  return address.split('@').pop()?.toLowerCase() ?? ''
+/** `Carol <carol@example.com>` or ` Carol@Example.com` as `carol@example.com`, as copies are kept. */
+function bareAddress(address: string): string {
+  return (/<([^>]+)>\s*$/.exec(address)?.[1] ?? address).trim().toLowerCase()
+}
+
+/** Whether the address is the ticket's requester or one of its copies: who its replies already reach. */
+function isOnTicket(ticket: TDocumentRow, address: string): boolean {
+  const sender = bareAddress(address)
+  const copies = (ticket.cc as string[] | undefined) ?? []
+  return bareAddress(String(ticket.email)) === sender || copies.includes(sender)
 }
 
 /**
  * The workspace's ticket this mail answers: In-Reply-To first, then References newest first (both matched
- * against Message-IDs of the ticket's conversation), then a `[#<ticket>]` subject tag, trusted only when
- * the sender's domain is the ticket's, so a stranger cannot post into someone else's conversation.
+ * against Message-IDs of the ticket's conversation), then a `[#<ticket>]` subject tag.
  */
 export async function findThreadTicket(
   tx: TQueryable,
@@ -32,18 +47,24 @@ export async function findThreadTicket(
       const ticket = hit && (await findDocument(tx, options.tickets, hit.ticket_id))
       if (ticket && ticket.teamId === teamId) {
         const header = candidate === keys.inReplyTo ? 'In-Reply-To' : 'References'
-        return { ticket, reason: `${header} <${candidate}>` }
+        return { kind: 'thread', ticket, reason: `${header} <${candidate}>`, by: 'message-id' }
       }
     }
   }
   if (keys.ticketTag) {
-    const ticket = await findTaggedTicket(tx, options.tickets, teamId, keys.ticketTag)
-    if (
-      ticket &&
-      ticket.teamId === teamId &&
-      domainOf(String(ticket.email)) === domainOf(options.senderAddress)
-    ) {
-      return followMerge(tx, options.tickets, { ticket, reason: `subject tag [#${keys.ticketTag}]` })
+    const tagged = await findTaggedTicket(tx, options.tickets, teamId, keys.ticketTag)
+    if (tagged && tagged.teamId === teamId) {
+      const target = await followMerge(tx, options.tickets, tagged)
+      // The duplicate's requester answering its old tag is known on the ticket it was merged into too.
+      if (!isOnTicket(tagged, options.senderAddress) && !isOnTicket(target, options.senderAddress))
+        return { kind: 'stranger', ticket: target }
+      const merged = target === tagged ? '' : `, merged into #${String(target.number)}`
+      return {
+        kind: 'thread',
+        ticket: target,
+        reason: `subject tag [#${keys.ticketTag}]${merged}`,
+        by: 'subject-tag',
+      }
     }
   }
   return undefined
@@ -56,13 +77,12 @@ export async function findThreadTicket(
 async function followMerge(
   tx: TQueryable,
   tickets: TCollectionDefinition,
-  match: TThreadMatch,
-): Promise<TThreadMatch> {
-  const into = match.ticket.mergedIntoId
-  if (typeof into !== 'string') return match
+  ticket: TDocumentRow,
+): Promise<TDocumentRow> {
+  const into = ticket.mergedIntoId
+  if (typeof into !== 'string') return ticket
   const target = await findDocument(tx, tickets, into)
-  if (!target || target.teamId !== match.ticket.teamId) return match
-  return { ticket: target, reason: `${match.reason}, merged into #${String(target.number)}` }
+  return target && target.teamId === ticket.teamId ? target : ticket
 }
 
 /** `[#1042]` names the workspace's ticket number 1042 (what replies carry); any other tag, a ticket id. */

@@ -1,7 +1,9 @@
+import { TicketEventType, TicketLimits, UntrustedMailReason } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import { insertDocument } from '../../documents/document-repository'
 import type { TDeliveryChange, TDeliveryObserver } from '../../outbox/delivery-observer'
+import { recordTicketEvents } from '../../tickets/ticket-events'
 import type { TNewTicket, TTicketService } from '../../tickets/ticket-service'
 import { addOutcomeCounts, newInboundId, type TOutcomeCounter } from '../inbound/inbound-repository'
 import { OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
@@ -11,7 +13,7 @@ import { recordReturnedMail } from '../outbox/returned-mail'
 import type { TParsedEmail } from '../parse'
 import { recordInboundOutcomes, rememberThreadIds } from './batch-decisions-repository'
 import { buildMailFields } from './build-mail-fields'
-import type { TMailDecision } from './decide-delivery'
+import type { TMailDecision, TUntrustedMail } from './decide-delivery'
 import type { TMailDelivery, TNoTicketDelivery } from './prepared-delivery'
 import { insertAttachmentRows } from './store-attachments'
 
@@ -30,6 +32,14 @@ function describeDefects(parsed: TParsedEmail): string | null {
   const more =
     parsed.defects.length > MAX_REASON_DEFECTS ? ` (+${parsed.defects.length - MAX_REASON_DEFECTS} more)` : ''
   return `read with defects: ${shown}${more}`
+}
+
+/** What the delivery's outcome adds about a mail kept off the ticket it names. */
+function describeUntrusted(untrusted: TUntrustedMail): string {
+  const named = untrusted.mentions ? `ticket #${String(untrusted.mentions.number)}` : 'a ticket'
+  return untrusted.reason === UntrustedMailReason.dmarcFail
+    ? `the receiving server says it failed DMARC: it joins no conversation${untrusted.mentions ? ` (it names ${named})` : ''} and copies nobody`
+    : `its subject tag names ${named}, but its sender is neither that ticket's requester nor on its copies: a ticket of its own`
 }
 
 function counterOf(decision: TWrittenDecision): TOutcomeCounter {
@@ -52,17 +62,47 @@ export function createDecisionWriter(deps: {
   delivery: TDeliveryObserver
 }) {
   const { tickets, messages } = deps
+  const copiesOf = (ticket: TDocumentRow, parsed: TParsedEmail) =>
+    copiesOfMail(parsed, { requester: String(ticket.email), inboundDomain: deps.inboundDomain })
   // Whom the customer copied joins the ticket's copies, so the team's replies reach them too (decision 016).
   const withCustomerCopies = (tx: TQueryable, ticket: TDocumentRow, parsed: TParsedEmail) =>
-    addCustomerCopies(tx, {
-      tickets,
-      ticket,
-      copies: copiesOfMail(parsed, { requester: String(ticket.email), inboundDomain: deps.inboundDomain }),
-    })
+    addCustomerCopies(tx, { tickets, ticket, copies: copiesOf(ticket, parsed) })
+
+  /**
+   * A new ticket whose mail failed DMARC copies nobody; one that a stranger's subject tag opened keeps its
+   * copies (they get this ticket's replies, never the named one's). Either says so on the ticket.
+   */
+  async function withUntrustedMail(
+    tx: TQueryable,
+    ticket: TDocumentRow,
+    parsed: TParsedEmail,
+    untrusted: TUntrustedMail | undefined,
+  ): Promise<TDocumentRow> {
+    if (!untrusted) return withCustomerCopies(tx, ticket, parsed)
+    const failsDmarc = untrusted.reason === UntrustedMailReason.dmarcFail
+    const copied = failsDmarc ? ticket : await withCustomerCopies(tx, ticket, parsed)
+    const { mentions } = untrusted
+    await recordTicketEvents(tx, [
+      {
+        ticketId: ticket.id,
+        teamId: String(ticket.teamId),
+        actorType: 'system',
+        actorId: null,
+        type: TicketEventType.untrustedMail,
+        before: null,
+        after: {
+          reason: untrusted.reason,
+          mentions: mentions && { id: mentions.id, number: Number(mentions.number) },
+          copiesLeftOut: failsDmarc ? copiesOf(ticket, parsed).slice(0, TicketLimits.cc) : [],
+        },
+      },
+    ])
+    return copied
+  }
 
   async function writeNewTickets(
     tx: TQueryable,
-    plans: { mail: TMailDelivery; ticket: TNewTicket }[],
+    plans: { mail: TMailDelivery; ticket: TNewTicket; untrusted?: TUntrustedMail }[],
   ): Promise<TWrittenDecision[]> {
     if (plans.length === 0) return []
     // Only a freshly drawn id already taken could fail this: the batch fails and is retried.
@@ -71,8 +111,10 @@ export function createDecisionWriter(deps: {
       plans.map((plan) => plan.ticket),
     )
     const pairs = []
-    for (const [index, { mail }] of plans.entries())
-      pairs.push({ mail, ticket: await withCustomerCopies(tx, created[index] as TDocumentRow, mail.parsed) })
+    for (const [index, { mail, untrusted }] of plans.entries()) {
+      const ticket = created[index] as TDocumentRow
+      pairs.push({ mail, untrusted, ticket: await withUntrustedMail(tx, ticket, mail.parsed, untrusted) })
+    }
     await rememberThreadIds(
       tx,
       pairs.map(({ mail, ticket }) => ({
@@ -93,10 +135,13 @@ export function createDecisionWriter(deps: {
     )
     await recordInboundOutcomes(
       tx,
-      pairs.map(({ mail, ticket }) => ({
+      pairs.map(({ mail, ticket, untrusted }) => ({
         inboundId: mail.inbound.id,
         status: 'ticket',
-        reason: describeDefects(mail.parsed) ?? mail.parsed.classification.reason,
+        reason: [
+          describeDefects(mail.parsed) ?? mail.parsed.classification.reason,
+          ...(untrusted ? [describeUntrusted(untrusted)] : []),
+        ].join('; '),
         from: mail.sender,
         subject: mail.parsed.subject,
         messageId: mail.parsed.messageId,
@@ -137,7 +182,9 @@ export function createDecisionWriter(deps: {
       permissions: messagePermissions(inbound.teamId),
     })
     const { row: reopenedRow, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket, message)
-    const ticket = await withCustomerCopies(tx, reopenedRow, parsed)
+    const ticket = decision.addsCopies ? await withCustomerCopies(tx, reopenedRow, parsed) : reopenedRow
+    const copiesKept =
+      !decision.addsCopies && copiesOf(ticket, parsed).length > 0 ? ', whom it copied not added' : ''
     await rememberThreadIds(tx, [
       { teamId: inbound.teamId, messageId: parsed.messageId, ticketId: ticket.id },
     ])
@@ -154,7 +201,7 @@ export function createDecisionWriter(deps: {
       {
         inboundId: inbound.id,
         status: 'thread-message',
-        reason: `answers ticket ${ticket.id} (${decision.matchedBy})${reopened ? ', reopened it' : ''}`,
+        reason: `answers ticket ${ticket.id} (${decision.matchedBy})${reopened ? ', reopened it' : ''}${copiesKept}`,
         from: mail.sender,
         subject: parsed.subject,
         messageId: parsed.messageId,
@@ -188,7 +235,9 @@ export function createDecisionWriter(deps: {
     async writeMailDecision(tx: TQueryable, mail: TMailDelivery, decision: TMailDecision) {
       if (decision.kind === 'thread') return writeAnswer(tx, mail, decision)
       if (decision.kind === 'duplicate') return writeDuplicate(tx, mail, decision.of)
-      const [written] = await writeNewTickets(tx, [{ mail, ticket: decision.ticket }])
+      const [written] = await writeNewTickets(tx, [
+        { mail, ticket: decision.ticket, untrusted: decision.untrusted },
+      ])
       return written as TWrittenDecision
     },
 
@@ -199,7 +248,13 @@ export function createDecisionWriter(deps: {
     async writeNoTicket(tx: TQueryable, delivery: TNoTicketDelivery): Promise<TWrittenDecision> {
       const { inbound, parsed, outcome, report } = delivery
       const returned =
-        report && (await recordReturnedMail(tx, { teamId: inbound.teamId, report, delivery: deps.delivery }))
+        report &&
+        (await recordReturnedMail(tx, {
+          teamId: inbound.teamId,
+          report,
+          returnedMailId: inbound.returned_mail_id,
+          delivery: deps.delivery,
+        }))
       await recordInboundOutcomes(tx, [
         {
           inboundId: inbound.id,

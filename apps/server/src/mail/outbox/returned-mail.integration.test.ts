@@ -10,6 +10,7 @@ import {
   readMailbox,
   sendRaw,
   startMailTestServer,
+  TEST_INBOUND_DOMAIN,
   type TMailTestServer,
   waitForDecided,
 } from '../mail-test-kit'
@@ -30,6 +31,7 @@ type TMessage = Models.Document & {
   deliveryState: string | null
   deliveryError: string | null
   messageId: string | null
+  mailId: string | null
 }
 type TEvent = Models.Document & { type: string; before: unknown; after: unknown }
 
@@ -120,10 +122,17 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     )
   }
 
+  /** The envelope sender the relay was given for the reply: where its bounces must come back. */
+  function returnPathOf(message: TMessage): string {
+    const arrived = relay.arrived.find((mail) => mail.messageId === `<${message.messageId}>`)
+    if (!arrived) throw new Error(`the reply ${message.messageId} never reached the relay`)
+    return arrived.envelope.from
+  }
+
   const ticketCount = async () =>
     (await olive.databases.listDocuments({ ...TICKETS, queries: [Query.limit(1)] })).total
 
-  it('fails the reply on its timeline with the reason, opens nothing, and refuses the next reply unless forced', async () => {
+  it('mails a reply from its own signed return path, where a report fails it on its timeline, opens nothing, and refuses the next reply unless forced', async () => {
     const ticket = await ticketFrom('Bob <bob@customer.example>', 'Export is broken')
     const first = await reply({ ticketId: ticket.$id, body: 'Fixed, try again.', status: 'pending' })
     const sent = await settled(ticket.$id, first.$id, 'sent')
@@ -131,9 +140,19 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     expect(relay.countOf(ours)).toBe(1)
     const before = await ticketCount()
 
+    // The envelope sender names the reply's mail and a MAC of it; the From the customer sees stays ours.
+    const returnPath = returnPathOf(sent.message)
+    expect(returnPath).toMatch(
+      new RegExp(
+        `^bounces\\+${sent.message.mailId}\\.[0-9a-f]{20}@${TEST_INBOUND_DOMAIN.replace('.', '\\.')}$`,
+      ),
+    )
+    expect(returnPath.split('@')[0]?.length).toBeLessThan(64)
+    expect(relay.arrived.find((m) => m.messageId === ours)?.email.from?.address).toBe(address)
+
     // A delay warning, and a forged bounce of this reply sent to another workspace: neither fails it.
     const bounce = { recipient: 'bob@customer.example', messageId: ours }
-    await deliver(address, postfixDelay({ ...bounce, to: address }))
+    await deliver(returnPath, postfixDelay({ ...bounce, to: returnPath }))
     const elsewhere = (await readMailbox(eve)).address
     await deliver(elsewhere, postfixBounce({ ...bounce, to: elsewhere }))
     const [, delay] = await waitForDecided(olive, 2)
@@ -144,7 +163,7 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
       expect.objectContaining({ state: 'sent' }),
     ])
 
-    await deliver(address, postfixBounce({ ...bounce, to: address }))
+    await deliver(returnPath, postfixBounce({ ...bounce, to: returnPath }))
     const failed = await settled(ticket.$id, first.$id, 'failed')
     expect(failed.message.deliveryError).toBe(
       '550 5.1.1 <bob@customer.example>: Recipient address rejected: User unknown in virtual mailbox table',
@@ -177,10 +196,12 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     expect(relay.countOf(`<${resent.message.messageId}>`)).toBe(1)
   })
 
-  it("matches Exchange's report by the returned headers, and leaves a report about none of our mail as it was", async () => {
+  it("fails a reply on Exchange's report at its return path, and leaves a report about none of our mail as it was", async () => {
     const ticket = await ticketFrom('carol@customer.example', 'Invoice missing')
     const first = await reply({ ticketId: ticket.$id, body: 'Attached again.' })
-    const ours = `<${(await settled(ticket.$id, first.$id, 'sent')).message.messageId}>`
+    const sent = (await settled(ticket.$id, first.$id, 'sent')).message
+    const ours = `<${sent.messageId}>`
+    const returnPath = returnPathOf(sent)
     const decided = (await waitForDecided(olive, 1)).length
 
     await deliver(
@@ -198,8 +219,8 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     })
 
     await deliver(
-      address,
-      exchangeBounce({ to: address, recipient: 'carol@customer.example', messageId: ours }),
+      returnPath,
+      exchangeBounce({ to: returnPath, recipient: 'carol@customer.example', messageId: ours }),
     )
     const failed = await settled(ticket.$id, first.$id, 'failed')
     expect(failed.message.deliveryError).toMatch(/^550 5\.1\.10 RESOLVER\.ADR\.RecipientNotFound/)
@@ -209,14 +230,16 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
   it('lets a late bounce of an older reply fail it without blocking the address a newer reply reached', async () => {
     const ticket = await ticketFrom('dora@customer.example', 'Password reset')
     const older = await reply({ ticketId: ticket.$id, body: 'Try the link again.' })
-    const ours = `<${(await settled(ticket.$id, older.$id, 'sent')).message.messageId}>`
+    const olderSent = (await settled(ticket.$id, older.$id, 'sent')).message
+    const ours = `<${olderSent.messageId}>`
+    const returnPath = returnPathOf(olderSent)
     const newer = await reply({ ticketId: ticket.$id, body: 'Here is a fresh link.' })
     await settled(ticket.$id, newer.$id, 'sent')
 
     // Days later the first one's delivery gives up: it fails, though the second one got through.
     await deliver(
-      address,
-      postfixBounce({ to: address, recipient: 'dora@customer.example', messageId: ours }),
+      returnPath,
+      postfixBounce({ to: returnPath, recipient: 'dora@customer.example', messageId: ours }),
     )
     const failed = await settled(ticket.$id, older.$id, 'failed')
     expect(failed.messages.find((m) => m.$id === newer.$id)?.deliveryState).toBe('sent')
@@ -225,18 +248,30 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     await settled(ticket.$id, next.$id, 'sent')
   })
 
-  it('changes no reply on a report from a person, or one naming our mail only in its own thread headers', async () => {
+  it('changes no reply on a report at the parsing address, however well it names the reply, nor on one from a person', async () => {
     const ticket = await ticketFrom('erin@customer.example', 'Refund please')
     const first = await reply({ ticketId: ticket.$id, body: 'Refunded.' })
-    const ours = `<${(await settled(ticket.$id, first.$id, 'sent')).message.messageId}>`
+    const sent = (await settled(ticket.$id, first.$id, 'sent')).message
+    const ours = `<${sent.messageId}>`
+    const returnPath = returnPathOf(sent)
     const decided = (await waitForDecided(olive, 1)).length
-    const bounce = { to: address, recipient: 'erin@customer.example', messageId: ours }
+    const bounce = { recipient: 'erin@customer.example', messageId: ours }
 
-    // A copy's holder forges Postfix's report from their own address, then one naming the reply only in
-    // In-Reply-To and References, sent from the null sender as a mail server would.
-    await deliver(address, postfixBounce({ ...bounce, returned: 'Forged.' }), 'mallory@customer.example')
-    await deliver(address, threadOnlyReport(bounce))
-    const [fromPerson, threadOnly] = (await waitForDecided(olive, decided + 2)).slice(decided)
+    // Anyone copied on the reply knows its Message-ID: a report Postfix would write, from the null
+    // sender, to the parsing address. Then one at the return path from a person's address, and one
+    // naming the reply only in its own thread headers.
+    await deliver(address, postfixBounce({ ...bounce, to: address }))
+    await deliver(
+      returnPath,
+      postfixBounce({ ...bounce, to: returnPath, returned: 'Forged.' }),
+      'mallory@customer.example',
+    )
+    await deliver(address, threadOnlyReport({ ...bounce, to: address }))
+    const [forged, fromPerson, threadOnly] = (await waitForDecided(olive, decided + 3)).slice(decided)
+    expect(forged).toMatchObject({ status: 'bounce', ticketId: null })
+    expect(forged?.reason).toContain(
+      `names reply ${ours} but came to the parsing address, not its return path: no reply changed`,
+    )
     expect(fromPerson).toMatchObject({ status: 'bounce', ticketId: null })
     expect(fromPerson?.reason).toContain(
       'sent by mallory@customer.example, not by a mail server: no reply changed',
@@ -248,12 +283,48 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     const read = await timeline(ticket.$id)
     expect(read.messages.find((m) => m.$id === first.$id)?.deliveryState).toBe('sent')
     expect(read.deliveries.map((e) => e.after)).toEqual([expect.objectContaining({ state: 'sent' })])
+    // Replies are not blocked: the next goes out without force.
     const next = await reply({ ticketId: ticket.$id, body: 'Anything else?' })
     await settled(ticket.$id, next.$id, 'sent')
 
-    // The same report from a mail server's mailer-daemon fails it.
-    await deliver(address, postfixBounce(bounce), 'MAILER-DAEMON@mx.customer.example')
+    // The same report from a mail server's mailer-daemon, at the return path, fails it.
+    await deliver(
+      returnPath,
+      postfixBounce({ ...bounce, to: returnPath }),
+      'MAILER-DAEMON@mx.customer.example',
+    )
     const failed = await settled(ticket.$id, first.$id, 'failed')
     expect(failed.message.deliveryError).toMatch(/^550 5\.1\.1 /)
+  })
+
+  it('refuses at RCPT a return path whose MAC is not ours, or that names another mail', async () => {
+    const ticket = await ticketFrom('fay@customer.example', 'Login loop')
+    const one = await reply({ ticketId: ticket.$id, body: 'Clear your cookies.' })
+    const two = await reply({ ticketId: ticket.$id, body: 'Or try another browser.' })
+    const first = (await settled(ticket.$id, one.$id, 'sent')).message
+    const second = (await settled(ticket.$id, two.$id, 'sent')).message
+    const [local, domain] = returnPathOf(first).split('@') as [string, string]
+    const [, mac] = local.split('.') as [string, string]
+    const flipped = `${local.slice(0, -1)}${local.endsWith('0') ? '1' : '0'}@${domain}`
+    const swapped = `bounces+${second.mailId}.${mac}@${domain}`
+    const report = postfixBounce({
+      to: flipped,
+      recipient: 'fay@customer.example',
+      messageId: `<${first.messageId}>`,
+    })
+    for (const to of [flipped, swapped, `bounces+${first.mailId}@${domain}`]) {
+      const refused = await sendRaw({ port: server.smtpPort, to, raw: report, from: '' })
+      expect({ to, refused }).toMatchObject({ to, refused: { accepted: false, code: 550 } })
+      expect(refused.response).toContain('no such return path')
+    }
+    // Taken at its own address whatever the case a relay writes it in.
+    const upper = returnPathOf(second).toUpperCase()
+    await deliver(
+      upper,
+      postfixBounce({ to: upper, recipient: 'fay@customer.example', messageId: `<${second.messageId}>` }),
+    )
+    await settled(ticket.$id, two.$id, 'failed')
+    const read = await timeline(ticket.$id)
+    expect(read.messages.find((m) => m.$id === one.$id)?.deliveryState).toBe('sent')
   })
 })

@@ -1,5 +1,6 @@
 export { sanitiseAttachmentFilename } from './attachment-filename'
 export { classifyInboundEmail } from './classify-inbound-email'
+export { findDmarcFailure } from './dmarc-verdict'
 export {
   extractThreadKeys,
   extractTicketTag,

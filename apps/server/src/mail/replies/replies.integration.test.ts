@@ -158,7 +158,7 @@ describe.each(DATABASE_KINDS)('replies by email on %s', (database) => {
     )
   })
 
-  it('threads an answer that lost its headers by the [#number] tag, from the customer’s domain only', async () => {
+  it('threads an answer that lost its headers by the [#number] tag, from the requester', async () => {
     const ticket = await ticketFromCustomer('Invoice missing', 'q3@customer.example')
     const tagged = customerMail({
       subject: `Re: Invoice missing [#${ticket.number}]`,

@@ -7,6 +7,7 @@ import type { TDatabase } from '../../db/database'
 import type { TAcceptedInboundEmail } from '../inbound/accept-inbound-email'
 import { canonicalRecipient } from '../mailboxes/mailbox-address'
 import { createMailboxLookup, type TMailboxRow } from '../mailboxes/mailbox-repository'
+import type { TReturnPathRecipient, TReturnPathRecipients } from './return-path-recipients'
 import { smtpError } from './smtp-errors'
 
 /** Why a mail or a session was refused (a metrics label). */
@@ -29,7 +30,14 @@ export type TSmtpIntakeOptions = {
   tlsKeyPath?: string | undefined
   tlsCertPath?: string | undefined
   /** Commits one delivery to the inbound store; SMTP answers 250 only after it resolves. */
-  accept(options: { mailbox: TMailboxRow; raw: Buffer; envelopeFrom: string }): Promise<TAcceptedInboundEmail>
+  accept(options: {
+    mailbox: TMailboxRow
+    raw: Buffer
+    envelopeFrom: string
+    returnedMailId?: string
+  }): Promise<TAcceptedInboundEmail>
+  /** Replies' return paths, taken at RCPT like parsing addresses (decision 028). */
+  returnPaths?: TReturnPathRecipients
   /** How long a mailbox found at RCPT is kept for the next RCPT to its address (default 2 s). */
   mailboxLookupTtlMs?: number
   /** Connections one client address may hold at once (default SMTP_LIMITS.connectionsPerAddress). */
@@ -56,6 +64,15 @@ export const SMTP_LIMITS = {
   sessionMs: 15 * 60_000,
 } as const
 const CLOSE_TIMEOUT_MS = 5_000
+
+/** A parsing address's mailbox, or a reply's return path with its workspace's mailbox. */
+type TIntakeRecipient = { mailbox: TMailboxRow; returnedMailId?: undefined } | TReturnPathRecipient
+
+/** Two RCPTs of one address are one recipient; two replies' return paths are two (their mails differ). */
+function recipientKey(address: string): string {
+  return address.trim().toLowerCase()
+}
+
 // Senders keep writing to the same few mailboxes: each is looked up once per this long (see docs/mail.md).
 const MAILBOX_LOOKUP_TTL_MS = 2_000
 
@@ -89,7 +106,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
   const { log } = options
   const tls = readTls(options)
   // Mailboxes found at RCPT, per session and address; DATA delivers to the envelope smtp-server kept (RSET-aware).
-  const recipients = new Map<string, Map<string, TMailboxRow>>()
+  const recipients = new Map<string, Map<string, TIntakeRecipient>>()
   const mailboxes = createMailboxLookup({
     db: options.db,
     ttlMs: options.mailboxLookupTtlMs ?? MAILBOX_LOOKUP_TTL_MS,
@@ -154,12 +171,15 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       if (session.envelope.rcptTo.length >= SMTP_LIMITS.recipients) {
         return callback(refuse('too-many-recipients', 452, 'Too many recipients'))
       }
-      mailboxes.findByAddress(canonical).then(
-        (mailbox) => {
-          if (!mailbox)
-            return callback(refuse('unknown-recipient', 550, `${address.address}: no such parsing address`))
-          const known = recipients.get(session.id) ?? new Map<string, TMailboxRow>()
-          recipients.set(session.id, known.set(canonical, mailbox))
+      const returnPath = options.returnPaths?.find(address.address)
+      const found = returnPath ?? mailboxes.findByAddress(canonical).then((mailbox) => mailbox && { mailbox })
+      found.then(
+        (recipient) => {
+          const what = returnPath ? 'return path' : 'parsing address'
+          if (!recipient)
+            return callback(refuse('unknown-recipient', 550, `${address.address}: no such ${what}`))
+          const known = recipients.get(session.id) ?? new Map<string, TIntakeRecipient>()
+          recipients.set(session.id, known.set(recipientKey(address.address), recipient))
           callback()
         },
         (error: unknown) => {
@@ -175,8 +195,10 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
       const deliverTo = [
         ...new Map(
           session.envelope.rcptTo.flatMap((rcpt) => {
-            const mailbox = known?.get(canonicalRecipient(rcpt.address))
-            return mailbox ? [[mailbox.id, mailbox] as const] : []
+            const recipient = known?.get(recipientKey(rcpt.address))
+            return recipient
+              ? [[`${recipient.mailbox.id} ${recipient.returnedMailId}`, recipient] as const]
+              : []
           }),
         ).values(),
       ]
@@ -191,7 +213,7 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
           const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
           // Together, so one group commits them all.
           const accepted = await Promise.all(
-            deliverTo.map((mailbox) => options.accept({ mailbox, raw, envelopeFrom })),
+            deliverTo.map((recipient) => options.accept({ ...recipient, raw, envelopeFrom })),
           )
           // No delivery id in the reply: it is ours, and a sender has no use for it.
           callback(null, accepted.length === 1 ? 'Queued' : `Queued for ${accepted.length} mailboxes`)

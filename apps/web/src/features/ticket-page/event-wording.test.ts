@@ -1,6 +1,6 @@
 import { TicketEventType } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { describeEvent, describeListChange, FORMER_MEMBER } from './event-wording'
+import { copiesAddedByMail, describeEvent, describeListChange, FORMER_MEMBER } from './event-wording'
 import { eventDoc, NAMES } from './ticket-page-test-data'
 
 const say = (...args: Parameters<typeof eventDoc>) => describeEvent(eventDoc(...args), NAMES)
@@ -68,6 +68,38 @@ describe('describeEvent', () => {
     )
     expect(say(TicketEventType.spam, { after: { spam: false, blocked: null } })).toBe(
       'Ada said the ticket is not spam',
+    )
+  })
+
+  it('says whom a customer’s mail copied, and only those are offered for removal', () => {
+    const byMail = eventDoc(TicketEventType.cc, {
+      before: ['ann@example.com'],
+      after: ['ann@example.com', 'spy@evil.example'],
+      customer: true,
+    })
+    expect(describeEvent(byMail, NAMES)).toBe('The customer’s mail added spy@evil.example to CC')
+    expect(copiesAddedByMail(byMail)).toEqual(['spy@evil.example'])
+    expect(
+      copiesAddedByMail(eventDoc(TicketEventType.cc, { before: [], after: ['ed@partner.example'] })),
+    ).toEqual([])
+  })
+
+  it('says why a mail opened its own ticket instead of joining the one it names', () => {
+    const untrusted = (after: unknown) => say(TicketEventType.untrustedMail, { after, actorId: null })
+    expect(untrusted({ reason: 'stranger', mentions: { id: 't-12', number: 12 }, copiesLeftOut: [] })).toBe(
+      'This mail mentions #12 but was not added to it: its sender is neither #12’s requester nor on its CC',
+    )
+    expect(
+      untrusted({
+        reason: 'dmarc-fail',
+        mentions: { id: 't-12', number: 12 },
+        copiesLeftOut: ['spy@evil.example'],
+      }),
+    ).toBe(
+      'The receiving server says this mail failed DMARC, so its sender may be forged: it was not added to #12, and spy@evil.example was not added to CC',
+    )
+    expect(untrusted({ reason: 'dmarc-fail', mentions: null, copiesLeftOut: [] })).toBe(
+      'The receiving server says this mail failed DMARC, so its sender may be forged',
     )
   })
 

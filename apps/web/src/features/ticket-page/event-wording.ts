@@ -4,6 +4,7 @@ import {
   type TTicketEventChange,
   type TTicketPriority,
   type TTicketStatus,
+  UntrustedMailReason,
   ZTicketEventChange,
 } from '@parsedesk/contracts'
 import { PRIORITY_LABELS, STATUS_LABELS, type TTicketEventDocument } from './ticket-page-model'
@@ -68,6 +69,38 @@ export function describeCcChange(before: readonly string[], after: readonly stri
     removed.length > 0 && `removed ${listed(removed)} from CC`,
   ]
   return parts.filter(Boolean).join(', ') || 'left the CC as it was'
+}
+
+type TUntrustedMail = Extract<TTicketEventChange, { type: typeof TicketEventType.untrustedMail }>['after']
+
+/**
+ * Why this ticket's mail did not join the ticket it names (decision 024): typing a ticket's number gets
+ * nobody into its conversation, and a From the receiving server found forged joins nothing.
+ */
+export function describeUntrustedMail({ reason, mentions, copiesLeftOut }: TUntrustedMail): string {
+  const named = mentions ? `#${mentions.number}` : null
+  if (reason === UntrustedMailReason.stranger) {
+    const ticket = named ?? 'another ticket'
+    return `This mail mentions ${ticket} but was not added to it: its sender is neither ${ticket}’s requester nor on its CC`
+  }
+  const kept = [
+    named && `it was not added to ${named}`,
+    copiesLeftOut.length > 0 &&
+      `${listed(copiesLeftOut)} ${copiesLeftOut.length === 1 ? 'was' : 'were'} not added to CC`,
+  ].filter(Boolean)
+  const consequence = kept.length > 0 ? `: ${kept.join(', and ')}` : ''
+  return `The receiving server says this mail failed DMARC, so its sender may be forged${consequence}`
+}
+
+/** The addresses a customer's mail added to the ticket's CC (`cc` events by the customer), for removing. */
+export function copiesAddedByMail(
+  event: Pick<TTicketEventDocument, 'type' | 'actorType' | 'before' | 'after'>,
+): string[] {
+  if (event.actorType !== TicketEventActor.customer) return []
+  const parsed = ZTicketEventChange.safeParse({ type: event.type, before: event.before, after: event.after })
+  if (!parsed.success || parsed.data.type !== TicketEventType.cc) return []
+  const { before, after } = parsed.data
+  return after.filter((address) => !before.includes(address))
 }
 
 /**
@@ -137,7 +170,9 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
         ? `${who} set group ${names.group(change.after) ?? REMOVED_GROUP.toLowerCase()}`
         : `${who} cleared the group`
     case TicketEventType.cc:
-      return `${who} ${describeCcChange(change.before, change.after)}`
+      return byCustomer
+        ? `The customer’s mail ${describeCcChange(change.before, change.after)}`
+        : `${who} ${describeCcChange(change.before, change.after)}`
     case TicketEventType.requester:
       return `${who} changed the requester`
     case TicketEventType.merge: {
@@ -154,6 +189,8 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
       const blocked = change.after.blocked ? ` and blocked ${change.after.blocked}` : ''
       return `${who} marked the ticket spam${blocked}`
     }
+    case TicketEventType.untrustedMail:
+      return describeUntrustedMail(change.after)
     // A kind added to the log after this build: still someone's change, in general words.
     default:
       return `${who} changed the ticket`

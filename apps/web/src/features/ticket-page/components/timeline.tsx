@@ -1,17 +1,21 @@
 import { TicketEventType } from '@parsedesk/contracts'
-import { Lock, Mail, Reply, Sparkles, UserRound } from 'lucide-react'
-import { type ReactNode, useMemo } from 'react'
+import { Lock, Mail, Reply, ShieldAlert, Sparkles, UserRound, X } from 'lucide-react'
+import { type ReactNode, useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { AttachmentList } from '@/features/mailbox/components/attachment-list'
 import type { groupAttachments } from '@/features/mailbox/mailbox-model'
 import { HtmlBodyFrame } from '@/features/tickets/components/html-body-frame'
 import { findHtmlBody } from '@/features/tickets/raw-json'
+import { getErrorMessage } from '@/lib/errors'
 import { formatTicketDate } from '@/lib/format-date'
 import { cn } from '@/lib/utils'
 import { deliveryDisplay } from '../delivery-state'
-import { actorName, describeEvent, type TNames } from '../event-wording'
+import { actorName, copiesAddedByMail, describeEvent, type TNames } from '../event-wording'
 import { canSplit } from '../merge-split'
 import type { TConversationMessage, TTicketEventDocument, TTicketPageDocument } from '../ticket-page-model'
+import { ticketPath } from '../ticket-path'
 import { buildTimeline, type TTimelineItem } from '../timeline'
 import { SplitButton } from './split-button'
 
@@ -90,16 +94,21 @@ function messageTime(message: TConversationMessage): string {
   return message.sentAt ?? message.$createdAt
 }
 
+/** Takes an address off the ticket's CC; the page saves the ticket's new list. */
+type TRemoveCopy = (address: string) => Promise<unknown>
+
 function TimelineEntry({
   item,
   ticket,
   files,
   names,
+  onRemoveCopy,
 }: {
   item: TTimelineItem
   ticket: TTicketPageDocument
   files: TFiles
   names: TNames
+  onRemoveCopy: TRemoveCopy
 }) {
   switch (item.kind) {
     case 'first-mail':
@@ -180,16 +189,98 @@ function TimelineEntry({
       )
     }
     case 'event':
-      return <EventLine event={item.event} names={names} />
+      return (
+        <EventLine event={item.event} names={names} copies={ticket.cc ?? []} onRemoveCopy={onRemoveCopy} />
+      )
   }
 }
 
-function EventLine({ event, names }: { event: TTicketEventDocument; names: TNames }) {
-  const Icon = event.type === TicketEventType.analysed ? Sparkles : UserRound
+function mentionedTicket(event: TTicketEventDocument): number | null {
+  if (event.type !== TicketEventType.untrustedMail) return null
+  const after = event.after as { mentions?: { number?: unknown } | null } | null
+  const number = after?.mentions?.number
+  return typeof number === 'number' ? number : null
+}
+
+/**
+ * Whom a customer's mail copied joins the ticket's CC and gets every reply, so the line that says so lets a
+ * member take each one off again while it is still there.
+ */
+function RemoveCopies({ addresses, onRemoveCopy }: { addresses: string[]; onRemoveCopy: TRemoveCopy }) {
+  const [removing, setRemoving] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  async function remove(address: string) {
+    setRemoving(address)
+    setError(null)
+    try {
+      await onRemoveCopy(address)
+    } catch (failure) {
+      setError(getErrorMessage(failure) || `Could not remove ${address} from CC`)
+    } finally {
+      setRemoving(null)
+    }
+  }
+  const buttons = addresses.map((address) => (
+    <Button
+      key={address}
+      type="button"
+      variant="outline"
+      size="sm"
+      className="h-6 px-2 text-xs"
+      disabled={removing !== null}
+      aria-label={`Remove ${address} from CC`}
+      onClick={() => void remove(address)}
+    >
+      <X aria-hidden="true" className="size-3" />
+      Remove {address}
+    </Button>
+  ))
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 px-1 text-sm text-muted-foreground">
-      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+    <>
+      {buttons}
+      {error && (
+        <span role="alert" className="text-xs text-destructive">
+          {error}
+        </span>
+      )}
+    </>
+  )
+}
+
+function EventLine({
+  event,
+  names,
+  copies,
+  onRemoveCopy,
+}: {
+  event: TTicketEventDocument
+  names: TNames
+  copies: readonly string[]
+  onRemoveCopy: TRemoveCopy
+}) {
+  const mentioned = mentionedTicket(event)
+  const untrusted = event.type === TicketEventType.untrustedMail
+  const Icon = event.type === TicketEventType.analysed ? Sparkles : untrusted ? ShieldAlert : UserRound
+  const stillCopied = copiesAddedByMail(event).filter((address) => copies.includes(address))
+  return (
+    <p
+      className={cn(
+        'flex flex-wrap items-center gap-x-2 gap-y-0.5 px-1 text-sm text-muted-foreground',
+        untrusted && 'rounded-md border border-amber-300 bg-amber-50 py-1.5',
+      )}
+      data-event-type={event.type}
+    >
+      <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', untrusted && 'text-amber-700')} />
       <span className="min-w-0 break-words text-foreground/80">{describeEvent(event, names)}</span>
+      {mentioned !== null && (
+        <Link
+          to={ticketPath(mentioned)}
+          className="font-medium text-primary underline-offset-2 hover:underline"
+        >
+          Open #{mentioned}
+        </Link>
+      )}
+      <RemoveCopies addresses={stillCopied} onRemoveCopy={onRemoveCopy} />
       <When at={event.$createdAt} />
     </p>
   )
@@ -202,19 +293,27 @@ export function Timeline({
   events,
   files,
   names,
+  onRemoveCopy,
 }: {
   ticket: TTicketPageDocument
   messages: readonly TConversationMessage[]
   events: readonly TTicketEventDocument[]
   files: TFiles
   names: TNames
+  onRemoveCopy: TRemoveCopy
 }) {
   const items = useMemo(() => buildTimeline({ ticket, messages, events }), [ticket, messages, events])
   return (
     <ol aria-label="Timeline" className="grid gap-3">
       {items.map((item) => (
         <li key={item.key} data-kind={item.kind}>
-          <TimelineEntry item={item} ticket={ticket} files={files} names={names} />
+          <TimelineEntry
+            item={item}
+            ticket={ticket}
+            files={files}
+            names={names}
+            onRemoveCopy={onRemoveCopy}
+          />
         </li>
       ))}
     </ol>

@@ -122,6 +122,12 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
                 events={events.data}
                 files={files}
                 names={names}
+                onRemoveCopy={(address) =>
+                  update.mutateAsync({
+                    ticketId: ticket.$id,
+                    change: { cc: (ticket.cc ?? []).filter((kept) => kept !== address) },
+                  })
+                }
               />
             ) : (
               <Loading label="Loading the conversation..." />
