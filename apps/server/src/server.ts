@@ -265,7 +265,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       allowedOrigins,
       memberLeaving: createLeaverTicketsAnnouncer({ db, bus, collection: tickets.collection }),
     })
-    const settings = createAccountSettings({ db, outbox, allowedOrigins })
+    const settings = createAccountSettings({ db, outbox, allowedOrigins, publicUrl: config.publicUrl })
     const accounts = createAccountService({
       db,
       sessionIdleMs: config.sessionIdleMs,

@@ -4,9 +4,11 @@ export const PasswordLimits = { min: 8, max: 256 } as const
 
 /**
  * A session ends this many days after its sign-in however often it is used (NIST SP 800-63B asks at AAL1
- * for a new sign-in at least every 30 days), and sooner when left unused for `SESSION_IDLE_DAYS`.
+ * for a new sign-in at least every 30 days), and sooner when left unused for `SESSION_IDLE_DAYS`. An account
+ * keeps at most `perUser` sessions: a new sign-in beyond them ends the oldest, so a loop of sign-ins cannot
+ * pile up rows without end.
  */
-export const SessionLimits = { lifetimeDays: 30 } as const
+export const SessionLimits = { lifetimeDays: 30, perUser: 50 } as const
 
 /** Why a password of the right length is still refused (NIST SP 800-63B 3.1.1.2: easy to guess). */
 export const PasswordMessages = {

@@ -39,8 +39,8 @@ export const ZVerificationUpdate = z.object({
   secret: z.string().min(1).max(256),
 })
 
-/** How long the links mailed for a forgotten password and for checking an address work, once. */
-export const AccountTokenLimits = { recoveryMinutes: 60, verificationDays: 7 } as const
+/** How long the links mailed for a forgotten password, checking an address and a new address work, once. */
+export const AccountTokenLimits = { recoveryMinutes: 60, verificationDays: 7, emailChangeHours: 24 } as const
 
 /** What the account screens and the API say about changes of sign-in details. */
 export const AccountMessages = {
@@ -48,4 +48,16 @@ export const AccountMessages = {
     'This link is not valid: it was used, replaced by a newer one, or has expired. Ask for a new one.',
   linkForeign: 'The link must point to this Parsedesk.',
   emailTaken: 'An account with this email already exists.',
+  signInBusy: 'The server is busy signing people in. Please try again in a moment.',
+  busy: 'The server is busy. Please try again in a moment.',
+  tooManySignInsToAccount: (wait: string) =>
+    `Too many sign-ins to this account from your address. Please try again in ${wait}.`,
+  tooManySignInsFromAddress: (wait: string) =>
+    `Too many sign-ins from your address. Please try again in ${wait}.`,
 } as const
+
+/**
+ * Where the web app opens the links the server mails for an address: the email-change link has no `url`
+ * from the client (Appwrite's `updateEmail` sends none), so the server builds it on its public address.
+ */
+export const AccountLinkPaths = { verify: '/verify' } as const

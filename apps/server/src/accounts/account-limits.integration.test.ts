@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('account limits on %s', (database) => {
     const refused = answers.filter((a) => a.status === 429)
     expect(refused).toHaveLength(17 - SIGN_IN_LIMITS.perAccountAddress.limit)
     expect(refused[0]?.message).toMatch(
-      /^Too many failed sign-ins to this account from your address\. Please try again in 1[45] minutes\.$/,
+      /^Too many sign-ins to this account from your address\. Please try again in 1[45] minutes\.$/,
     )
   })
 

@@ -1,4 +1,5 @@
 import {
+  AccountMessages,
   CUSTOM_ID_PATTERN,
   ErrorType,
   normaliseEmail,
@@ -11,7 +12,7 @@ import { parseInput } from '../core/parse-input'
 import type { TDatabase, TQueryable } from '../db/database'
 import { findPasswordProblem } from './password-rules'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords'
-import { clearHits, type TRateLimit, takeSlot } from './rate-limit'
+import { type TRateLimit, takeSlot } from './rate-limit'
 import { createSession, type TSessionProvider } from './sessions'
 import {
   findUserByEmail,
@@ -25,8 +26,9 @@ import {
 import { createWorkGate } from './work-gate'
 
 /**
- * Failed sign-ins are counted per account and address together, so nobody elsewhere can lock the owner
- * out, and per address, so one address cannot guess across many accounts. A success gives its slots back.
+ * Sign-ins are counted per account and address together, so nobody elsewhere can lock the owner out, and
+ * per address, so one address cannot guess across many accounts. Successes count too: each costs a
+ * password hash like a failure, and a loop of correct sign-ins must not be free to run without end.
  */
 export const SIGN_IN_LIMITS = {
   perAccountAddress: {
@@ -38,9 +40,11 @@ export const SIGN_IN_LIMITS = {
 }
 export const SIGN_UP_LIMIT: TRateLimit = { bucket: 'sign-up-ip', limit: 20, windowMs: 60 * 60_000 }
 
-/** Password hashes computed at once, and attempts waiting for one; more are answered 429 at once. */
-export const PASSWORD_WORK = { concurrency: 2, queueLength: 64 } as const
-const BUSY_MESSAGE = 'The server is busy signing people in. Please try again in a moment.'
+/**
+ * Password hashes computed at once, and attempts waiting for one; more are answered 429 at once. One
+ * client address holds at most `perKey` of those places, so it cannot crowd everyone else out.
+ */
+export const PASSWORD_WORK = { concurrency: 2, queueLength: 64, perKey: 4 } as const
 
 export type TClientInfo = { ip: string; userAgent: string }
 
@@ -67,7 +71,7 @@ export function createAccountService(deps: TAccountServiceDeps) {
       return user
     })
   }
-  const passwordWork = createWorkGate({ ...PASSWORD_WORK, busyMessage: BUSY_MESSAGE })
+  const passwordWork = createWorkGate({ ...PASSWORD_WORK, busyMessage: AccountMessages.signInBusy })
 
   async function openSession(
     user: TUserRow,
@@ -76,32 +80,29 @@ export function createAccountService(deps: TAccountServiceDeps) {
     providerUid = '',
   ) {
     await touchUser(db, user.id)
-    return createSession(db, {
-      userId: user.id,
-      provider,
-      providerUid,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      idleMs: deps.sessionIdleMs,
-    })
+    return db.transaction((tx) =>
+      createSession(tx, {
+        userId: user.id,
+        provider,
+        providerUid,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        idleMs: deps.sessionIdleMs,
+      }),
+    )
   }
 
   /** Both slots, or neither: an attempt counts against the account with this address, and the address. */
   async function takeSignInSlots(email: string, ip: string) {
     const pair = await takeSlot(db, SIGN_IN_LIMITS.perAccountAddress, `${email} ${ip}`)
     if (!pair.isTaken) {
-      throw AppError.rateLimited(
-        `Too many failed sign-ins to this account from your address. Please try again in ${minutes(pair.retryAfterMs)}.`,
-      )
+      throw AppError.rateLimited(AccountMessages.tooManySignInsToAccount(minutes(pair.retryAfterMs)))
     }
     const address = await takeSlot(db, SIGN_IN_LIMITS.perAddress, ip)
     if (!address.isTaken) {
       await pair.release()
-      throw AppError.rateLimited(
-        `Too many failed sign-ins from your address. Please try again in ${minutes(address.retryAfterMs)}.`,
-      )
+      throw AppError.rateLimited(AccountMessages.tooManySignInsFromAddress(minutes(address.retryAfterMs)))
     }
-    return [pair, address] as const
   }
 
   return {
@@ -112,7 +113,7 @@ export function createAccountService(deps: TAccountServiceDeps) {
       const normalised = normaliseEmail(email)
       const problem = await findPasswordProblem({ password, email: normalised, name: name ?? '' })
       if (problem) throw new AppError(problem.type, problem.message)
-      return passwordWork.run(async () => {
+      return passwordWork.run(client.ip, async () => {
         const slot = await takeSlot(db, SIGN_UP_LIMIT, client.ip)
         if (!slot.isTaken) throw AppError.rateLimited()
         // Hashed before the email is looked up, so a taken email is answered no sooner than a new one.
@@ -130,16 +131,14 @@ export function createAccountService(deps: TAccountServiceDeps) {
     async signInWithPassword(input: unknown, client: TClientInfo) {
       const credentials = parseInput(ZEmailSession, input)
       const email = normaliseEmail(credentials.email)
-      return passwordWork.run(async () => {
-        const slots = await takeSignInSlots(email, client.ip)
+      return passwordWork.run(client.ip, async () => {
+        await takeSignInSlots(email, client.ip)
         const user = await findUserByEmail(db, email)
         // An unknown email is checked against a dummy hash: it costs the same time as a wrong password.
         const valid = user?.password_hash
           ? await verifyPassword(user.password_hash, credentials.password)
           : await verifyPassword(await DUMMY_HASH_PROMISE, credentials.password).then(() => false)
         if (!user || !valid) throw new AppError(ErrorType.userInvalidCredentials)
-        await Promise.all(slots.map((slot) => slot.release()))
-        await clearHits(db, SIGN_IN_LIMITS.perAccountAddress, `${email} ${client.ip}`)
         if (!user.status) throw new AppError(ErrorType.userBlocked, 'The current user has been blocked.')
         return { user, ...(await openSession(user, 'email', client)) }
       })

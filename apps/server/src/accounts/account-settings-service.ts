@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import {
+  AccountLinkPaths,
   AccountMessages,
   AccountTokenLimits,
   ErrorType,
@@ -20,7 +21,12 @@ import { parseInput } from '../core/parse-input'
 import { hashSecret } from '../core/secret-hash'
 import type { TDatabase } from '../db/database'
 import type { TOutbox } from '../outbox/outbox-service'
-import { composeRecovery, composeVerification } from './account-mails'
+import {
+  composeEmailChange,
+  composeEmailTakenNotice,
+  composeRecovery,
+  composeVerification,
+} from './account-mails'
 import {
   insertAccountToken,
   retireAccountTokens,
@@ -39,6 +45,7 @@ import { createWorkGate } from './work-gate'
 
 const RECOVERY_MS = AccountTokenLimits.recoveryMinutes * 60_000
 const VERIFICATION_MS = AccountTokenLimits.verificationDays * 86_400_000
+const EMAIL_CHANGE_MS = AccountTokenLimits.emailChangeHours * 3_600_000
 
 // Recovery mail cannot be used to flood someone's inbox, nor tried address by address from one place.
 const RECOVERIES_PER_ADDRESS: TRateLimit = { bucket: 'recovery-ip', limit: 10, windowMs: 60 * 60_000 }
@@ -49,6 +56,12 @@ const OLD_PASSWORD_TRIES_PER_USER: TRateLimit = {
   bucket: 'old-password-user',
   limit: 10,
   windowMs: 15 * 60_000,
+}
+// Every request counts, answered or not: an account cannot mail address after address, nor one inbox
+// be flooded by many accounts asking for it.
+export const EMAIL_CHANGE_LIMITS = {
+  perUser: { bucket: 'email-change-user', limit: 5, windowMs: 60 * 60_000 } satisfies TRateLimit,
+  perAddress: { bucket: 'email-change-email', limit: 3, windowMs: 60 * 60_000 } satisfies TRateLimit,
 }
 
 function requireUser(auth: TAuth) {
@@ -78,6 +91,8 @@ export type TAccountSettingsDeps = {
   outbox: TOutbox
   /** Origins a mailed link may point to: the public address and CORS_ORIGINS. */
   allowedOrigins: Set<string>
+  /** The public address, where the links the server builds itself (no client `url`) point. */
+  publicUrl: string
 }
 
 /**
@@ -91,7 +106,8 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
   const passwordWork = createWorkGate({
     concurrency: 1,
     queueLength: 16,
-    busyMessage: 'The server is busy. Please try again in a moment.',
+    perKey: 2,
+    busyMessage: AccountMessages.busy,
   })
 
   function link(url: string, fields: Record<string, string>): string {
@@ -103,12 +119,16 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
     })
   }
 
-  /** A single-use secret for `user`, mailed through the outbox in the same transaction as the token. */
+  /**
+   * A single-use secret for `user`, mailed through the outbox in the same transaction as the token: to the
+   * account's address, or to the new address an email-change token is for.
+   */
   async function mailToken(options: {
     user: TUserRow
     kind: TAccountTokenKind
     lifetimeMs: number
     url: string
+    newEmail?: string
     compose: (options: { link: string; expiresAt: Date }) => { subject: string; text: string }
   }) {
     const secret = crypto.randomBytes(32).toString('hex')
@@ -120,6 +140,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
         kind: options.kind,
         secretHash: hashSecret(secret),
         expire,
+        email: options.newEmail,
       })
       await retireAccountTokens(tx, { userId: options.user.id, kind: options.kind, exceptId: token.id })
       const { subject, text } = options.compose({
@@ -132,7 +153,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
         idempotencyKey: `${options.kind}:${token.id}`,
         ownerId: options.user.id,
         readableBy: [],
-        to: [options.user.email],
+        to: [options.newEmail ?? options.user.email],
         subject,
         text,
       })
@@ -142,12 +163,32 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
     return token
   }
 
-  async function spend(options: { userId: string; secret: string; kind: TAccountTokenKind; ip: string }) {
+  /** Tells the owner of `owner`'s address that another account asked for it; one outbox write, as a link. */
+  async function mailTakenNotice(owner: TUserRow) {
+    const queued = await db.transaction((tx) =>
+      deps.outbox.queueMail(tx, {
+        kind: OutboundMailKind.verification,
+        idempotencyKey: `email-taken:${uniqueId()}`,
+        ownerId: owner.id,
+        readableBy: [],
+        to: [owner.email],
+        ...composeEmailTakenNotice(),
+      }),
+    )
+    await deps.outbox.announceQueued([queued])
+  }
+
+  async function spend(options: {
+    userId: string
+    secret: string
+    kinds: readonly TAccountTokenKind[]
+    ip: string
+  }) {
     const slot = await takeSlot(db, TOKEN_USES_PER_ADDRESS, options.ip)
     if (!slot.isTaken) throw AppError.rateLimited()
     const token = await spendAccountToken(db, {
       userId: options.userId,
-      kind: options.kind,
+      kinds: options.kinds,
       secretHash: hashSecret(options.secret),
     })
     if (!token) throw new AppError(ErrorType.userInvalidToken, AccountMessages.linkInvalid)
@@ -167,7 +208,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       const { user, session } = requireUser(auth)
       const { password, oldPassword } = parseInput(ZAccountPasswordUpdate, input)
       await assertAcceptablePassword(user, password)
-      return passwordWork.run(async () => {
+      return passwordWork.run(user.id, async () => {
         if (user.password_hash) {
           const slot = await takeSlot(db, OLD_PASSWORD_TRIES_PER_USER, user.id)
           if (!slot.isTaken) throw AppError.rateLimited()
@@ -182,30 +223,42 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       })
     },
 
-    /** A new address, confirmed with the password; it is unverified until its link is used. */
+    /**
+     * Mails a link to the new address; only following it moves the account there (updateVerification).
+     * A taken address gets the same answer after the same work, and its owner a notice instead of a link,
+     * so the answer tells nobody who has an account. The account comes back as it is, still on its address.
+     */
     async updateEmail(auth: TAuth, input: unknown): Promise<TUserRow> {
       const { user } = requireUser(auth)
       const body = parseInput(ZAccountEmailUpdate, input)
       const email = normaliseEmail(body.email)
-      return passwordWork.run(async () => {
+      return passwordWork.run(user.id, async () => {
+        for (const [rule, key] of [
+          [EMAIL_CHANGE_LIMITS.perUser, user.id],
+          [EMAIL_CHANGE_LIMITS.perAddress, email],
+        ] as const) {
+          const slot = await takeSlot(db, rule, key)
+          if (!slot.isTaken) throw AppError.rateLimited()
+        }
         const slot = await takeSlot(db, OLD_PASSWORD_TRIES_PER_USER, user.id)
         if (!slot.isTaken) throw AppError.rateLimited()
         const matches = !!user.password_hash && (await verifyPassword(user.password_hash, body.password))
         if (!matches) throw new AppError(ErrorType.userInvalidCredentials)
         await slot.release()
+        if (email === user.email) return user
         const owner = await findUserByEmail(db, email)
-        if (owner && owner.id !== user.id)
-          throw new AppError(ErrorType.userAlreadyExists, AccountMessages.emailTaken)
-        try {
-          // A verification link mailed to the old address must not verify the new one.
-          await retireAccountTokens(db, { userId: user.id, kind: 'verification' })
-          return await updateUser(db, user.id, { email })
-        } catch (error) {
-          if ((error as { code?: string }).code === '23505') {
-            throw new AppError(ErrorType.userAlreadyExists, AccountMessages.emailTaken)
-          }
-          throw error
+        if (owner) await mailTakenNotice(owner)
+        else {
+          await mailToken({
+            user,
+            kind: 'email-change',
+            lifetimeMs: EMAIL_CHANGE_MS,
+            url: `${deps.publicUrl}${AccountLinkPaths.verify}`,
+            newEmail: email,
+            compose: composeEmailChange,
+          })
         }
+        return user
       })
     },
 
@@ -249,8 +302,8 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       const user = await findUserById(db, userId)
       if (!user) throw new AppError(ErrorType.userInvalidToken, AccountMessages.linkInvalid)
       await assertAcceptablePassword(user, password)
-      const token = await spend({ userId, secret, kind: 'recovery', ip: client.ip })
-      await passwordWork.run(async () =>
+      const token = await spend({ userId, secret, kinds: ['recovery'], ip: client.ip })
+      await passwordWork.run(client.ip, async () =>
         updateUser(db, user.id, { passwordHash: await hashPassword(password) }),
       )
       await deleteAllSessions(db, user.id)
@@ -273,11 +326,31 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       return toTokenModel(token)
     },
 
-    /** Marks the address verified with the link's secret; works from any browser, signed in or not. */
+    /**
+     * Marks the address verified with the link's secret; works from any browser, signed in or not. A link
+     * mailed to a new address moves the account there, verified: opening it proved the mailbox.
+     */
     async updateVerification(input: unknown, client: { ip: string }) {
       const { userId, secret } = parseInput(ZVerificationUpdate, input)
-      const token = await spend({ userId, secret, kind: 'verification', ip: client.ip })
-      await updateUser(db, userId, { emailVerified: true })
+      const token = await spend({ userId, secret, kinds: ['verification', 'email-change'], ip: client.ip })
+      if (!token.email) {
+        await updateUser(db, userId, { emailVerified: true })
+        return toTokenModel(token)
+      }
+      const email = token.email
+      try {
+        await db.transaction(async (tx) => {
+          await updateUser(tx, userId, { email, emailVerified: true })
+          // A verification link mailed to the old address must not verify the new one.
+          await retireAccountTokens(tx, { userId, kind: 'verification' })
+        })
+      } catch (error) {
+        // Someone signed up with the address after the link was mailed: its owner is the one to keep it.
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError(ErrorType.userAlreadyExists, AccountMessages.emailTaken)
+        }
+        throw error
+      }
       return toTokenModel(token)
     },
   }

@@ -61,10 +61,6 @@ function lockKey(tx: TQueryable, rule: TRateLimit, key: string) {
   return tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${rule.bucket}:${key}`])
 }
 
-export async function clearHits(db: TDatabase, rule: TRateLimit, key: string): Promise<void> {
-  await db.query('delete from rate_limit_hits where bucket = $1 and key = $2', [rule.bucket, key])
-}
-
 /** Drops hits older than any window we use, so the table stays small. */
 export async function pruneHits(db: TDatabase, olderThanMs = 86_400_000): Promise<void> {
   await db.query('delete from rate_limit_hits where at < $1', [new Date(Date.now() - olderThanMs)])

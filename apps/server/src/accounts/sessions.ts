@@ -63,9 +63,14 @@ export type TCreateSessionOptions = {
   idleMs: number
 }
 
+/**
+ * A new session; beyond `SessionLimits.perUser` the account's oldest ones end. Given a transaction, the
+ * account's sign-ins take turns, so concurrent ones cannot each keep a different newest set.
+ */
 export async function createSession(db: TQueryable, options: TCreateSessionOptions) {
   const secret = crypto.randomBytes(32).toString('hex')
   const createdAt = new Date()
+  await db.query('select pg_advisory_xact_lock(hashtext($1))', [`sessions:${options.userId}`])
   const { rows } = await db.query<TSessionRow>(
     `insert into sessions (id, user_id, secret_hash, provider, provider_uid, ip, user_agent, created_at, expire)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
@@ -80,6 +85,11 @@ export async function createSession(db: TQueryable, options: TCreateSessionOptio
       createdAt,
       expiryOf(createdAt, options.idleMs),
     ],
+  )
+  await db.query(
+    `delete from sessions where user_id = $1 and id not in
+       (select id from sessions where user_id = $1 order by created_at desc, id desc limit $2)`,
+    [options.userId, SessionLimits.perUser],
   )
   return { session: rows[0]!, cookie: encodeSessionCookie(options.userId, secret) }
 }

@@ -87,7 +87,7 @@ export async function updateUser(
        password_hash = coalesce($3, password_hash),
        password_update = case when $3::text is null then password_update else now() end,
        email = coalesce($4, email),
-       email_verification = case when $4::text is not null then false else coalesce($5, email_verification) end,
+       email_verification = coalesce($5, case when $4::text is not null then false else email_verification end),
        updated_at = now()
      where id = $1 returning *`,
     [

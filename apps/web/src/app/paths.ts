@@ -1,4 +1,4 @@
-import { OAuthRedirect } from '@parsedesk/contracts'
+import { AccountLinkPaths, OAuthRedirect } from '@parsedesk/contracts'
 
 /** The app's routes; Google sign-in comes back to two of them, so those two are the server's own. */
 export const Paths = {
@@ -12,7 +12,10 @@ export const Paths = {
   invite: '/invite',
   workspaceSettings: '/settings/workspace',
   accountSettings: '/settings/account',
-  /** Where recovery and verification links land: the server appends `userId`, `secret` and `expire`. */
+  /**
+   * Where recovery and verification links land: the server appends `userId`, `secret` and `expire`. The
+   * email-change link lands on `verify` too, built by the server itself.
+   */
   recovery: '/recovery',
-  verify: '/verify',
+  verify: AccountLinkPaths.verify,
 } as const

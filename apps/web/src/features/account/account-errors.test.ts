@@ -5,19 +5,13 @@ import { accountErrorField, isRefusedLink } from './account-errors'
 
 const refusal = (type: string, message: string, code = 400) => new AppwriteException(message, code, type)
 const passwordForm = { credentials: 'oldPassword', newPassword: 'password' } as const
-const emailForm = { credentials: 'password', email: 'email' } as const
+const emailForm = { credentials: 'password' } as const
 
 describe('accountErrorField', () => {
   it('puts a wrong password under the field that asked for it', () => {
     const wrong = refusal(ErrorType.userInvalidCredentials, 'Invalid credentials.', 401)
     expect(accountErrorField(wrong, passwordForm)).toBe('oldPassword')
     expect(accountErrorField(wrong, emailForm)).toBe('password')
-  })
-
-  it('puts a taken address under the address', () => {
-    const taken = refusal(ErrorType.userAlreadyExists, AccountMessages.emailTaken, 409)
-    expect(accountErrorField(taken, emailForm)).toBe('email')
-    expect(accountErrorField(taken, passwordForm)).toBe('root')
   })
 
   it('puts every refusal of a new password under the new password', () => {

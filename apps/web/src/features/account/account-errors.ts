@@ -8,8 +8,6 @@ import { getErrorMessage, getErrorType } from '@/lib/errors'
 export type TAccountErrorFields<TField extends string> = {
   /** Where a wrong password goes: the current password when changing it, the password when changing the address. */
   credentials?: TField
-  /** Where a taken or refused address goes. */
-  email?: TField
   /** Where a refused new password (too short, common, a run, personal) goes. */
   newPassword?: TField
 }
@@ -28,7 +26,6 @@ export function accountErrorField<TField extends string>(
 ): TField | 'root' {
   const type = getErrorType(error)
   if (type === ErrorType.userInvalidCredentials && fields.credentials) return fields.credentials
-  if (type === ErrorType.userAlreadyExists && fields.email) return fields.email
   if (isNewPasswordRefusal(error) && fields.newPassword) return fields.newPassword
   return 'root'
 }

@@ -10,8 +10,8 @@ import { describeLifetime } from './account-link'
 export const AccountToasts = {
   nameSaved: 'Name saved',
   nameFailed: 'Failed to save the name',
-  emailChanged: 'Email address changed',
-  emailChangedText: 'Confirm the new address with the link we can send to it.',
+  emailLinkSent: 'Check the new address',
+  emailLinkSentText: 'Open the link we sent there to move your account to it.',
   emailFailed: 'Failed to change the email address',
   passwordChanged: 'Password changed',
   passwordChangedText: 'Every other session of your account was signed out.',
@@ -35,6 +35,7 @@ export const AccountTexts = {
   passwordRule: PasswordMessages.rule,
   recoveryLifetime: describeLifetime({ minutes: AccountTokenLimits.recoveryMinutes }),
   verificationLifetime: describeLifetime({ days: AccountTokenLimits.verificationDays }),
+  emailChangeLifetime: describeLifetime({ minutes: AccountTokenLimits.emailChangeHours * 60 }),
   linkBroken: 'This link is incomplete. Open it from the email as it is, or ask for a new one.',
 } as const
 

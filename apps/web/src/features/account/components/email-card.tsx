@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck, Send } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -70,6 +70,8 @@ function VerificationStatus({ user }: { user: TUser }) {
 
 function ChangeEmailForm({ user }: { user: TUser }) {
   const updateEmail = useUpdateEmail()
+  // Where the last link went: the account keeps its address until that link is opened.
+  const [sentTo, setSentTo] = useState<string>()
   const schema = useMemo(() => emailFormSchema({ currentEmail: user.email }), [user.email])
   const form = useForm<TEmailForm>({ resolver: zodResolver(schema), defaultValues: emptyEmailForm })
 
@@ -77,12 +79,13 @@ function ChangeEmailForm({ user }: { user: TUser }) {
     try {
       await updateEmail.mutateAsync({ email, password })
     } catch (error) {
-      const message = showRefusal(form, error, { credentials: 'password', email: 'email' })
+      const message = showRefusal(form, error, { credentials: 'password' })
       notifyError({ title: AccountToasts.emailFailed, description: message })
       return
     }
     form.reset(emptyEmailForm)
-    notifySuccess({ title: AccountToasts.emailChanged, description: AccountToasts.emailChangedText })
+    setSentTo(email)
+    notifySuccess({ title: AccountToasts.emailLinkSent, description: AccountToasts.emailLinkSentText })
   })
 
   return (
@@ -108,9 +111,16 @@ function ChangeEmailForm({ user }: { user: TUser }) {
           autoComplete="current-password"
         />
         <FormAlert title={AccountToasts.emailFailed} message={form.formState.errors.root?.message} />
+        {sentTo && (
+          <p role="status" className="text-sm">
+            We sent a link to <span className="font-medium break-all">{sentTo}</span>. Open it to move your
+            account to that address; it works for {AccountTexts.emailChangeLifetime}. Until then you sign in
+            with <span className="font-medium break-all">{user.email}</span>.
+          </p>
+        )}
         <Button type="submit" className="w-fit" disabled={updateEmail.isPending}>
           {updateEmail.isPending && <Spinner />}
-          {updateEmail.isPending ? 'Changing...' : 'Change email'}
+          {updateEmail.isPending ? 'Sending...' : 'Change email'}
         </Button>
       </form>
     </Form>
@@ -142,7 +152,7 @@ export function EmailCard({ user }: { user: TUser }) {
           {hasPassword(user) ? (
             <>
               <p className="text-sm text-muted-foreground">
-                You sign in with the new address from then on; it is unverified until you confirm it.
+                We send a link to the new address: your account moves there, confirmed, when you open it.
               </p>
               <ChangeEmailForm key={user.email} user={user} />
             </>
