@@ -164,6 +164,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     observe: {
       accepted: (channel) => metrics.emailAccepted(channel),
       refused: (reason) => metrics.emailRejected('smtp', reason),
+      // Deferred for coming too fast (decision 029): refused for now, like the SMTP intake's 451s.
+      limited: (channel, scope) => metrics.emailRejected(channel, `${scope}-limit`),
     },
   })
   const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { MAIL_ADDRESS_PATTERN, PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
+import { INTAKE_LIMITS, MAIL_ADDRESS_PATTERN, PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
 
@@ -122,6 +122,9 @@ const ZEnvVariables = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SessionLimits.lifetimeDays).default(30),
   SECRET_KEY: optionalString,
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // New mail one sender, and one mailbox, may bring in a minute before more is deferred (decision 029).
+  INTAKE_PER_SENDER_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perSenderPerMinute),
+  INTAKE_PER_MAILBOX_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perMailboxPerMinute),
   // What one user is sent of documents per second by one process once past a burst (documents/read-budget.ts).
   READ_BUDGET_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(READ_BUDGET.bytesPerSecond),
   READ_BUDGET_BURST_BYTES: z.coerce.number().int().min(1024).default(READ_BUDGET.burstBytes),
@@ -197,6 +200,11 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       maxBytes: env.SMTP_MAX_BYTES,
       tlsKeyPath: env.SMTP_TLS_KEY,
       tlsCertPath: env.SMTP_TLS_CERT,
+    },
+    /** How much mail one sender, and one mailbox, may bring in a minute (decision 029). */
+    intakeLimits: {
+      perSenderPerMinute: env.INTAKE_PER_SENDER_PER_MINUTE,
+      perMailboxPerMinute: env.INTAKE_PER_MAILBOX_PER_MINUTE,
     },
     inboundDomain,
     outbox: {

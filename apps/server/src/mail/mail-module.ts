@@ -1,4 +1,4 @@
-import type { TInboundChannel } from '@parsedesk/contracts'
+import type { TInboundChannel, TIntakeLimitScope } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TConfig } from '../config/config'
 import type { TLog } from '../core/logger'
@@ -18,6 +18,8 @@ import { createInboundCollection } from './inbound/inbound-collection'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
 import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
+import { floodingRoutes } from './intake-limits/flooding-routes'
+import { limitIntake } from './intake-limits/limit-intake'
 import { ensureMailboxOnRead, mailboxDirectoryRoutes } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
@@ -41,8 +43,12 @@ export type TCreateMailModuleOptions = {
   storage: TFileStorage
   /** Warnings of each part: a part name goes with each. */
   logOf(part: string): TLog
-  /** Told of mail acknowledged to its sender, and of SMTP refusals (metrics). */
-  observe?: { accepted(channel: TInboundChannel): void; refused(reason: TSmtpRefusal): void }
+  /** Told of mail acknowledged to its sender, of SMTP refusals, and of mail deferred for coming too fast (metrics). */
+  observe?: {
+    accepted(channel: TInboundChannel): void
+    refused(reason: TSmtpRefusal): void
+    limited(channel: TInboundChannel, scope: TIntakeLimitScope): void
+  }
 }
 
 // A delivery still `received` this long after its commit, with no live job, is swept up.
@@ -88,17 +94,25 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     await queue.enqueueSoon(ingestInboundEmailJob, { inboundId })
   }
 
-  // One per process, shared by SMTP, webhooks and IMAP, so their deliveries commit together.
-  const accept: TAcceptInboundEmail = createAcceptInboundEmail({
+  // One per process, shared by SMTP, webhooks and IMAP, so their deliveries commit together, behind the
+  // same intake limits.
+  const accept: TAcceptInboundEmail = limitIntake({
     db,
-    enqueue: enqueueIngest,
-    log: options.logOf('mail'),
-    onAccepted: options.observe?.accepted,
+    limits: config.intakeLimits,
+    accept: createAcceptInboundEmail({
+      db,
+      enqueue: enqueueIngest,
+      log: options.logOf('mail'),
+      onAccepted: options.observe?.accepted,
+    }),
+    log: options.logOf('intake'),
+    onLimited: options.observe?.limited,
   })
 
   const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
     ensureMailboxOnRead({ inboundDomain: config.inboundDomain, db }),
     mailboxDirectoryRoutes({ db }),
+    floodingRoutes({ db }),
     fileRoutes({ storage, db }),
     replyUploadRoutes({ storage, db }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),

@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow'
 import { imapExternalId } from '../inbound/delivery-source'
+import { IntakeLimitedError } from '../intake-limits/intake-limited-error'
 
 export type TAcceptImapMessage = (options: { raw: Buffer; externalId: string }) => Promise<unknown>
 
@@ -16,7 +17,12 @@ export type TFetchNewMessagesOptions = {
   takeRefusal(): string | undefined
 }
 
-export type TFetchNewMessagesResult = { stored: number; tooLarge: { uid: number; size: number }[] }
+export type TFetchNewMessagesResult = {
+  stored: number
+  tooLarge: { uid: number; size: number }[]
+  /** Set when the intake limits deferred a message: it and all after it stay unread until then. */
+  deferredForSeconds?: number
+}
 
 // A long backlog is read in slices: a command naming thousands of UIDs would pass servers' line limits.
 const BATCH = 200
@@ -36,6 +42,23 @@ async function expectAnswer<T>(
   if (answer !== false && answer !== undefined) return answer
   const reason = options.takeRefusal()
   throw new Error(`The server refused to ${what}${reason ? `: ${reason}` : ''}`)
+}
+
+/**
+ * Stores one message; when the intake limits defer it (decision 029), says for how long instead. It stays
+ * unread on the server, and so does everything after it: the next check starts from it, in order.
+ */
+async function acceptUnlessTooFast(
+  options: TFetchNewMessagesOptions,
+  message: { raw: Buffer; externalId: string },
+): Promise<number | undefined> {
+  try {
+    await options.accept(message)
+    return undefined
+  } catch (error) {
+    if (error instanceof IntakeLimitedError) return error.retryAfterSeconds
+    throw error
+  }
 }
 
 async function storeBatch(
@@ -61,10 +84,14 @@ async function storeBatch(
     }
     const message = await client.fetchOne(String(uid), { source: true }, { uid: true })
     if (message === false || !message?.source) continue
-    await options.accept({
+    const deferred = await acceptUnlessTooFast(options, {
       raw: message.source,
       externalId: imapExternalId({ accountId: options.accountId, uidValidity: options.uidValidity, uid }),
     })
+    if (deferred !== undefined) {
+      result.deferredForSeconds = deferred
+      return
+    }
     const { moveTo } = options
     if (moveTo) {
       await expectAnswer(options, `move message ${uid} to "${moveTo}"`, () =>
@@ -95,7 +122,11 @@ export async function fetchNewMessages(options: TFetchNewMessagesOptions): Promi
   if (found.length === 0) return result
   const uids = [...found].sort((a, b) => a - b)
 
-  for (let start = 0; start < uids.length && !options.isStopping(); start += BATCH) {
+  for (
+    let start = 0;
+    start < uids.length && !options.isStopping() && result.deferredForSeconds === undefined;
+    start += BATCH
+  ) {
     await storeBatch({
       ...options,
       uids: uids.slice(start, start + BATCH),

@@ -61,6 +61,10 @@ function createWake() {
   }
 }
 
+// Mail the intake limits deferred is looked for again this soon at most, so it comes in soon after its
+// minute ends (or after the limits' count was moved on) without waiting out a poll or an IDLE recheck.
+const DEFERRED_RECHECK_MS = 5_000
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`
 }
@@ -125,6 +129,10 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
       })
       await options.onChecked(result.stored)
       if (stopping || closed) break
+      const deferredMs =
+        result.deferredForSeconds === undefined
+          ? Number.POSITIVE_INFINITY
+          : Math.min(result.deferredForSeconds * 1000, DEFERRED_RECHECK_MS)
       if (mode === 'idle') {
         const session = {}
         idleSession = session
@@ -139,10 +147,10 @@ export function watchImapAccount(options: TWatchImapAccountOptions): TImapWatche
           }
           wake.fire()
         })
-        await wake.wait(options.idleRecheckMs)
+        await wake.wait(Math.min(options.idleRecheckMs, deferredMs))
         idleSession = undefined
       } else {
-        await wake.wait(options.pollIntervalMs)
+        await wake.wait(Math.min(options.pollIntervalMs, deferredMs))
       }
     }
     if (closed && !stopping) throw Object.assign(new Error('connection closed'), { code: 'NoConnection' })

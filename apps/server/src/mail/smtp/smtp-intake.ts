@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import type net from 'node:net'
 import type { Readable } from 'node:stream'
+import { IntakeLimitMessages } from '@parsedesk/contracts'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TAcceptedInboundEmail } from '../inbound/accept-inbound-email'
+import { IntakeLimitedError } from '../intake-limits/intake-limited-error'
 import { canonicalRecipient } from '../mailboxes/mailbox-address'
 import { createMailboxLookup, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import type { TReturnPathRecipient, TReturnPathRecipients } from './return-path-recipients'
@@ -75,6 +77,15 @@ function recipientKey(address: string): string {
 
 // Senders keep writing to the same few mailboxes: each is looked up once per this long (see docs/mail.md).
 const MAILBOX_LOOKUP_TTL_MS = 2_000
+
+/**
+ * A delivery deferred for coming too fast (decision 029): 451 4.7.1, so the sending server keeps the mail
+ * and tries again. To several mailboxes, one deferral defers the lot; the others' copies then come
+ * again as recorded duplicates, never as second tickets.
+ */
+function intakeLimitReply(error: IntakeLimitedError): Error & { responseCode: number } {
+  return smtpError(451, `4.7.1 ${IntakeLimitMessages.smtp(error.scope, error.limit)}`)
+}
 
 function readTls(options: TSmtpIntakeOptions): { key: Buffer; cert: Buffer } | undefined {
   if (!options.tlsKeyPath && !options.tlsCertPath) return undefined
@@ -219,6 +230,8 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
           callback(null, accepted.length === 1 ? 'Queued' : `Queued for ${accepted.length} mailboxes`)
         })
         .catch((error: unknown) => {
+          // Counted and logged by the intake limits, once for every channel.
+          if (error instanceof IntakeLimitedError) return callback(intakeLimitReply(error))
           log('storing a message failed', error)
           callback(refuse('store-failed', 451, 'Temporary failure storing the message, try again later'))
         })

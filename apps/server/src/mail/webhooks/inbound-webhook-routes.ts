@@ -1,10 +1,11 @@
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
-import { MailboxMessages, type TInboundChannel } from '@parsedesk/contracts'
+import { IntakeLimitMessages, MailboxMessages, type TInboundChannel } from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../core/app-error'
 import type { TDatabase } from '../../db/database'
 import { isManager, isMember } from '../../teams/workspace-access'
+import { IntakeLimitedError } from '../intake-limits/intake-limited-error'
 import { findMailboxById, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { parseMailgunWebhook } from './parse-mailgun-webhook'
 import { parsePostmarkWebhook } from './parse-postmark-webhook'
@@ -36,6 +37,16 @@ export type TInboundWebhookRoutesOptions = {
 type TParams = { mailboxId: string }
 
 const MB = 1024 * 1024
+
+/**
+ * A delivery deferred for coming too fast (decision 029): 429 with Retry-After, and nothing stored. Every
+ * provider retries a webhook that did not succeed, so the mail comes again rather than being lost.
+ */
+function deferTooFast(reply: FastifyReply, error: unknown): never {
+  if (!(error instanceof IntakeLimitedError)) throw error
+  reply.header('retry-after', String(error.retryAfterSeconds))
+  throw AppError.rateLimited(IntakeLimitMessages.webhook(error.scope, error.limit, error.retryAfterSeconds))
+}
 
 /**
  * POST /v1/inbound/:mailboxId/{postmark,mailgun,mailgun/mime,sendgrid,raw}: a provider delivers one
@@ -79,13 +90,15 @@ export function inboundWebhookRoutes(options: TInboundWebhookRoutesOptions) {
         if (email.raw.length > maxBytes) throw webhookTooLarge(maxBytes)
         const mailbox = mailboxes.get(request)
         if (!mailbox) throw webhookUnauthorized()
-        const accepted = await options.accept({
-          mailbox,
-          raw: email.raw,
-          channel,
-          externalId: email.externalId,
-          envelopeFrom: email.envelopeFrom,
-        })
+        const accepted = await options
+          .accept({
+            mailbox,
+            raw: email.raw,
+            channel,
+            externalId: email.externalId,
+            envelopeFrom: email.envelopeFrom,
+          })
+          .catch((error: unknown) => deferTooFast(reply, error))
         return reply.code(200).send(accepted)
       }
 
