@@ -10,7 +10,7 @@ import {
 } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
-import { expect, mailedLink, test } from './support/mail-relay'
+import { expect, mailedLink, test, verifyByMail } from './support/mail-relay'
 import { CUSTOMER, sendMail } from './support/smtp'
 import { acceptInvitation } from './support/workspaces'
 
@@ -75,6 +75,7 @@ test.describe('Replying to a customer by mail', () => {
     const { teams } = await getJson<{ teams: { $id: string }[] }>(context.request, '/v1/teams')
     const teamId = teams[0]?.$id ?? ''
     const agent = newPerson('agent')
+    await verifyByMail(context.request, relay, { email: owner.email, serverUrl: parsedesk.url })
     const invited = await context.request.post(`/v1/teams/${teamId}/memberships`, {
       headers: PROJECT_HEADERS,
       data: { roles: ['agent'], email: agent.email, url: `${parsedesk.url}/invite` },

@@ -1,4 +1,6 @@
+import type { APIRequestContext } from '@playwright/test'
 import { linkIn, startTestRelay, type TTestRelay } from '../../../apps/server/src/outbox/outbox-test-kit'
+import { PROJECT_HEADERS } from './app'
 import { test as base, expect } from './fixtures'
 
 /**
@@ -33,6 +35,28 @@ export async function mailedLink(
     .poll(() => find()?.href, { message: `a mail to ${options.to} with a link to ${options.pathname}` })
     .toBeTruthy()
   return find()?.href ?? ''
+}
+
+/**
+ * Verifies the signed-in person's address as they would: asks for the link, then opens the one the relay
+ * took. Inviting by mail needs it (decision 026).
+ */
+export async function verifyByMail(
+  request: APIRequestContext,
+  relay: TTestRelay,
+  options: { email: string; serverUrl: string },
+): Promise<void> {
+  const asked = await request.post('/v1/account/verification', {
+    headers: PROJECT_HEADERS,
+    data: { url: `${options.serverUrl}/verify` },
+  })
+  expect(asked.status(), await asked.text()).toBe(201)
+  const link = new URL(await mailedLink(relay, { to: options.email, pathname: '/verify' }))
+  const opened = await request.put('/v1/account/verification', {
+    headers: PROJECT_HEADERS,
+    data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret') },
+  })
+  expect(opened.status(), await opened.text()).toBe(200)
 }
 
 export { expect }

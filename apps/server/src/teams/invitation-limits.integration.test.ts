@@ -1,6 +1,7 @@
 import { ErrorType, InvitationLimits, SendingLimitMessages } from '@parsedesk/contracts'
 import { Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
@@ -11,12 +12,20 @@ const HOUR_MS = 60 * 60_000
 
 describe.each(DATABASE_KINDS)('invitation limits on %s', (database) => {
   let server: TTestServer
+  let relay: TTestRelay
 
   beforeAll(async () => {
-    server = await startTestServer({ database, roles: ['http'] })
+    // Invitations leave by mail: without a relay they are links their owner hands over, verified or not.
+    relay = await startTestRelay()
+    server = await startTestServer({
+      database,
+      roles: ['http', 'worker'],
+      env: { SMTP_RELAY_URL: relay.url },
+    })
   })
   afterAll(async () => {
     await server?.stop()
+    await relay?.close()
   })
 
   const invite = (by: TSdkUser, teamId: string, email: string) =>

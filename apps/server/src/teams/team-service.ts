@@ -58,6 +58,12 @@ export type TTeamServiceDeps = {
   bus: TEventBus
   /** Where invitation mails are queued, in the invitation's transaction. */
   outbox: TOutbox
+  /**
+   * Whether invitations leave by mail (a relay is configured): then only a verified address may invite.
+   * Without a relay an invitation is a link its owner hands over, and a verification, itself a mail, could
+   * never arrive. Default: true.
+   */
+  verifiedInviters?: boolean
   /** Origins an invitation link may point to: the public address and CORS_ORIGINS. */
   allowedOrigins: Set<string>
   /**
@@ -308,7 +314,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
         }
         const who = { accountId: inviter.id, teamId }
         // A fresh sign-up's address is anyone's: it invites nobody until it is shown to be theirs.
-        if (!inviter.email_verification)
+        if (deps.verifiedInviters !== false && !inviter.email_verification)
           deps.outbox.refuseLimit(
             'invitation-unverified',
             who,
