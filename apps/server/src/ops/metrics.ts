@@ -9,6 +9,8 @@ export type TMetrics = {
   /** `channel` as the inbound store names it: smtp, webhook-postmark, imap... */
   emailAccepted(channel: string): void
   emailRejected(channel: string, reason: string): void
+  /** An outbound limit refused a reply or an invitation (outbox/sending-limits.ts names them). */
+  outboundLimited(limit: string): void
   jobSettled(run: TSettledJob): void
   observeHttp(request: { method: string; route: string; statusCode: number; seconds: number }): void
   /** The open realtime sockets of this process, read at each scrape. */
@@ -69,6 +71,12 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
     name: 'parsedesk_ticket_analysis_seconds',
     help: 'From a ticket created to its analysis stored',
     buckets: PIPELINE_BUCKETS,
+    registers: [registry],
+  })
+  const outboundLimited = new Counter({
+    name: 'parsedesk_outbound_limited_total',
+    help: 'Replies and invitations an outbound limit refused, by limit (nothing of them was queued)',
+    labelNames: ['limit'],
     registers: [registry],
   })
   const jobRuns = new Counter({
@@ -161,6 +169,7 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
     contentType: registry.contentType,
     emailAccepted: (channel) => accepted.inc({ channel }),
     emailRejected: (channel, reason) => rejected.inc({ channel, reason }),
+    outboundLimited: (limit) => outboundLimited.inc({ limit }),
     jobSettled(run) {
       jobRuns.inc({ queue: run.queue, outcome: run.succeeded ? 'completed' : 'failed' })
       if (!run.succeeded) return
