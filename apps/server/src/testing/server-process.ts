@@ -32,6 +32,8 @@ export type TServerProcess = {
   /** What the process wrote to stdout and stderr, its last 50,000 characters across restarts. */
   output(): string
   isRunning(): boolean
+  /** The running process's id, for a tracer to attach to. */
+  pid(): number | undefined
   /** Sends `signal` and waits for the exit (its code; null when the signal ended it); SIGKILL is a crash, SIGTERM an orderly stop. */
   kill(signal: NodeJS.Signals): Promise<number | null>
   /** Starts the process again on the same ports, data and database (after a kill), `env` added. */
@@ -128,6 +130,7 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
     dataDir,
     output: () => output,
     isRunning,
+    pid: () => (isRunning() ? child?.pid : undefined),
     kill,
     async restart(extraEnv) {
       output = `${output}\n--- restarted ---\n`.slice(-OUTPUT_KEPT)
