@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { loadConfig, type TServerRole } from '../../apps/server/src/config/config'
 import type { TDocumentEvent } from '../../apps/server/src/realtime/event-bus'
 import { startServer, type TRunningServer } from '../../apps/server/src/server'
+import { BURST_INTAKE_ENV } from '../../apps/server/src/testing/burst-intake-env'
 import { freePort } from '../../apps/server/src/testing/free-port'
 import { cpuShareBetween, sampleCpu, type TCpuShare } from '../api/cpu-share'
 import { summariseLatencies, type TLatencyStats } from '../api/latency-stats'
@@ -333,6 +334,7 @@ export async function runIngestBench(options: {
     SMTP_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     INBOUND_DOMAIN: 'inbound.bench',
+    ...BURST_INTAKE_ENV,
   }
   const config = loadConfig(env)
   const workerProcesses = options.workerProcesses ?? 0

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
 import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
@@ -67,6 +68,7 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
     SMTP_PORT: String(smtpPort),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...BURST_INTAKE_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   }

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { loadConfig, type TServerRole } from '../config/config'
 import { startServer, type TRunningServer } from '../server'
+import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
 import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
@@ -43,6 +44,7 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
     SMTP_PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...BURST_INTAKE_ENV,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   })
