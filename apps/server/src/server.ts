@@ -273,7 +273,12 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       sessionIdleMs: config.sessionIdleMs,
       setUpAccount: (tx, user) => teams.createWorkspaceFor(tx, user),
     })
-    const documents = createDocumentService({ db, bus, readBudget: createReadBudget(config.readBudget) })
+    const documents = createDocumentService({
+      db,
+      bus,
+      readBudget: createReadBudget(config.readBudget),
+      listStatementTimeoutMs: config.listStatementTimeoutMs,
+    })
     const mayReadCollection = (collectionId: string, auth: TAuth) =>
       collections.get(collectionId)?.canRead(auth) ?? false
     app = await buildApp({

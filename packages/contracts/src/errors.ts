@@ -29,6 +29,8 @@ export const ErrorType = {
   documentUpdateConflict: 'document_update_conflict',
   collectionNotFound: 'collection_not_found',
   databaseNotFound: 'database_not_found',
+  /** A list's statements ran longer than the server allows one request (Postgres cancelled them). */
+  databaseTimeout: 'database_timeout',
   storageFileNotFound: 'storage_file_not_found',
   storageBucketNotFound: 'storage_bucket_not_found',
   teamNotFound: 'team_not_found',

@@ -15,6 +15,13 @@ export type TServerRole = (typeof SERVER_ROLES)[number]
  */
 export const READ_BUDGET = { bytesPerSecond: 8 * 1024 * 1024, burstBytes: 32 * 1024 * 1024 } as const
 
+/**
+ * How long one documents list's statements may run on PostgreSQL before they are cancelled (408
+ * `database_timeout`). A dashboard's lists take milliseconds; without a bound, a few users' heavy lists held
+ * every pooled connection and another user's list waited 9.8 s (decision 025).
+ */
+export const LIST_STATEMENT_TIMEOUT_MS = 5000
+
 const optionalString = z
   .string()
   .optional()
@@ -128,6 +135,7 @@ const ZEnvVariables = z.object({
   // What one user is sent of documents per second by one process once past a burst (documents/read-budget.ts).
   READ_BUDGET_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(READ_BUDGET.bytesPerSecond),
   READ_BUDGET_BURST_BYTES: z.coerce.number().int().min(1024).default(READ_BUDGET.burstBytes),
+  LIST_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(LIST_STATEMENT_TIMEOUT_MS),
   OUTBOUND_ALLOWED_HOSTS: optionalString.refine(
     (value) => (value ?? '').split(',').every((entry) => /^[\w.:/[\]-]*$/.test(entry.trim())),
     'a comma-separated list of host names, addresses and ranges such as 10.0.0.0/8',
@@ -236,6 +244,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
     secretKey: env.SECRET_KEY,
     readBudget: { bytesPerSecond: env.READ_BUDGET_BYTES_PER_SECOND, burstBytes: env.READ_BUDGET_BURST_BYTES },
+    listStatementTimeoutMs: env.LIST_STATEMENT_TIMEOUT_MS,
     /** How often IMAP accounts whose server lacks IDLE are checked for new mail. */
     imapPollSeconds: env.IMAP_POLL_SECONDS,
     /** Internal hosts a user may still connect Parsedesk to (IMAP); everything else must be public. */

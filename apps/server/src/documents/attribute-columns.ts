@@ -1,3 +1,4 @@
+import { QueryLimits } from '@parsedesk/contracts'
 import type { z } from 'zod'
 import type { TAttributeColumns, TAttributeType } from './queries'
 
@@ -8,6 +9,8 @@ export type TAttributeShape = {
   values?: readonly string[]
   /** An array (stored as JSON). */
   isList?: boolean
+  /** A string's most characters, when its schema says. */
+  maxLength?: number
 }
 
 const WRAPPERS = new Set(['optional', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
@@ -35,7 +38,8 @@ export function shapeOf(schema: z.ZodType): TAttributeShape {
     } else if (def.type === 'pipe' && def.in) {
       current = def.in
     } else {
-      return { ...kindOf(def), isNullable }
+      const { maxLength } = current as unknown as { maxLength?: number | null }
+      return { ...kindOf(def), isNullable, ...(typeof maxLength === 'number' ? { maxLength } : {}) }
     }
   }
 }
@@ -67,8 +71,14 @@ function kindOf(def: TZodDef): Omit<TAttributeShape, 'isNullable'> {
 export function attributeColumns(schema: z.ZodObject): TAttributeColumns {
   return Object.fromEntries(
     Object.entries(schema.shape).map(([name, field]) => {
-      const { type, isNullable, isList } = shapeOf(field as z.ZodType)
-      return [name, { column: name, type, isNullable, ...(isList ? { isList } : {}) }]
+      const { type, isNullable, isList, maxLength } = shapeOf(field as z.ZodType)
+      const isLong =
+        (type === 'json' && !isList) ||
+        (type === 'string' && (maxLength ?? 0) > QueryLimits.filterableTextLength)
+      return [
+        name,
+        { column: name, type, isNullable, ...(isList ? { isList } : {}), ...(isLong ? { isLong } : {}) },
+      ]
     }),
   )
 }

@@ -1,4 +1,4 @@
-import { ErrorType, LIST_TOTAL_CAP } from '@parsedesk/contracts'
+import { ErrorType, LIST_TOTAL_CAP, QueryLimits, QueryMessages } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
 import type { TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
@@ -153,6 +153,7 @@ export async function listDocuments(
   const countParams = [...params]
   const orders = withTiebreak(query.orders)
 
+  if (query.patternReads.length > 0) await assertPatternWork(db, def, query, reader)
   const pageWhere = [...where]
   let pageOrders = orders
   if (query.cursor) {
@@ -180,21 +181,49 @@ export async function listDocuments(
     )
   }
   reader.spend?.(bytes)
+  // One after the other: on Postgres a list's statements share its connection, the one its statement
+  // timeout is set on (document-service.ts).
+  const { rows } = await db.query<TDocumentRow>(page(pageColumns(def, query.select)), params)
   // Counting what a common search word matches costs more than reading its page: a list that shows no
   // total (a search, a "Load more") skips it.
-  const [{ rows }, total] = await Promise.all([
-    db.query<TDocumentRow>(page(pageColumns(def, query.select)), params),
-    withTotal
-      ? db
-          .query<{ total: number }>(
-            `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${LIST_TOTAL_CAP}) t`,
-            countParams,
-          )
-          .then(({ rows: counted }) => counted[0]?.total ?? 0)
-      : 0,
-  ])
+  const total = withTotal ? await countMatches(db, table, where, countParams) : 0
   if (query.cursor?.direction === 'before') rows.reverse()
   return { total, rows }
+}
+
+/** How many documents `where` matches, counted up to LIST_TOTAL_CAP. */
+async function countMatches(db: TQueryable, table: string, where: string[], params: unknown[]) {
+  const { rows } = await db.query<{ total: number }>(
+    `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${LIST_TOTAL_CAP}) t`,
+    params,
+  )
+  return rows[0]?.total ?? 0
+}
+
+/**
+ * Refuses a list whose LIKE patterns would compare too much text: the bytes each pattern reads in every
+ * document the reader may read (sizes Postgres keeps, no text is read), times its weight. Matching is
+ * charged per character of text and pattern, so a few patterns over a million-character body once froze
+ * PGlite, and with it the whole server, for 16 s; the reader's other filters are left out, since the
+ * patterns may be tested first.
+ */
+async function assertPatternWork(
+  db: TQueryable,
+  def: TCollectionDefinition,
+  query: TCompiledQuery,
+  reader: TReader,
+): Promise<void> {
+  const params: unknown[] = []
+  const readable = readableBy(def, reader, params)
+  const work = query.patternReads
+    .map(({ text, weight }) => `coalesce(sum(octet_length(${text})), 0)::float8 * ${weight}`)
+    .join(' + ')
+  const { rows } = await db.query<{ work: number }>(
+    `select ${work} as work from ${quoteIdent(def.table)} where ${readable}`,
+    params,
+  )
+  if ((rows[0]?.work ?? 0) > QueryLimits.patternWork)
+    throw AppError.invalidQuery(QueryMessages.tooMuchPatternWork)
 }
 
 // What every document model shows, whatever was selected (document-model.ts).

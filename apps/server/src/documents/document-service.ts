@@ -1,8 +1,10 @@
-import { CUSTOM_ID_PATTERN, ErrorType, uniqueId } from '@parsedesk/contracts'
+import { CUSTOM_ID_PATTERN, ErrorType, QueryMessages, uniqueId } from '@parsedesk/contracts'
 import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
+import { LIST_STATEMENT_TIMEOUT_MS } from '../config/config'
 import { AppError } from '../core/app-error'
 import type { TDatabase } from '../db/database'
+import { isStatementTimeout, withStatementTimeout } from '../db/statement-timeout'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { type TDocumentModel, toDocumentModel } from './document-model'
@@ -15,12 +17,19 @@ import {
   updateDocument,
   weighDocument,
 } from './document-repository'
+import { createListGate, type TListGate } from './list-gate'
 import { assertGrantable, isAllowed, parsePermissions } from './permissions'
 import { publishDocumentEvent } from './publish-document-event'
 import { compileQueries, parseQueryStrings } from './queries'
 import { createReadBudget, type TReadBudget } from './read-budget'
 
-export type TDocumentServiceDeps = { db: TDatabase; bus: TEventBus; readBudget?: TReadBudget }
+export type TDocumentServiceDeps = {
+  db: TDatabase
+  bus: TEventBus
+  readBudget?: TReadBudget
+  listGate?: TListGate
+  listStatementTimeoutMs?: number
+}
 
 function parseData(schema: z.ZodType<Record<string, unknown>>, data: unknown): Record<string, unknown> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
@@ -56,6 +65,8 @@ function assertCollectionReadable(def: TCollectionDefinition, auth: TAuth): void
 export function createDocumentService(deps: TDocumentServiceDeps) {
   const { db, bus } = deps
   const readBudget = deps.readBudget ?? createReadBudget()
+  const listGate = deps.listGate ?? createListGate()
+  const listTimeoutMs = deps.listStatementTimeoutMs ?? LIST_STATEMENT_TIMEOUT_MS
 
   const publish = (def: TCollectionDefinition, action: 'create' | 'update' | 'delete', row: TDocumentRow) =>
     publishDocumentEvent({ bus, def, action, row })
@@ -82,7 +93,15 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       assertCollectionReadable(def, auth)
       const compiled = compileQueries(parseQueryStrings(rawQueries), def.attributes, def.fullText)
       const reader = { ...readerOf(auth), spend: spendFor(auth) }
-      const { total, rows } = await listDocuments(db, def, compiled, reader, parseTotalFlag(rawTotal))
+      const withTotal = parseTotalFlag(rawTotal)
+      const read = () =>
+        withStatementTimeout(db, listTimeoutMs, (q) =>
+          listDocuments(q, def, compiled, reader, withTotal),
+        ).catch((error: unknown) => {
+          if (isStatementTimeout(error)) throw new AppError(ErrorType.databaseTimeout, QueryMessages.timedOut)
+          throw error
+        })
+      const { total, rows } = await (auth.kind === 'user' ? listGate.run(auth.user.id, read) : read())
       return { total, documents: rows.map((row) => toDocumentModel(def, row, compiled.select)) }
     },
 

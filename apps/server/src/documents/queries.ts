@@ -1,3 +1,4 @@
+import { QueryLimits, QueryMessages } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
 
 export type TAttributeType = 'string' | 'json' | 'datetime' | 'integer' | 'boolean'
@@ -8,6 +9,11 @@ export type TAttributeColumn = {
   isNullable?: boolean
   /** A JSON array of strings (tags): `contains` asks whether it holds a value, as Appwrite's arrays do. */
   isList?: boolean
+  /**
+   * Long text or JSON (a body, raw mail): filtered by isNull and isNotNull only, since any other filter
+   * reads it whole in every row it looks at, and a pattern over megabytes stalled the server.
+   */
+  isLong?: boolean
   /** Sorted by another column than its own (priority by urgency, not by its name's letters). */
   order?: { column: string; isNullable: boolean }
 }
@@ -43,7 +49,16 @@ export type TCompiledQuery = {
   offset: number
   cursor: { documentId: string; direction: 'after' | 'before' } | undefined
   select: string[] | undefined
+  /**
+   * The text the request's LIKE patterns read (an SQL expression of one attribute) and how hard: the
+   * characters matched against it, plus PATTERN_TEXT_WEIGHT for lowering it (document-repository.ts
+   * weighs this against QueryLimits.patternWork before the list runs).
+   */
+  patternReads: { text: string; weight: number }[]
 }
+
+/** Lowering a text once costs about what matching ten pattern characters against it does (measured on PGlite). */
+const PATTERN_TEXT_WEIGHT = 10
 
 const FILTER_METHODS = new Set([
   'equal',
@@ -69,6 +84,7 @@ const TEXT_METHODS = new Set(['startsWith', 'endsWith', 'contains', 'search'])
 export function parseQueryStrings(raw: unknown): TQuery[] {
   if (raw === undefined) return []
   const list = Array.isArray(raw) ? raw : typeof raw === 'object' && raw ? Object.values(raw) : [raw]
+  if (list.length > QueryLimits.queriesPerRequest) throw AppError.invalidQuery(QueryMessages.tooManyQueries)
   return list.map((item) => {
     let parsed: unknown = item
     if (typeof item === 'string') {
@@ -104,8 +120,15 @@ export function compileQueries(
     offset: 0,
     cursor: undefined,
     select: undefined,
+    patternReads: [],
   }
   const all = { ...SYSTEM_ATTRIBUTES, ...attributes }
+  const context: TFilterContext = {
+    all,
+    params: compiled.params,
+    fullText,
+    spent: { queries: 0, patterns: 0, characters: 0, reads: new Map() },
+  }
   for (const query of queries) {
     switch (query.method) {
       case 'limit':
@@ -138,9 +161,13 @@ export function compileQueries(
         })
         break
       default:
-        compiled.where.push(compileFilter(query, all, compiled.params, fullText))
+        compiled.where.push(compileFilter(query, context))
     }
   }
+  compiled.patternReads = [...context.spent.reads].map(([text, characters]) => ({
+    text,
+    weight: characters + PATTERN_TEXT_WEIGHT,
+  }))
   return compiled
 }
 
@@ -165,17 +192,46 @@ function orderColumn(all: TAttributeColumns, attribute: string | undefined): Omi
   return found.order ?? { column: found.column, isNullable: found.isNullable ?? false }
 }
 
-function compileFilter(
-  query: TQuery,
-  all: TAttributeColumns,
-  params: unknown[],
-  fullText: TFullTextAttributes,
-): string {
+/**
+ * What one request's filters have used of its allowance so far (QueryLimits), nested filters included;
+ * `reads`: the pattern characters matched against each text.
+ */
+type TSpent = { queries: number; patterns: number; characters: number; reads: Map<string, number> }
+
+type TFilterContext = {
+  all: TAttributeColumns
+  params: unknown[]
+  fullText: TFullTextAttributes
+  spent: TSpent
+}
+
+/**
+ * Counts a request's LIKE patterns against its allowance: each is matched against the attribute of every
+ * row the reader holds, at a cost that grows with the pattern's length, so the sum is what one request
+ * may cost the database (on PGlite, the server's only thread).
+ */
+function spendPatterns(spent: TSpent, text: string, patterns: string[]): void {
+  const characters = patterns.reduce((sum, pattern) => sum + pattern.length, 0)
+  spent.patterns += patterns.length
+  spent.characters += characters
+  spent.reads.set(text, (spent.reads.get(text) ?? 0) + characters)
+  if (spent.patterns > QueryLimits.patternsPerRequest)
+    throw AppError.invalidQuery(QueryMessages.tooManyPatterns)
+  if (spent.characters > QueryLimits.patternCharacters)
+    throw AppError.invalidQuery(QueryMessages.patternsTooLong)
+}
+
+function compileFilter(query: TQuery, context: TFilterContext): string {
+  const { all, params, fullText, spent } = context
   if (!FILTER_METHODS.has(query.method)) throw AppError.invalidQuery(`Invalid query method: ${query.method}`)
+  spent.queries += 1
+  if (spent.queries > QueryLimits.queriesPerRequest) throw AppError.invalidQuery(QueryMessages.tooManyQueries)
+  if ((query.values?.length ?? 0) > QueryLimits.valuesPerQuery)
+    throw AppError.invalidQuery(QueryMessages.tooManyValues(query.attribute ?? query.method))
   if (query.method === 'and' || query.method === 'or') {
     const nested = (query.values ?? []).map((v) => normaliseQuery(typeof v === 'string' ? safeJson(v) : v))
     if (nested.length === 0) throw AppError.invalidQuery(`Invalid query: ${query.method} needs queries`)
-    const parts = nested.map((n) => compileFilter(n, all, params, fullText))
+    const parts = nested.map((n) => compileFilter(n, context))
     return `(${parts.join(query.method === 'and' ? ' and ' : ' or ')})`
   }
   if (!query.attribute) throw AppError.invalidQuery(`Invalid query: ${query.method} needs an attribute`)
@@ -186,7 +242,12 @@ function compileFilter(
     params.push(prefixQuery(query.values?.[0]))
     return searchOf(`to_tsquery('simple', $${params.length})`)
   }
-  const { column: name, type, isList } = column(all, query.attribute)
+  const { column: name, type, isList, isLong } = column(all, query.attribute)
+  if (isLong && query.method !== 'isNull' && query.method !== 'isNotNull') {
+    throw AppError.invalidQuery(
+      QueryMessages.longAttribute(query.method, query.attribute, Object.keys(fullText)[0]),
+    )
+  }
   if (TEXT_METHODS.has(query.method) && type !== 'string' && type !== 'json') {
     throw AppError.invalidQuery(
       `Invalid query: ${query.method} works on text attributes, not ${query.attribute}`,
@@ -237,20 +298,27 @@ function compileFilter(
       return `${col} is not null`
     case 'startsWith':
       needValues(1)
+      spendPatterns(spent, text, [String(values[0])])
       return `${text} like ${bind(`${escapeLike(String(values[0]))}%`)}`
     case 'endsWith':
       needValues(1)
+      spendPatterns(spent, text, [String(values[0])])
       return `${text} like ${bind(`%${escapeLike(String(values[0]))}`)}`
     case 'contains':
       needValues(1)
       if (isList) {
         return `(${values.map((v) => `${col} @> ${bindList(v)}`).join(' or ')})`
       }
-      return `(${values.map((v) => `${text} ilike ${bind(`%${escapeLike(String(v))}%`)}`).join(' or ')})`
+      {
+        const patterns = values.map((v) => String(castValue(v, 'string', query)))
+        spendPatterns(spent, text, patterns)
+        // As ilike matches, but the text is lowered once for all the values, not once for each.
+        params.push(patterns.map((pattern) => `%${escapeLike(pattern)}%`))
+        return `lower(${text}) like any (array(select lower(p) from unnest($${params.length}::text[]) as p))`
+      }
     default:
-      needValues(1)
-      params.push(prefixQuery(values[0]))
-      return `to_tsvector('simple', coalesce(${text}, '')) @@ to_tsquery('simple', $${params.length})`
+      // Appwrite's answer too: a search needs a full-text index, which only the full-text attributes have.
+      throw AppError.invalidQuery(QueryMessages.needsFullText(query.attribute, Object.keys(fullText)[0]))
   }
 }
 

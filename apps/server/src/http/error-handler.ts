@@ -40,6 +40,7 @@ const ERROR_STATUS: Record<TErrorType, number> = {
   [ErrorType.documentUpdateConflict]: 409,
   [ErrorType.teamAlreadyExists]: 409,
   [ErrorType.teamInviteAlreadyExists]: 409,
+  [ErrorType.databaseTimeout]: 408,
   [ErrorType.generalPayloadTooLarge]: 413,
   [ErrorType.generalRateLimitExceeded]: 429,
   [ErrorType.generalServerError]: 500,
