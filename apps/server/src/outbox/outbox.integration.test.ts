@@ -91,13 +91,19 @@ describe.each(DATABASE_KINDS)('the outbox on %s, through a real SMTP relay', (ki
     const sent = await waitForState(row.id, OutboundMailState.sent)
     expect(sent).toMatchObject({ attempts: 1, lastError: null })
     expect(sent.sentAt).toBeInstanceOf(Date)
-    expect(relay.countOf(row.messageId)).toBe(1)
-    const mail = relay.arrived.find((arrived) => arrived.messageId === row.messageId)!
+    // A reply goes to its requester from its own return path, and to its copies apart (decision 028).
+    const [mail, copy] = relay.arrived.filter((arrived) => arrived.messageId === row.messageId)
+    if (!mail || !copy) throw new Error('the reply did not reach the relay twice')
     expect(mail.user).toBe('parsedesk')
     expect(mail.envelope).toEqual({
-      from: `no-reply@${DOMAIN}`,
-      to: ['ada@customer.test', 'colleague@customer.test'],
+      from: expect.stringMatching(
+        new RegExp(`^bounces\\+${row.id}\\.[0-9a-f]{20}@${DOMAIN.replace('.', '\\.')}$`),
+      ),
+      to: ['ada@customer.test'],
     })
+    expect(copy.envelope).toEqual({ from: `no-reply@${DOMAIN}`, to: ['colleague@customer.test'] })
+    expect(copy.email.to).toEqual(mail.email.to)
+    expect(verifyDkim(copy.raw, keys.publicKey)).toMatchObject({ d: DOMAIN, s: SELECTOR })
     const header = (name: string) => mail.email.headers.find((h) => h.key === name.toLowerCase())?.value
     expect(mail.email.messageId).toBe(row.messageId)
     expect(mail.email.from).toEqual({ name: 'Parsedesk', address: `no-reply@${DOMAIN}` })

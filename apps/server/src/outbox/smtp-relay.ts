@@ -1,10 +1,12 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { buffer } from 'node:stream/consumers'
 import { LOOP_HEADER, OutboundMailKind } from '@parsedesk/contracts'
 import nodemailer from 'nodemailer'
 import { ConfigError, type TConfig } from '../config/config'
 import type { TMailAttachment } from './delivery-observer'
 import type { TOutboxRow } from './outbox-repository'
+import { describeRelayFailure } from './relay-failure'
 
 /** The relay took the mail; `refused` names recipients it turned down while taking it for the rest. */
 export type TRelayAcceptance = { refused: string[] }
@@ -66,16 +68,13 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
   })
   return {
     async send(mail, { attachments = [], returnPath } = {}) {
-      const info = await transport.sendMail({
+      const message = {
         from: mail.from,
         to: mail.to,
         ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
-        // Bounces come back to the return path, never to the From address that anyone may write to.
-        ...(returnPath ? { envelope: { from: returnPath, to: [...mail.to, ...mail.cc] } } : {}),
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === null ? {} : { html: mail.html }),
-        ...(attachments.length > 0 ? { attachments } : {}),
         // Ours and fixed when queued, so every try carries the same one and receivers can drop repeats.
         messageId: mail.messageId,
         date: mail.created_at,
@@ -87,13 +86,54 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
           // Out-of-office robots do not answer what a program sent (RFC 3834); an agent's reply is a person's.
           ...(mail.kind === OutboundMailKind.reply ? {} : { 'Auto-Submitted': 'auto-generated' }),
         },
-        signal: AbortSignal.timeout(SEND_DEADLINE_MS),
-      })
-      const refusals = (info.rejectedErrors ?? []) as { recipient?: string; response?: string }[]
-      return { refused: refusals.map((refusal) => `${refusal.recipient ?? '?'}: ${refusal.response ?? ''}`) }
+      }
+      const deliver = async (extra: {
+        attachments: TMailAttachment[] | TBufferedAttachment[]
+        envelope?: TEnvelope
+      }) =>
+        refusalsOf(
+          await transport.sendMail({
+            ...message,
+            ...(extra.attachments.length > 0 ? { attachments: extra.attachments } : {}),
+            ...(extra.envelope ? { envelope: extra.envelope } : {}),
+            signal: AbortSignal.timeout(SEND_DEADLINE_MS),
+          }),
+        )
+      if (!returnPath) return { refused: await deliver({ attachments }) }
+      // Each copy's receiving server writes the envelope sender into it as Return-Path, so only the
+      // requester's copy carries the return path: whoever is copied can neither see nor forge it. The copies
+      // go in a second transaction with our From address as sender, whose bounces are shown, never acted on.
+      const buffered = await bufferAttachments(attachments)
+      const refused = await deliver({ attachments: buffered, envelope: { from: returnPath, to: mail.to } })
+      if (mail.cc.length === 0) return { refused }
+      try {
+        refused.push(
+          ...(await deliver({ attachments: buffered, envelope: { from: mail.from, to: mail.cc } })),
+        )
+      } catch (error) {
+        // The requester has the mail: trying again would send it to them twice, so the copies' refusal is noted.
+        const { reason } = describeRelayFailure(error)
+        refused.push(...mail.cc.map((address) => `${address}: ${reason}`))
+      }
+      return { refused }
     },
     close: () => transport.close(),
   }
+}
+
+type TEnvelope = { from: string; to: string[] }
+type TBufferedAttachment = Omit<TMailAttachment, 'content'> & { content: Buffer }
+
+function refusalsOf(info: { rejectedErrors?: unknown }): string[] {
+  const refusals = (info.rejectedErrors ?? []) as { recipient?: string; response?: string }[]
+  return refusals.map((refusal) => `${refusal.recipient ?? '?'}: ${refusal.response ?? ''}`)
+}
+
+/** A file is opened as a stream for one read; a mail sent in two transactions reads it twice. */
+async function bufferAttachments(attachments: TMailAttachment[]): Promise<TBufferedAttachment[]> {
+  return Promise.all(
+    attachments.map(async (attachment) => ({ ...attachment, content: await buffer(attachment.content) })),
+  )
 }
 
 function domainOf(address: string): string {

@@ -34,7 +34,7 @@ export async function joinByInvitation(options: {
   roles: string[]
 }): Promise<string> {
   const { owner, member, teamId } = options
-  // Only a verified address may invite (decision 026).
+  // Only a verified address may invite by mail (decision 026).
   if (!(await owner.account.get()).emailVerification) await verifyEmail(options.serverUrl, owner)
   await new Teams(owner.client).createMembership({
     teamId,

@@ -297,6 +297,34 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     expect(failed.message.deliveryError).toMatch(/^550 5\.1\.1 /)
   })
 
+  it('sends the copies apart from the requester, so whoever is copied never holds the return path', async () => {
+    const ticket = await ticketFrom('gus@customer.example', 'Shared report')
+    const first = await reply({ ticketId: ticket.$id, body: 'Here it is.', cc: ['Hal@Partner.example'] })
+    const sent = (await settled(ticket.$id, first.$id, 'sent')).message
+    const ours = `<${sent.messageId}>`
+    const arrivals = relay.arrived.filter((mail) => mail.messageId === ours)
+    expect(arrivals.map((mail) => mail.envelope)).toEqual([
+      { from: returnPathOf(sent), to: ['gus@customer.example'] },
+      { from: address, to: ['hal@partner.example'] },
+    ])
+    // One mail to read: both say who it went to and came from.
+    for (const mail of arrivals) {
+      expect(mail.email.from?.address).toBe(address)
+      expect(mail.email.to?.map((to) => to.address)).toEqual(['gus@customer.example'])
+      expect(mail.email.cc?.map((cc) => cc.address)).toEqual(['hal@partner.example'])
+    }
+
+    // The copy's holder reports the requester's address failed, to the sender of the copy they got.
+    await deliver(address, postfixBounce({ to: address, recipient: 'gus@customer.example', messageId: ours }))
+    await waitForValue(
+      async () => (await waitForDecided(olive, 1)).find((d) => d.reason?.includes(`names reply ${ours}`)),
+      { what: 'the forged report decided' },
+    )
+    expect((await timeline(ticket.$id)).messages.find((m) => m.$id === first.$id)?.deliveryState).toBe('sent')
+    const next = await reply({ ticketId: ticket.$id, body: 'Did it open?' })
+    await settled(ticket.$id, next.$id, 'sent')
+  })
+
   it('refuses at RCPT a return path whose MAC is not ours, or that names another mail', async () => {
     const ticket = await ticketFrom('fay@customer.example', 'Login loop')
     const one = await reply({ ticketId: ticket.$id, body: 'Clear your cookies.' })

@@ -206,10 +206,21 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
     const mail = await waitForValue(() => relay.arrived.find((m) => m.messageId === `<${sent.messageId}>`), {
       what: 'the reply at the relay',
     })
-    expect([...mail.envelope.to].sort()).toEqual([
-      'carol@customer.example',
-      'dan@partner.example',
-      'ed@partner.example',
+    // The requester and the copies are separate transactions (decision 028), one mail to all three.
+    const recipients = await waitForValue(
+      () => {
+        const to = relay.arrived
+          .filter((m) => m.messageId === `<${sent.messageId}>`)
+          .flatMap((m) => m.envelope.to)
+        return to.length === 3 ? to.sort() : undefined
+      },
+      { what: 'the reply at the relay for the requester and the copies' },
+    )
+    expect(recipients).toEqual(['carol@customer.example', 'dan@partner.example', 'ed@partner.example'])
+    const copies = relay.arrived.filter((m) => m.messageId === `<${sent.messageId}>`)
+    expect(copies.map((m) => m.email.attachments.map((a) => a.filename))).toEqual([
+      ['steps.txt', 'log.txt'],
+      ['steps.txt', 'log.txt'],
     ])
     expect(mail.email.cc?.map((c) => c.address)).toEqual(['dan@partner.example', 'ed@partner.example'])
     expect(mail.email.text?.trim()).toBe('Fixed: see the steps.')

@@ -51,12 +51,12 @@ describe.each(DATABASE_KINDS)('outbound limits on replies on %s', (database) => 
     })
 
   /** A ticket filed with the form: its requester never wrote to the workspace. */
-  const fileTicket = (user: TSdkUser, email: string) =>
-    user.databases.createDocument<TTicket>({
+  const fileTicket = async (user: TSdkUser, email: string) =>
+    (await user.databases.createDocument({
       ...TICKETS,
       documentId: 'unique()',
       data: { email, subject: `Question from ${email}`, body: 'Filed by hand.' },
-    })
+    })) as TTicket
 
   async function ticketFromCustomer(owner: TSdkUser, address: string, subject: string): Promise<TTicket> {
     const raw = [
