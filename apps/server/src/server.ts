@@ -151,6 +151,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     from: config.outbox.from,
     messageIdDomain: config.inboundDomain,
     log: logOf('outbox'),
+    limits: config.sendingLimits,
+    limited: (limit) => metrics.outboundLimited(limit),
   })
   const mail = createMailModule({
     config,
@@ -264,6 +266,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       db,
       bus,
       outbox,
+      verifiedInviters: config.outbox.relayUrl !== undefined,
       allowedOrigins,
       memberLeaving: createLeaverTicketsAnnouncer({ db, bus, collection: tickets.collection }),
     })

@@ -1,5 +1,11 @@
 import path from 'node:path'
-import { INTAKE_LIMITS, MAIL_ADDRESS_PATTERN, PROJECT_ID_DEFAULT, SessionLimits } from '@parsedesk/contracts'
+import {
+  INTAKE_LIMITS,
+  MAIL_ADDRESS_PATTERN,
+  PROJECT_ID_DEFAULT,
+  SendingLimitDefaults,
+  SessionLimits,
+} from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
 
@@ -157,6 +163,23 @@ const ZEnvVariables = z.object({
     'a DKIM selector: letters, digits, dots, hyphens and underscores',
   ),
   DKIM_PRIVATE_KEY_PATH: optionalString,
+  // Outbound mail limits (decision 026): recipients an hour per account and per workspace, the same for a
+  // workspace with no verified owner, different addresses a day per workspace.
+  OUTBOUND_RECIPIENTS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(SendingLimitDefaults.recipientsPerHour),
+  OUTBOUND_UNVERIFIED_RECIPIENTS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(SendingLimitDefaults.unverifiedRecipientsPerHour),
+  OUTBOUND_DISTINCT_RECIPIENTS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(SendingLimitDefaults.distinctRecipientsPerDay),
   // Unset: raw mail is kept as long as its delivery. At most 100 years, so the cutoff stays a valid date.
   RAW_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   STORAGE_URL: optionalString.superRefine((value, context) => {
@@ -227,6 +250,12 @@ function toConfig(env: z.infer<typeof ZEnv>) {
               privateKeyPath: env.DKIM_PRIVATE_KEY_PATH,
             }
           : undefined,
+    },
+    /** How much mail members may send (decision 026). */
+    sendingLimits: {
+      recipientsPerHour: env.OUTBOUND_RECIPIENTS_PER_HOUR,
+      unverifiedRecipientsPerHour: env.OUTBOUND_UNVERIFIED_RECIPIENTS_PER_HOUR,
+      distinctRecipientsPerDay: env.OUTBOUND_DISTINCT_RECIPIENTS_PER_DAY,
     },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
