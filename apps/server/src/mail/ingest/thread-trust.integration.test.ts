@@ -107,20 +107,27 @@ describe.each(DATABASE_KINDS)('who may join a customer’s conversation by mail 
     return ticketFrom('carol@customer.example', subject)
   }
 
-  /** The owner's reply on the ticket, as the relay received it: whom it went to, and its Message-ID. */
+  /**
+   * The owner's reply on the ticket once the outbox settled it: everyone the relay took it for (over however
+   * many SMTP transactions it went), sorted, and its Message-ID.
+   */
   async function ownersReply(ticketId: string, body: string) {
     const sent = await olive.databases.createDocument({
       ...MESSAGES,
       documentId: 'unique()',
       data: { ticketId, body },
     })
-    const arrived = await waitForValue(
-      () => relay.arrived.find((m) => m.messageId === `<${sent.messageId}>`),
-      {
-        what: 'the owner’s reply at the relay',
-      },
+    await waitForValue(
+      async () =>
+        (await olive.databases.getDocument({ ...MESSAGES, documentId: sent.$id })).deliveryState === 'sent'
+          ? true
+          : undefined,
+      { what: 'the owner’s reply sent' },
     )
-    return { recipients: arrived.envelope.to, messageId: String(sent.messageId) }
+    const recipients = relay.arrived
+      .filter((m) => m.messageId === `<${sent.messageId}>`)
+      .flatMap((m) => m.envelope.to)
+    return { recipients: recipients.sort(), messageId: String(sent.messageId) }
   }
 
   /** Waits until the ticket's conversation holds `count` messages, so nothing is still on its way. */
@@ -212,8 +219,8 @@ describe.each(DATABASE_KINDS)('who may join a customer’s conversation by mail 
       { actorType: 'customer', before: [], after: ['boss@customer.example'] },
     ])
     expect((await ownersReply(carols.$id, 'Clear your cookies.')).recipients).toEqual([
-      'carol@customer.example',
       'boss@customer.example',
+      'carol@customer.example',
     ])
 
     await olive.databases.updateDocument({ ...TICKETS, documentId: carols.$id, data: { cc: [] } })
