@@ -1,8 +1,9 @@
-import type { TBlockedSender, TMarkSpam, TTicket } from '@parsedesk/contracts'
+import type { TBlockedSender, TFloodingSender, TMarkSpam, TTicket } from '@parsedesk/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/appwrite'
 
 const blockedQueryKey = ['blocked-senders'] as const
+const floodingQueryKey = ['flooding-senders'] as const
 const JSON_HEADERS = { 'content-type': 'application/json' }
 
 // Our routes beside Appwrite's (docs/api.md): the SDK has no methods for them, so they go through call().
@@ -24,7 +25,11 @@ export function useMarkSpam() {
   return useMutation({
     mutationFn: (options: { ticketId: string } & TMarkSpam): Promise<TTicket> =>
       client.call('post', ticketSpamUrl(options.ticketId), JSON_HEADERS, { block: options.block ?? 'none' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: blockedQueryKey }),
+        queryClient.invalidateQueries({ queryKey: floodingQueryKey }),
+      ]),
   })
 }
 
@@ -53,5 +58,23 @@ export function useUnblockSender(teamId: string) {
     mutationFn: (blockId: string): Promise<unknown> =>
       client.call('delete', blockedUrl(teamId, blockId), JSON_HEADERS),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blockedQueryKey }),
+  })
+}
+
+// Looked at again now and then: a flood is news while the dashboard is open.
+const FLOODING_REFRESH_MS = 30_000
+
+/** Senders whose mail the intake deferred lately for coming too fast, not blocked since (decision 029). */
+export function useFloodingSenders(teamId: string | undefined) {
+  return useQuery({
+    queryKey: [...floodingQueryKey, teamId],
+    queryFn: (): Promise<{ total: number; senders: TFloodingSender[] }> =>
+      client.call(
+        'get',
+        new URL(`${client.config.endpoint}/teams/${encodeURIComponent(teamId as string)}/flooding-senders`),
+      ),
+    enabled: !!teamId,
+    refetchInterval: FLOODING_REFRESH_MS,
+    retry: false,
   })
 }

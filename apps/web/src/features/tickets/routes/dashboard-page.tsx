@@ -1,5 +1,6 @@
 import { useSession } from '@/features/auth/session'
 import { ParsingAddressCard } from '@/features/mailbox/components/parsing-address-card'
+import { FloodingSendersNotice } from '@/features/spam/components/flooding-senders-notice'
 import { CurrentWorkspaceName } from '@/features/workspaces/components/current-workspace-name'
 import { CreateTicketCard } from '../components/create-ticket-card'
 import { RecentTicketsCard } from '../components/recent-tickets-card'
@@ -17,6 +18,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
         <CurrentWorkspaceName userId={user?.$id} />
       </div>
+      <FloodingSendersNotice userId={user?.$id} />
       {/* The way mail comes in, first: a new account has nothing else to look at yet. The rest of the mail
           setup (regenerate, webhooks, IMAP, kept mail) is in the workspace settings, which the card links to. */}
       <ParsingAddressCard userId={user?.$id} />
