@@ -11,13 +11,14 @@ export type TInvitation = {
 
 /**
  * A name anyone can choose, as an invitation quotes it: nothing a mail program would turn into a link
- * (`evil.example`, `https://...`, `a@b.example`), so the only link in the mail is ours. The dots,
- * colons and at signs inside such a run are bracketed, as advisories write hostile addresses.
+ * (`evil.example`, `https://...`, `a@b.example`), so the only link in the mail is ours: a dot before a
+ * name's next two letters, `://` and an at sign inside a word are bracketed, as advisories write hostile
+ * addresses. Initials (`J.R.R. Tolkien`) stay as they are.
  */
 export function unlinkable(name: string): string {
   return name
     .replace(/:\/\//g, '[:]//')
-    .replace(/(\w)\.(?=\w)/g, '$1[.]')
+    .replace(/(\w)\.(?=[a-z]{2})/gi, '$1[.]')
     .replace(/(\w)@(?=\w)/g, '$1[at]')
 }
 
