@@ -16,7 +16,9 @@ describe.each(DATABASE_KINDS)('sign-in under load on %s', (database) => {
   })
   afterAll(() => server?.stop())
 
-  it('serves another address while one address loops correct sign-ins, and counts those successes', async () => {
+  it('serves another address while one address loops correct sign-ins, and counts those successes', {
+    timeout: 120_000,
+  }, async () => {
     const flooder = await signUpFrom('127.0.0.2', server.url)
     const victim = await signUpFrom('127.0.0.3', server.url)
     const flood: TAddressedAnswer[] = []
@@ -25,15 +27,13 @@ describe.each(DATABASE_KINDS)('sign-in under load on %s', (database) => {
       while (flooding) flood.push(await signInFrom('127.0.0.2', server.url, flooder))
     })
     const victimAnswers: TAddressedAnswer[] = []
-    const victimMs: number[] = []
     try {
       // The victim signs in while the flood is at full strength: it has had time to fill every queue.
       while (flood.length < 2 * FLOOD_LOOPS) await new Promise((resolve) => setTimeout(resolve, 10))
-      const until = Date.now() + 30_000
+      // Bounded, so a gate that keeps refusing the victim fails the test on its answers, not its time limit.
+      const until = Date.now() + 60_000
       while (victimAnswers.length < 8 && Date.now() < until) {
-        const started = performance.now()
         victimAnswers.push(await signInFrom('127.0.0.3', server.url, victim))
-        victimMs.push(performance.now() - started)
       }
     } finally {
       flooding = false
