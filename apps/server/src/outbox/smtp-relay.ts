@@ -103,7 +103,7 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
       // Each copy's receiving server writes the envelope sender into it as Return-Path, so only the
       // requester's copy carries the return path: whoever is copied can neither see nor forge it. The copies
       // go in a second transaction with our From address as sender, whose bounces are shown, never acted on.
-      const buffered = await bufferAttachments(attachments)
+      const buffered = mail.cc.length > 0 ? await bufferAttachments(attachments) : attachments
       const refused = await deliver({ attachments: buffered, envelope: { from: returnPath, to: mail.to } })
       if (mail.cc.length === 0) return { refused }
       try {

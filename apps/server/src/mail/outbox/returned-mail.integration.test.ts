@@ -325,6 +325,27 @@ describe.each(DATABASE_KINDS)('a bounce that comes back as mail, on %s', (databa
     await settled(ticket.$id, next.$id, 'sent')
   })
 
+  it('keeps a reply sent when the relay refuses only its copies, and never sends it to the requester twice', async () => {
+    const ticket = await ticketFrom('ida@customer.example', 'Copy refused')
+    relay.answerRecipients((to) =>
+      to === 'nobody@partner.example'
+        ? { code: 550, message: '5.1.1 <nobody@partner.example>: user unknown' }
+        : 'accept',
+    )
+    try {
+      const first = await reply({ ticketId: ticket.$id, body: 'Done.', cc: ['nobody@partner.example'] })
+      const sent = (await settled(ticket.$id, first.$id, 'sent')).message
+      expect(sent.deliveryError).toBe(
+        'refused by the relay: nobody@partner.example: 550 5.1.1 <nobody@partner.example>: user unknown',
+      )
+      expect(
+        relay.arrived.filter((m) => m.messageId === `<${sent.messageId}>`).map((m) => m.envelope),
+      ).toEqual([{ from: returnPathOf(sent), to: ['ida@customer.example'] }])
+    } finally {
+      relay.answerRecipients(() => 'accept')
+    }
+  })
+
   it('refuses at RCPT a return path whose MAC is not ours, or that names another mail', async () => {
     const ticket = await ticketFrom('fay@customer.example', 'Login loop')
     const one = await reply({ ticketId: ticket.$id, body: 'Clear your cookies.' })
