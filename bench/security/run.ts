@@ -6,8 +6,9 @@ import { describeMachine, formatMachine } from '../api/machine'
 
 // How responsive the server stays for everyone while one party attacks it: /v1/ping latency (a request
 // that needs nothing but the event loop) during 400 concurrent sign-ins, and during attempts to list
-// 200 MB of tickets at once. Figures, not assertions: the README keeps the latest.
-// Usage: tsx bench/security/run.ts [pglite|postgres]
+// 200 MB of tickets at once, and during lists that ask the database for as much work as they can.
+// Figures, not assertions: the README keeps the latest.
+// Usage: tsx bench/security/run.ts [pglite|postgres] [queries]   (`queries`: only the heavy lists)
 
 const SIGN_INS = 400
 const LIST_TICKETS = 45
@@ -15,6 +16,17 @@ const TICKET_RAW_BYTES = 4_500_000
 const LIST_ATTEMPTS = 10
 const ATTACK_MS = 3_000
 const PING_EVERY_MS = 10
+// The issue's attack: `contains` with 200 values on the bodies of five 1 MB tickets.
+const BODY_TICKETS = 5
+const BODY_CHARACTERS = 1_000_000
+const BODY_VALUES = 200
+const BODY_ATTACKERS = 2
+// The heaviest list still allowed: 100 subjects of 998 a's, six 15-character patterns each compared 14
+// characters deep at every position: 100 × 998 × (90 + 10) ≈ 10 million, the pattern allowance.
+const SUBJECT_TICKETS = 100
+const SUBJECT_PATTERNS = Array.from({ length: 6 }, (_, n) => `${'a'.repeat(14)}${n}`)
+const SUBJECT_ATTACKERS = 10
+const BYSTANDER_EVERY_MS = 50
 
 type TAnswer = { status: number; message: string }
 
@@ -147,8 +159,112 @@ async function measureHugeList(server: TServerProcess) {
   }
 }
 
+/** A new account's session header. */
+async function signUp(server: TServerProcess, name: string): Promise<Record<string, string>> {
+  const email = `${name.toLowerCase()}${Date.now()}@example.com`
+  const password = 'correct horse battery'
+  await post(server, '/account', { userId: 'unique()', email, password, name })
+  const { answer } = await post(server, '/account/sessions/email', { email, password })
+  return { 'x-appwrite-session': answer.secret ?? '' }
+}
+
+async function listTickets(server: TServerProcess, session: Record<string, string>, queries: object[]) {
+  const search = queries.map((q, n) => `queries[${n}]=${encodeURIComponent(JSON.stringify(q))}`).join('&')
+  const started = performance.now()
+  const response = await fetch(`${server.url}/v1/databases/main/collections/tickets/documents?${search}`, {
+    headers: headers(session),
+  })
+  const text = await response.text()
+  return { status: response.status, message: text.slice(0, 200), ms: performance.now() - started }
+}
+
+/**
+ * `attackers` clients send `queries` back to back for ATTACK_MS (each finishes the one it started) while
+ * /v1/ping is timed and another user lists their own tickets every BYSTANDER_EVERY_MS.
+ */
+async function attackWithLists(
+  server: TServerProcess,
+  what: string,
+  attackers: number,
+  session: Record<string, string>,
+  queries: object[],
+) {
+  const bystander = await signUp(server, 'Bystander')
+  const answers: (TAnswer & { ms: number })[] = []
+  const bystanderMs: number[] = []
+  const started = performance.now()
+  const isAttacking = () => performance.now() - started < ATTACK_MS
+  const attack = Promise.all(
+    Array.from({ length: attackers }, async () => {
+      while (isAttacking()) answers.push(await listTickets(server, session, queries))
+    }),
+  )
+  const bystanding = (async () => {
+    while (isAttacking()) {
+      bystanderMs.push((await listTickets(server, bystander, [])).ms)
+      await new Promise((resolve) => setTimeout(resolve, BYSTANDER_EVERY_MS))
+    }
+  })()
+  const pings = await pingDuring(server, Promise.all([attack, bystanding]))
+  const wallMs = performance.now() - started
+  const requestMs = summariseLatencies(
+    answers.map((a) => a.ms),
+    wallMs,
+  )
+  console.log(
+    `  ${attackers} clients listing ${what} for ${ATTACK_MS / 1000} s (done in ${ms(wallMs)}): ${answers.length} lists (${countAnswers(answers)}), each p50 ${ms(requestMs.p50)}, max ${ms(requestMs.max)}`,
+  )
+  const refusal = answers.find((a) => a.status >= 400)
+  if (refusal) console.log(`    answer: ${refusal.message}`)
+  console.log(`    meanwhile ping ${describeStats(summariseLatencies(pings, wallMs))}`)
+  console.log(
+    `    another user's list ${describeStats(summariseLatencies(bystanderMs, wallMs)).replace('pings', 'lists')}`,
+  )
+}
+
+async function measureHeavyQueries(server: TServerProcess) {
+  const prober = await signUp(server, 'Prober')
+  for (let n = 0; n < BODY_TICKETS; n++) {
+    await post(
+      server,
+      '/databases/main/collections/tickets/documents',
+      {
+        documentId: 'unique()',
+        data: { email: 'a@example.com', subject: `body ${n}`, body: 'x'.repeat(BODY_CHARACTERS) },
+      },
+      prober,
+    )
+  }
+  const words = Array.from({ length: BODY_VALUES }, (_, n) => `word${n}`)
+  await attackWithLists(
+    server,
+    `contains with ${BODY_VALUES} values on the bodies of ${BODY_TICKETS} 1 MB tickets`,
+    BODY_ATTACKERS,
+    prober,
+    [{ method: 'contains', attribute: 'body', values: words }],
+  )
+
+  const heavy = await signUp(server, 'Heavy')
+  for (let n = 0; n < SUBJECT_TICKETS; n++) {
+    await post(
+      server,
+      '/databases/main/collections/tickets/documents',
+      { documentId: 'unique()', data: { email: 'a@example.com', subject: 'a'.repeat(998), body: 'x' } },
+      heavy,
+    )
+  }
+  await attackWithLists(
+    server,
+    `the heaviest patterns allowed (6 × 15 characters over ${SUBJECT_TICKETS} subjects of 998 a's)`,
+    SUBJECT_ATTACKERS,
+    heavy,
+    [{ method: 'contains', attribute: 'subject', values: SUBJECT_PATTERNS }],
+  )
+}
+
 async function main() {
   const only = process.argv[2]
+  const onlyQueries = process.argv[3] === 'queries'
   const kinds = (TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter(
     (kind) => !only || kind === only,
   )
@@ -164,8 +280,11 @@ async function main() {
     try {
       console.log(`\n${kind} (server in a process of its own, http role)`)
       await measureQuiet(server)
-      await measureSignIns(server)
-      await measureHugeList(server)
+      if (!onlyQueries) {
+        await measureSignIns(server)
+        await measureHugeList(server)
+      }
+      await measureHeavyQueries(server)
     } finally {
       await server.stop()
     }

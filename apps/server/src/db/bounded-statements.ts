@@ -3,19 +3,39 @@ import type { TDatabase, TQueryable } from './database'
 /** Postgres's query_canceled: what a statement stopped by `statement_timeout` fails with. */
 const QUERY_CANCELED = '57014'
 
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Per PGlite database: the last bounded statement queued, which the next one waits for. */
+const lastStatement = new WeakMap<TDatabase, Promise<unknown>>()
+
 /**
- * Runs `fn` with each statement it sends cancelled after `timeoutMs` on Postgres, in a transaction of its
- * own, so the setting ends with it and the connection goes back to the pool as it came. A request's
- * statements then hold a connection that long at most, whatever they ask. PGlite runs statements on the
- * server's own thread, where no timer can stop one: there `fn` runs as it is, and the caller bounds the
- * work a request may ask for (documents/queries.ts).
+ * Runs `fn`, a request's reads, so that no statement of it holds the server for long. On Postgres each
+ * statement is cancelled after `timeoutMs`, in a transaction of its own so the setting ends with it and
+ * the connection goes back to the pool as it came. PGlite runs statements on the server's own thread,
+ * where no timer can stop one, and runs queued statements back to back without returning to the event
+ * loop: there the caller bounds each statement's work (documents/queries.ts), and such statements run
+ * one at a time, each after a turn of the event loop, so pings and other requests are answered between
+ * them however many lists are running.
  */
-export async function withStatementTimeout<T>(
+export async function withBoundedStatements<T>(
   db: TDatabase,
   timeoutMs: number,
   fn: (queryable: TQueryable) => Promise<T>,
 ): Promise<T> {
-  if (db.kind !== 'postgres') return fn(db)
+  if (db.kind !== 'postgres') {
+    return fn({
+      query<Row>(sql: string, params?: readonly unknown[]) {
+        const statement = (lastStatement.get(db) ?? Promise.resolve())
+          .then(yieldToOthers)
+          .then(() => db.query<Row>(sql, params))
+        lastStatement.set(
+          db,
+          statement.catch(() => undefined),
+        )
+        return statement
+      },
+    })
+  }
   return db.transaction(async (tx) => {
     await tx.query(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`)
     return fn(tx)

@@ -3,8 +3,8 @@ import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { LIST_STATEMENT_TIMEOUT_MS } from '../config/config'
 import { AppError } from '../core/app-error'
+import { isStatementTimeout, withBoundedStatements } from '../db/bounded-statements'
 import type { TDatabase } from '../db/database'
-import { isStatementTimeout, withStatementTimeout } from '../db/statement-timeout'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TCollectionDefinition, TDocumentRow } from './collection'
 import { type TDocumentModel, toDocumentModel } from './document-model'
@@ -95,7 +95,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       const reader = { ...readerOf(auth), spend: spendFor(auth) }
       const withTotal = parseTotalFlag(rawTotal)
       const read = () =>
-        withStatementTimeout(db, listTimeoutMs, (q) =>
+        withBoundedStatements(db, listTimeoutMs, (q) =>
           listDocuments(q, def, compiled, reader, withTotal),
         ).catch((error: unknown) => {
           if (isStatementTimeout(error)) throw new AppError(ErrorType.databaseTimeout, QueryMessages.timedOut)
