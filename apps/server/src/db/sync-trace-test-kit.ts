@@ -77,9 +77,9 @@ function parseTrace(text: string): TTracedCall[] {
     const started =
       /^(\d+)\s+(\w+)\((?:\d+<(.*?)>(?=[,)]))?(?:, \[?\{?(?:iov_base=)?"((?:[^"\\]|\\.)*)")?/.exec(line)
     if (!started) continue
-    const call = {
+    const call: TTracedCall = {
       pid: Number(started[1]),
-      call: started[2],
+      call: started[2] ?? '',
       target: started[3] ?? '',
       text: started[4] ?? '',
     }
