@@ -52,6 +52,8 @@ export const SendingLimitMessages = {
     `Nothing was sent: this workspace may mail at most ${limit} recipients an hour. Try again in ${freesIn(ms)}.`,
   unverifiedPerHour: (limit: number, ms: number) =>
     `Nothing was sent: until a workspace owner verifies their email address, this workspace may mail at most ${limit} recipients an hour. Try again in ${freesIn(ms)}, or ${VERIFY_HINT}.`,
+  moreThanHourly: (count: number, limit: number, ownerVerified: boolean) =>
+    `Nothing was sent: this reply has ${count} recipients, more than the ${limit} an hour ${ownerVerified ? 'your account and this workspace may mail' : 'this workspace may mail until a workspace owner verifies their email address'}. Send it to fewer recipients${ownerVerified ? '' : `, or ${VERIFY_HINT}`}.`,
   distinctPerDay: (limit: number, ms: number) =>
     `Nothing was sent: this workspace may mail at most ${limit} different addresses a day. Try again in ${freesIn(ms)}.`,
   invitationNeedsVerified: `No invitation was sent: ${VERIFY_HINT} before inviting anyone.`,

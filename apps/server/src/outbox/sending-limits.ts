@@ -71,6 +71,20 @@ export function createSendingLimits(deps: TSendingLimitsDeps) {
         request,
         new AppError(ErrorType.generalAccessForbidden, SendingLimitMessages.strangers(request.strangers)),
       )
+    const workspaceLimit = request.ownerVerified
+      ? limits.recipientsPerHour
+      : limits.unverifiedRecipientsPerHour
+    // A mail to more recipients than an hour allows never passes: saying "try again" would be untrue.
+    const hourly = Math.min(limits.recipientsPerHour, workspaceLimit)
+    if (recipients.length > hourly)
+      refuse(
+        hourly < limits.recipientsPerHour ? 'unverified-hourly' : 'account-hourly',
+        request,
+        new AppError(
+          ErrorType.generalAccessForbidden,
+          SendingLimitMessages.moreThanHourly(recipients.length, hourly, request.ownerVerified),
+        ),
+      )
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`outbound-account:${request.accountId}`])
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`outbound-team:${request.teamId}`])
     // Only rows under the locks held: pruning others' would wait on their transactions.
@@ -88,9 +102,6 @@ export function createSendingLimits(deps: TSendingLimitsDeps) {
           SendingLimitMessages.accountPerHour(limits.recipientsPerHour, account.freesInMs),
         ),
       )
-    const workspaceLimit = request.ownerVerified
-      ? limits.recipientsPerHour
-      : limits.unverifiedRecipientsPerHour
     const workspace = await countSince(tx, 'team_id', request.teamId, HOUR_MS)
     if (workspace.count + recipients.length > workspaceLimit)
       refuse(

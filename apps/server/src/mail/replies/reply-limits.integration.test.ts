@@ -175,4 +175,44 @@ describe.each(DATABASE_KINDS)('outbound limits on replies on %s', (database) => 
     expect(await limitedCount('account-hourly')).toBe(1)
     expect(await limitedCount('workspace-hourly')).toBe(1)
   })
+
+  it('refuses a reply to more recipients than an hour allows as never passing, not as "try again"', async () => {
+    const wanda = await signUpUser(server.url, 'Wanda Wide')
+    const address = (await readMailbox(wanda)).address
+    await verifyEmail(server.url, wanda)
+    const copies = Array.from({ length: LIMITS.perHour }, (_, index) => `copy${index + 1}@customer.example`)
+    const subject = 'Everyone copied'
+    const raw = [
+      'From: Carol Customer <carol@customer.example>',
+      `To: ${address}`,
+      `Cc: ${copies.join(', ')}`,
+      `Subject: ${subject}`,
+      'Message-ID: <everyone-copied@customer.example>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Please keep my colleagues in the loop.',
+      '',
+    ].join('\r\n')
+    expect((await sendRaw({ port: server.smtpPort, to: address, raw })).accepted).toBe(true)
+    const ticket = await waitForValue(
+      async () =>
+        (
+          await wanda.databases.listDocuments<TTicket>({
+            ...TICKETS,
+            queries: [Query.equal('subject', subject)],
+          })
+        ).documents[0],
+      { what: 'the copied ticket' },
+    )
+    const limitedBefore = await limitedCount('account-hourly')
+
+    const refused = await rejection(reply(wanda, ticket.$id))
+    expect(refused).toMatchObject({ code: 403, type: ErrorType.generalAccessForbidden })
+    expect(refused.message).toBe(
+      SendingLimitMessages.moreThanHourly(LIMITS.perHour + 1, LIMITS.perHour, true),
+    )
+    expect(refused.message).not.toMatch(/try again/i)
+    expect(await repliesOf(wanda)).toEqual([])
+    expect(await limitedCount('account-hourly')).toBe(limitedBefore + 1)
+  })
 })
