@@ -87,7 +87,10 @@ const ZTicketPair = z.object({ source: z.string(), target: z.string() })
 
 /** Why a customer's mail was kept off the ticket it names (decision 024). */
 export const UntrustedMailReason = {
-  /** Named by its subject tag alone, from an address that is neither the requester nor on its copies. */
+  /**
+   * Named by its subject tag, or by a customer's Message-ID (which may be guessable) rather than one of our
+   * replies', from an address that is neither the requester nor on its copies.
+   */
   stranger: 'stranger',
   /** The receiving server wrote `dmarc=fail`: the From may be forged, so the mail joins nothing. */
   dmarcFail: 'dmarc-fail',

@@ -248,7 +248,15 @@ describe.each(DATABASE_KINDS)('mail intake over SMTP on %s', (database) => {
       const { user, mailbox } = await signUpWithMailbox(server.url)
       await send(
         mailbox.address,
-        plainEmail({ subject: 'Test', body: 'Hi', messageId: 'original-1@gmail.com', from: 'xxx@gmail.com' }),
+        // me@example.com answers in the thread below: copied here, as a customer's Message-ID threads only
+        // the requester and the ticket's copies (decision 024).
+        plainEmail({
+          subject: 'Test',
+          body: 'Hi',
+          messageId: 'original-1@gmail.com',
+          from: 'xxx@gmail.com',
+          headers: ['Cc: me@example.com'],
+        }),
       )
       const [first] = await waitForDecided(user, 1)
       const ticketId = first?.ticketId ?? ''

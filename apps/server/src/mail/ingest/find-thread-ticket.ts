@@ -2,27 +2,37 @@ import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import { findDocument } from '../../documents/document-repository'
 import type { TThreadKeys } from '../parse'
+import { bareAddress } from '../parse/email-addresses'
 
 /**
  * How a mail relates to a ticket of the workspace. `thread`: it joins the conversation, `by` a Message-ID we
- * issued or the customer's own earlier mail there (only whoever was sent the conversation knows those), or by
- * its `[#number]` subject tag alone from the requester or an address on the ticket's copies. `stranger`: its
- * tag names the ticket but anyone can type a number, so it opens a ticket of its own (decision 024).
+ * issued (random, known only to whoever was sent the conversation), or by the customer's own earlier mail
+ * there or its `[#number]` subject tag from the requester or an address on the ticket's copies. `stranger`:
+ * it names the ticket by a number anyone can type or a customer's Message-ID someone may guess, so it opens
+ * a ticket of its own (decision 024).
  */
 export type TThreadMatch =
   | { kind: 'thread'; ticket: TDocumentRow; reason: string; by: 'message-id' | 'subject-tag' }
   | { kind: 'stranger'; ticket: TDocumentRow }
-
-/** `Carol <carol@example.com>` or ` Carol@Example.com` as `carol@example.com`, as copies are kept. */
-function bareAddress(address: string): string {
-  return (/<([^>]+)>\s*$/.exec(address)?.[1] ?? address).trim().toLowerCase()
-}
 
 /** Whether the address is the ticket's requester or one of its copies: who its replies already reach. */
 function isOnTicket(ticket: TDocumentRow, address: string): boolean {
   const sender = bareAddress(address)
   const copies = (ticket.cc as string[] | undefined) ?? []
   return bareAddress(String(ticket.email)) === sender || copies.includes(sender)
+}
+
+/**
+ * Whether the address is on the ticket or on a duplicate merged into it: a merge moves the duplicate's
+ * Message-IDs here, and its requester answering their own mail still belongs to the conversation.
+ */
+async function knowsConversation(tx: TQueryable, ticket: TDocumentRow, address: string): Promise<boolean> {
+  if (isOnTicket(ticket, address)) return true
+  const { rows } = await tx.query<TDocumentRow>(
+    'select email, cc from tickets where "mergedIntoId" = $1 and "teamId" = $2',
+    [ticket.id, ticket.teamId],
+  )
+  return rows.some((merged) => isOnTicket(merged, address))
 }
 
 /**
@@ -37,15 +47,26 @@ export async function findThreadTicket(
   const candidates = [keys.inReplyTo, ...[...keys.references].reverse()].filter(
     (id): id is string => !!id && id !== keys.messageId,
   )
+  // The first ticket a customer's Message-ID named for a sender not on it: theirs is a ticket of its own.
+  let guessed: TDocumentRow | undefined
   if (candidates.length > 0) {
-    const { rows } = await tx.query<{ message_id: string; ticket_id: string }>(
-      'select message_id, ticket_id from mail_thread_ids where team_id = $1 and message_id = any($2::text[])',
+    // `ours`: a reply's Message-ID, random and known only to whom it was sent. A customer's own may be
+    // guessable (a counter, a timestamp), so it threads only its requester or an address on its copies.
+    const { rows } = await tx.query<{ message_id: string; ticket_id: string; ours: boolean }>(
+      `select t.message_id, t.ticket_id,
+         exists (select 1 from outbox o where o."messageId" = '<' || t.message_id || '>') as ours
+       from mail_thread_ids t where t.team_id = $1 and t.message_id = any($2::text[])`,
       [teamId, candidates],
     )
     for (const candidate of candidates) {
       const hit = rows.find((r) => r.message_id === candidate)
       const ticket = hit && (await findDocument(tx, options.tickets, hit.ticket_id))
       if (ticket && ticket.teamId === teamId) {
+        // A later References entry may still be ours (a colleague answering the customer's answer).
+        if (!hit.ours && !(await knowsConversation(tx, ticket, options.senderAddress))) {
+          guessed ??= ticket
+          continue
+        }
         const header = candidate === keys.inReplyTo ? 'In-Reply-To' : 'References'
         return { kind: 'thread', ticket, reason: `${header} <${candidate}>`, by: 'message-id' }
       }
@@ -67,7 +88,7 @@ export async function findThreadTicket(
       }
     }
   }
-  return undefined
+  return guessed && { kind: 'stranger', ticket: guessed }
 }
 
 /**

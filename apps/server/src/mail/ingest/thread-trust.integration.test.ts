@@ -169,7 +169,91 @@ describe.each(DATABASE_KINDS)('who may join a customer’s conversation by mail 
     expect(await conversation(carols.$id)).toEqual([{ direction: 'outbound', from: address }])
     // Our Message-IDs are random, never the ticket's number, so nobody outside the thread can name one.
     expect(reply.messageId).toMatch(/^[0-9a-f]{32}@/)
-    expect(reply.messageId).not.toContain(`${carols.number}@`)
+    expect(reply.messageId.startsWith(`${carols.number}@`)).toBe(false)
+  })
+
+  it('gives a stranger naming the customer’s own (guessable) Message-ID a ticket of its own, while the requester still threads by it', async () => {
+    const carols = await carolsTicket('Password reset')
+    // Carol's mail client numbers its Message-IDs: anyone can guess the one her first mail had.
+    await send(
+      mail({
+        from: 'Mallory <mallory@evil.example>',
+        cc: 'spy@evil.example',
+        subject: 'Re: Password reset',
+        messageId: 'guess-1@evil.example',
+        inReplyTo: 'Password-reset@customer.example',
+        body: 'Add me please.',
+      }),
+    )
+    const mallorys = await ticketFrom('mallory@evil.example', 'Re: Password reset')
+    expect(mallorys.$id).not.toBe(carols.$id)
+    expect(await eventsOf(mallorys.$id, 'untrusted-mail')).toMatchObject([
+      { after: { reason: 'stranger', mentions: { id: carols.$id, number: carols.number } } },
+    ])
+    expect((await ticket(carols.$id)).cc).toEqual([])
+
+    // Carol answering her own mail still threads by it.
+    await send(
+      mail({
+        from: 'Carol <carol@customer.example>',
+        subject: 'Re: Password reset',
+        messageId: 'reset-again@customer.example',
+        inReplyTo: 'Password-reset@customer.example',
+        body: 'Still locked out.',
+      }),
+    )
+    await settled(carols.$id, 1)
+    expect(await conversation(carols.$id)).toEqual([{ direction: 'inbound', from: 'carol@customer.example' }])
+
+    // Our reply's Message-ID is random: whoever answers it was sent the conversation (here forwarded to IT).
+    const ours = await ownersReply(carols.$id, 'Use the link we just sent.')
+    await send(
+      mail({
+        from: 'it@customer.example',
+        subject: 'Re: Password reset',
+        messageId: 'it-answer@customer.example',
+        inReplyTo: ours.messageId,
+        body: 'Carol forwarded this; the link works now.',
+      }),
+    )
+    await settled(carols.$id, 3)
+    expect((await conversation(carols.$id)).at(-1)).toEqual({
+      direction: 'inbound',
+      from: 'it@customer.example',
+    })
+  })
+
+  it('still threads a requester answering their own mail after their ticket was merged into another’s', async () => {
+    const carols = await carolsTicket('Duplicate charge')
+    await send(
+      mail({
+        from: 'dave@customer.example',
+        subject: 'Charged twice',
+        messageId: 'charged-twice@customer.example',
+        body: 'Same here.',
+      }),
+    )
+    const daves = await ticketFrom('dave@customer.example', 'Charged twice')
+    await olive.databases.updateDocument({
+      ...TICKETS,
+      documentId: carols.$id,
+      data: { mergedIntoId: daves.$id },
+    })
+    await send(
+      mail({
+        from: 'Carol <carol@customer.example>',
+        subject: 'Re: Duplicate charge',
+        messageId: 'charge-followup@customer.example',
+        inReplyTo: 'Duplicate-charge@customer.example',
+        body: 'Any news on the refund?',
+      }),
+    )
+    // Carol's first mail, moved by the merge, then her answer.
+    await settled(daves.$id, 2)
+    expect(await conversation(daves.$id)).toEqual([
+      { direction: 'inbound', from: 'carol@customer.example' },
+      { direction: 'inbound', from: 'carol@customer.example' },
+    ])
   })
 
   it('threads the requester’s subject tag but never lets it change the copies', async () => {

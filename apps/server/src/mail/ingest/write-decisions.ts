@@ -39,7 +39,7 @@ function describeUntrusted(untrusted: TUntrustedMail): string {
   const named = untrusted.mentions ? `ticket #${String(untrusted.mentions.number)}` : 'a ticket'
   return untrusted.reason === UntrustedMailReason.dmarcFail
     ? `the receiving server says it failed DMARC: it joins no conversation${untrusted.mentions ? ` (it names ${named})` : ''} and copies nobody`
-    : `its subject tag names ${named}, but its sender is neither that ticket's requester nor on its copies: a ticket of its own`
+    : `it names ${named} by its subject tag or a customer's Message-ID, but its sender is neither that ticket's requester nor on its copies: a ticket of its own`
 }
 
 function counterOf(decision: TWrittenDecision): TOutcomeCounter {

@@ -16,6 +16,11 @@ export function normaliseAddress(value: string): string {
   return at === -1 ? bare : bare.slice(0, at) + bare.slice(at).toLowerCase()
 }
 
+/** `Carol <carol@example.com>` or ` Carol@Example.com` as `carol@example.com`, as ticket copies are kept. */
+export function bareAddress(address: string): string {
+  return (/<([^>]+)>\s*$/.exec(address)?.[1] ?? address).trim().toLowerCase()
+}
+
 export function isPlausibleAddress(address: string): boolean {
   return /^[^@\s]+@[^@\s]+$/.test(address)
 }

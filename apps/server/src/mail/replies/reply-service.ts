@@ -23,6 +23,7 @@ import { recordTicketEvents } from '../../tickets/ticket-events'
 import type { TTicketService } from '../../tickets/ticket-service'
 import { rememberThreadIds } from '../ingest/batch-decisions-repository'
 import { messagePermissions } from '../messages/messages-collection'
+import { bareAddress } from '../parse/email-addresses'
 import { addressesThatNeverWrote } from './reply-recipients'
 import { refuseBounced, refuseMerged } from './reply-refusals'
 import { claimUploads, linkUploads } from './reply-uploads'
@@ -199,11 +200,6 @@ export function createReplyService(deps: TReplyServiceDeps) {
   }
 
   return { reply, writer }
-}
-
-/** `Carol <carol@example.com>` or `carol@example.com` as `carol@example.com`, as copies are kept. */
-function bareAddress(address: string): string {
-  return (/<([^>]+)>\s*$/.exec(address)?.[1] ?? address).trim().toLowerCase()
 }
 
 /** The ticket's copies and the reply's new ones, each once, in the order they were added. */
