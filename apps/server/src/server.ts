@@ -255,7 +255,12 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     stopIntake.push(() => smtp.close())
     checks.push({ name: 'smtp', problem: async () => (smtp.isListening() ? undefined : 'not listening') })
   }
-  const readiness = createReadiness({ checks, log: logOf('health') })
+  const readiness = createReadiness({
+    checks,
+    log: logOf('health'),
+    // Informs, never fails readiness: an http process behind on mail still serves the dashboard (decision 031).
+    details: async () => ({ intake: await mail.backlog.read() }),
+  })
 
   let app: FastifyInstance | undefined
   let url: string | undefined

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import {
+  INTAKE_BACKLOG,
   INTAKE_LIMITS,
   MAIL_ADDRESS_PATTERN,
   PROJECT_ID_DEFAULT,
@@ -138,6 +139,8 @@ const ZEnvVariables = z.object({
   // New mail one sender, and one mailbox, may bring in a minute before more is deferred (decision 029).
   INTAKE_PER_SENDER_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perSenderPerMinute),
   INTAKE_PER_MAILBOX_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perMailboxPerMinute),
+  // Past this age of the oldest mail waiting to be decided, new mail is deferred (decision 031).
+  INTAKE_MAX_WAITING_SECONDS: z.coerce.number().int().min(1).default(INTAKE_BACKLOG.maxWaitingSeconds),
   // What one user is sent of documents per second by one process once past a burst (documents/read-budget.ts).
   READ_BUDGET_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(READ_BUDGET.bytesPerSecond),
   READ_BUDGET_BURST_BYTES: z.coerce.number().int().min(1024).default(READ_BUDGET.burstBytes),
@@ -237,6 +240,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       perSenderPerMinute: env.INTAKE_PER_SENDER_PER_MINUTE,
       perMailboxPerMinute: env.INTAKE_PER_MAILBOX_PER_MINUTE,
     },
+    /** Past this age of the oldest waiting mail, new mail is deferred (decision 031). */
+    intakeMaxWaitingSeconds: env.INTAKE_MAX_WAITING_SECONDS,
     inboundDomain,
     outbox: {
       /** Where outbound mail goes; it holds the relay's password, so it is never logged. Unset: not sent. */

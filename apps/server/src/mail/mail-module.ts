@@ -15,6 +15,8 @@ import { forgetTicketMail } from './forget-ticket-mail'
 import { loadSecretKey } from './imap/secret-box'
 import { createAcceptInboundEmail, type TAcceptInboundEmail } from './inbound/accept-inbound-email'
 import { createInboundCollection } from './inbound/inbound-collection'
+import { createIntakeBacklog } from './inbound/intake-backlog'
+import { intakeBacklogRoutes } from './inbound/intake-backlog-routes'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
 import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
@@ -94,9 +96,12 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     await queue.enqueueSoon(ingestInboundEmailJob, { inboundId })
   }
 
+  // Read by every channel's deliveries, the readiness probe and the dashboard's notice (decision 031).
+  const backlog = createIntakeBacklog({ db, maxWaitingSeconds: config.intakeMaxWaitingSeconds })
+
   // One per process, shared by SMTP, webhooks and IMAP, so their deliveries commit together, behind the
-  // same intake limits.
-  const accept: TAcceptInboundEmail = limitIntake({
+  // same intake limits, all held back together while waiting mail is too old.
+  const limited: TAcceptInboundEmail = limitIntake({
     db,
     limits: config.intakeLimits,
     accept: createAcceptInboundEmail({
@@ -108,11 +113,13 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     log: options.logOf('intake'),
     onLimited: options.observe?.limited,
   })
+  const accept = backlog.holdWhileBehind(limited)
 
   const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
     ensureMailboxOnRead({ inboundDomain: config.inboundDomain, db }),
     mailboxDirectoryRoutes({ db }),
     floodingRoutes({ db }),
+    intakeBacklogRoutes({ db, backlog }),
     fileRoutes({ storage, db }),
     replyUploadRoutes({ storage, db }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),
@@ -122,6 +129,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     collections,
     routes,
     accept,
+    backlog,
     forgetTicket: (ticketId: string) => forgetTicketMail({ db, storage, ticketId }),
     /** For the outbox's sender and sweeper: replies' delivery on their tickets, and their files' bytes. */
     outboundDelivery: {

@@ -9,6 +9,8 @@ export type TReadiness = {
   checks: Record<string, string>
   /** The names of the failing checks, for a load balancer's log or a person reading the 503. */
   failing: string[]
+  /** What an operator reads beside the checks without it making the process unready (the intake's backlog). */
+  details?: Record<string, unknown>
 }
 
 // A probe answers within this even when a check hangs (a database that accepts but never answers).
@@ -19,7 +21,12 @@ const CHECK_TIMEOUT_MS = 2_000
  * ("unreachable", "2 not applied"), so the public endpoint tells nothing of hosts or credentials;
  * the underlying error goes to the log.
  */
-export function createReadiness(options: { checks: THealthCheck[]; log: TLog }) {
+export function createReadiness(options: {
+  checks: THealthCheck[]
+  log: TLog
+  /** Read with the checks; a failed read is left out and logged. */
+  details?(): Promise<Record<string, unknown>>
+}) {
   let stopping = false
   const run = async (check: THealthCheck): Promise<string | undefined> => {
     let timer: NodeJS.Timeout | undefined
@@ -35,14 +42,35 @@ export function createReadiness(options: { checks: THealthCheck[]; log: TLog }) 
       clearTimeout(timer)
     }
   }
+  // Bounded like a check, so a hanging database never holds the probe.
+  const readDetails = async (): Promise<Record<string, unknown> | undefined> => {
+    if (!options.details) return undefined
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), CHECK_TIMEOUT_MS)
+    })
+    try {
+      return await Promise.race([options.details(), timeout])
+    } catch (error) {
+      options.log('reading health details failed', error)
+      return undefined
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   return {
     async read(): Promise<TReadiness> {
-      const problems = await Promise.all(options.checks.map(run))
+      const [problems, details] = await Promise.all([Promise.all(options.checks.map(run)), readDetails()])
       const checks: Record<string, string> = {}
       for (const [index, check] of options.checks.entries()) checks[check.name] = problems[index] ?? 'ok'
       if (stopping) checks.shutdown = 'stopping'
       const failing = Object.keys(checks).filter((name) => checks[name] !== 'ok')
-      return { status: failing.length === 0 ? 'ready' : 'not ready', checks, failing }
+      return {
+        status: failing.length === 0 ? 'ready' : 'not ready',
+        checks,
+        failing,
+        ...(details ? { details } : {}),
+      }
     },
     /** From now on not ready: a load balancer stops sending work while what is in flight finishes. */
     markStopping() {

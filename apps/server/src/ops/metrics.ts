@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { TLog } from '../core/logger'
 import type { TQueryable } from '../db/database'
+import { readOldestWaitingSeconds } from '../mail/inbound/intake-backlog'
 
 /** A job run that ended: pg-boss's creation time of the job, so the latency counts retries and waits. */
 export type TSettledJob = { queue: string; createdOn: Date; succeeded: boolean }
@@ -127,10 +128,16 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
     registers: [registry],
   })
 
-  const databaseGauges = [queueJobs, queueAge, outbox, outcomes]
+  const inboundWaiting = new Gauge({
+    name: 'parsedesk_inbound_oldest_waiting_seconds',
+    help: 'Age of the oldest mail stored but not yet decided (0 when none waits); past INTAKE_MAX_WAITING_SECONDS new mail is deferred; database-wide',
+    registers: [registry],
+  })
+
+  const databaseGauges = [queueJobs, queueAge, outbox, outcomes, inboundWaiting]
   // Read once per scrape. Zeros for the queues with nothing in them, so a graph shows 0 and not a gap.
   const readDatabase = async () => {
-    const [jobs, mails, received] = await Promise.all([
+    const [jobs, mails, received, waiting] = await Promise.all([
       db.query<{ name: string; state: string; count: number; age: number }>(
         `select name, state::text as state, count(*)::int as count,
            extract(epoch from now() - min(created_on))::float8 as age
@@ -147,6 +154,7 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
            coalesce(sum("rejected"), 0)::int as rejected
          from mailboxes`,
       ),
+      readOldestWaitingSeconds(db),
     ])
     // Replaced in one synchronous step, so a scrape running alongside never reads them half-set.
     for (const gauge of databaseGauges) gauge.reset()
@@ -163,6 +171,7 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
     for (const row of mails.rows) outbox.set({ state: row.state }, row.count)
     for (const [outcome, count] of Object.entries(received.rows[0] ?? {}))
       outcomes.set({ outcome }, count ?? 0)
+    inboundWaiting.set(waiting)
   }
 
   return {

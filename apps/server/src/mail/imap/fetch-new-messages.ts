@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow'
 import { imapExternalId } from '../inbound/delivery-source'
+import { IntakeBehindError } from '../inbound/intake-backlog'
 import { IntakeLimitedError } from '../intake-limits/intake-limited-error'
 
 export type TAcceptImapMessage = (options: { raw: Buffer; externalId: string }) => Promise<unknown>
@@ -45,7 +46,8 @@ async function expectAnswer<T>(
 }
 
 /**
- * Stores one message; when the intake limits defer it (decision 029), says for how long instead. It stays
+ * Stores one message; when the intake limits (decision 029) or the back-pressure (031) defer it, says for
+ * how long instead. It stays
  * unread on the server, and so does everything after it: the next check starts from it, in order.
  */
 async function acceptUnlessTooFast(
@@ -56,7 +58,8 @@ async function acceptUnlessTooFast(
     await options.accept(message)
     return undefined
   } catch (error) {
-    if (error instanceof IntakeLimitedError) return error.retryAfterSeconds
+    if (error instanceof IntakeLimitedError || error instanceof IntakeBehindError)
+      return error.retryAfterSeconds
     throw error
   }
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import type net from 'node:net'
 import type { Readable } from 'node:stream'
-import { IntakeLimitMessages } from '@parsedesk/contracts'
+import { IntakeBacklogMessages, IntakeLimitMessages } from '@parsedesk/contracts'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TAcceptedInboundEmail } from '../inbound/accept-inbound-email'
+import { IntakeBehindError } from '../inbound/intake-backlog'
 import { IntakeLimitedError } from '../intake-limits/intake-limited-error'
 import { canonicalRecipient } from '../mailboxes/mailbox-address'
 import { createMailboxLookup, type TMailboxRow } from '../mailboxes/mailbox-repository'
@@ -22,6 +23,7 @@ export type TSmtpRefusal =
   | 'no-valid-recipients'
   | 'lookup-failed'
   | 'store-failed'
+  | 'intake-behind'
 
 export type TSmtpIntakeOptions = {
   db: TDatabase
@@ -232,6 +234,9 @@ export async function startSmtpIntake(options: TSmtpIntakeOptions): Promise<TSmt
         .catch((error: unknown) => {
           // Counted and logged by the intake limits, once for every channel.
           if (error instanceof IntakeLimitedError) return callback(intakeLimitReply(error))
+          // Back-pressure (decision 031): the sending server keeps the mail while ours waits to be decided.
+          if (error instanceof IntakeBehindError)
+            return callback(refuse('intake-behind', 451, `4.3.2 ${IntakeBacklogMessages.smtp}`))
           log('storing a message failed', error)
           callback(refuse('store-failed', 451, 'Temporary failure storing the message, try again later'))
         })

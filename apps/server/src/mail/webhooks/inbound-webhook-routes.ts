@@ -1,10 +1,16 @@
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
-import { IntakeLimitMessages, MailboxMessages, type TInboundChannel } from '@parsedesk/contracts'
+import {
+  IntakeBacklogMessages,
+  IntakeLimitMessages,
+  MailboxMessages,
+  type TInboundChannel,
+} from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../core/app-error'
 import type { TDatabase } from '../../db/database'
 import { isManager, isMember } from '../../teams/workspace-access'
+import { IntakeBehindError } from '../inbound/intake-backlog'
 import { IntakeLimitedError } from '../intake-limits/intake-limited-error'
 import { findMailboxById, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { parseMailgunWebhook } from './parse-mailgun-webhook'
@@ -98,7 +104,16 @@ export function inboundWebhookRoutes(options: TInboundWebhookRoutesOptions) {
             externalId: email.externalId,
             envelopeFrom: email.envelopeFrom,
           })
-          .catch((error: unknown) => deferTooFast(reply, error))
+          .catch((error: unknown) =>
+            error instanceof IntakeBehindError ? error : deferTooFast(reply, error),
+          )
+        if (accepted instanceof IntakeBehindError) {
+          // Back-pressure (decision 031): the provider keeps the mail while ours waits to be decided.
+          return reply
+            .code(503)
+            .header('retry-after', String(accepted.retryAfterSeconds))
+            .send({ message: IntakeBacklogMessages.webhook(accepted.retryAfterSeconds), code: 503 })
+        }
         return reply.code(200).send(accepted)
       }
 
