@@ -341,8 +341,9 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       try {
         await db.transaction(async (tx) => {
           await updateUser(tx, userId, { email, emailVerified: true })
-          // A verification link mailed to the old address must not verify the new one.
+          // Links mailed to the old address must neither verify the new one nor reset the account.
           await retireAccountTokens(tx, { userId, kind: 'verification' })
+          await retireAccountTokens(tx, { userId, kind: 'recovery' })
         })
       } catch (error) {
         // Someone signed up with the address after the link was mailed: its owner is the one to keep it.

@@ -95,6 +95,10 @@ describe.each(DATABASE_KINDS)('account settings, recovery and verification on %s
     expect(link.origin + link.pathname).toBe(`${server.url}/verify`)
     expect(userId).toBe(user.userId)
     expect((await signIn(user.email, user.password)).userId).toBe(user.userId)
+    // A recovery link mailed to the old address before the move...
+    const guest = new Account(sdkClient(server.url))
+    await guest.createRecovery({ email: user.email, url: `${server.url}/recovery` })
+    const oldRecovery = await mailedLink(user.email, 'Reset your Parsedesk password')
 
     await new Account(sdkClient(server.url)).updateEmailVerification({ userId, secret })
     expect(await user.account.get()).toMatchObject({ email: fresh, emailVerification: true })
@@ -105,6 +109,13 @@ describe.each(DATABASE_KINDS)('account settings, recovery and verification on %s
     expect(
       await rejection(new Account(sdkClient(server.url)).updateEmailVerification({ userId, secret })),
     ).toMatchObject({ type: ErrorType.userInvalidToken })
+    // ...no longer resets the account: whoever reads the old mailbox has no say over it now.
+    expect(
+      await rejection(
+        guest.updateRecovery({ userId, secret: oldRecovery.secret, password: 'a brand new passphrase' }),
+      ),
+    ).toMatchObject({ type: ErrorType.userInvalidToken })
+    expect((await signIn(fresh, user.password)).userId).toBe(user.userId)
   })
 
   it('answers taken and free addresses in the same time, and limits asking per account and per address', async () => {
