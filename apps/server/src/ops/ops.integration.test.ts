@@ -76,6 +76,9 @@ describe.each(DATABASE_KINDS)('health and metrics (%s)', (database) => {
         status: 'ready',
         checks: { database: 'ok', migrations: 'ok', queue: 'ok', smtp: 'ok' },
         failing: [],
+        details: {
+          intake: { oldestWaitingSeconds: expect.any(Number), maxWaitingSeconds: 1000000, behind: false },
+        },
       })
     }
   })
