@@ -1,3 +1,4 @@
+import { InboundStatus } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 
 /**
@@ -11,8 +12,8 @@ export async function addressesThatNeverWrote(
 ): Promise<string[]> {
   const { rows } = await tx.query<{ address: string }>(
     `select distinct lower("from") as address from inbound_emails
-     where "teamId" = $1 and "status" in ('ticket', 'thread-message') and lower("from") = any($2::text[])`,
-    [teamId, addresses],
+     where "teamId" = $1 and "status" = any($3::text[]) and lower("from") = any($2::text[])`,
+    [teamId, addresses, [InboundStatus.ticket, InboundStatus.threadMessage]],
   )
   const wrote = new Set(rows.map((row) => row.address))
   return addresses.filter((address) => !wrote.has(address))
