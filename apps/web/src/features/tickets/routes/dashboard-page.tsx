@@ -1,4 +1,5 @@
 import { useSession } from '@/features/auth/session'
+import { IntakeBacklogNotice } from '@/features/mailbox/components/intake-backlog-notice'
 import { ParsingAddressCard } from '@/features/mailbox/components/parsing-address-card'
 import { FloodingSendersNotice } from '@/features/spam/components/flooding-senders-notice'
 import { CurrentWorkspaceName } from '@/features/workspaces/components/current-workspace-name'
@@ -18,6 +19,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support Dashboard</h1>
         <CurrentWorkspaceName userId={user?.$id} />
       </div>
+      <IntakeBacklogNotice userId={user?.$id} />
       <FloodingSendersNotice userId={user?.$id} />
       {/* The way mail comes in, first: a new account has nothing else to look at yet. The rest of the mail
           setup (regenerate, webhooks, IMAP, kept mail) is in the workspace settings, which the card links to. */}
