@@ -8,6 +8,7 @@ import {
   ZEmailSession,
 } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
+import { clientNetwork } from '../core/client-network'
 import { parseInput } from '../core/parse-input'
 import type { TDatabase, TQueryable } from '../db/database'
 import { findPasswordProblem } from './password-rules'
@@ -113,7 +114,7 @@ export function createAccountService(deps: TAccountServiceDeps) {
       const normalised = normaliseEmail(email)
       const problem = await findPasswordProblem({ password, email: normalised, name: name ?? '' })
       if (problem) throw new AppError(problem.type, problem.message)
-      return passwordWork.run(client.ip, async () => {
+      return passwordWork.run(clientNetwork(client.ip), async () => {
         const slot = await takeSlot(db, SIGN_UP_LIMIT, client.ip)
         if (!slot.isTaken) throw AppError.rateLimited()
         // Hashed before the email is looked up, so a taken email is answered no sooner than a new one.
@@ -131,7 +132,7 @@ export function createAccountService(deps: TAccountServiceDeps) {
     async signInWithPassword(input: unknown, client: TClientInfo) {
       const credentials = parseInput(ZEmailSession, input)
       const email = normaliseEmail(credentials.email)
-      return passwordWork.run(client.ip, async () => {
+      return passwordWork.run(clientNetwork(client.ip), async () => {
         await takeSignInSlots(email, client.ip)
         const user = await findUserByEmail(db, email)
         // An unknown email is checked against a dummy hash: it costs the same time as a wrong password.

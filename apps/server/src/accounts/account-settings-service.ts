@@ -16,6 +16,7 @@ import {
   ZVerificationUpdate,
 } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
+import { clientNetwork } from '../core/client-network'
 import { isoDate } from '../core/iso-date'
 import { parseInput } from '../core/parse-input'
 import { hashSecret } from '../core/secret-hash'
@@ -303,7 +304,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       if (!user) throw new AppError(ErrorType.userInvalidToken, AccountMessages.linkInvalid)
       await assertAcceptablePassword(user, password)
       const token = await spend({ userId, secret, kinds: ['recovery'], ip: client.ip })
-      await passwordWork.run(client.ip, async () =>
+      await passwordWork.run(clientNetwork(client.ip), async () =>
         updateUser(db, user.id, { passwordHash: await hashPassword(password) }),
       )
       await deleteAllSessions(db, user.id)

@@ -8,7 +8,7 @@ export type TWorkGate = { run<T>(key: string, work: () => Promise<T>): Promise<T
  * of milliseconds, and each attempt costs database round trips (on PGlite, time on this very thread):
  * unbounded, 400 sign-ins at once starved everything else of the server.
  *
- * Each `key` (a client address) holds at most `perKey` of those places, running or waiting, and the line
+ * Each `key` (a client's network, `clientNetwork`: an IPv4 address or an IPv6 /64) holds at most `perKey` of those places, running or waiting, and the line
  * is served key by key in turn: one address looping sign-ins cannot fill the gate and turn everyone else
  * away as busy, nor make them wait behind its whole backlog.
  */

@@ -21,6 +21,7 @@ import { linkOnOrigin } from '../accounts/link-on-origin'
 import { type TRateLimit, takeSlot } from '../accounts/rate-limit'
 import { findUserByEmail, findUserById, type TUserRow } from '../accounts/users-repository'
 import { AppError } from '../core/app-error'
+import { clientNetwork } from '../core/client-network'
 import { parseInput } from '../core/parse-input'
 import { hashSecret } from '../core/secret-hash'
 import type { TDatabase, TQueryable } from '../db/database'
@@ -322,7 +323,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
           )
         // Counted in this transaction, once the caller may invite: a refused or failed invitation sends no
         // mail and takes nothing from the budgets, so no outsider or agent can use them up.
-        const refused = await takeInvitationSlots(tx, { ...who, address: client.ip })
+        const refused = await takeInvitationSlots(tx, { ...who, address: clientNetwork(client.ip) })
         if (refused) deps.outbox.refuseLimit(refused.name, who, refused.error)
         const account = invitee ?? (await findUserByEmail(tx, email))
         const inserted = await insertMembership(tx, {
