@@ -57,6 +57,7 @@ describe.skipIf(!TEST_DATABASE_URL)('presence across two server processes on Pos
     teamId = (await new Teams(olive.client).list()).teams[0]!.$id
     await joinByInvitation({
       serverUrl: first.config.publicUrl,
+      db: first.db,
       owner: olive,
       member: agnes,
       teamId,

@@ -1,4 +1,5 @@
 import { Query, Teams } from 'appwrite'
+import type { TQueryable } from '../db/database'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { verifyEmail } from '../testing/verify-email'
 
@@ -32,10 +33,12 @@ export async function joinByInvitation(options: {
   member: TSdkUser
   teamId: string
   roles: string[]
+  /** The server's database, when it is not a test server of this process (`startTestServer`). */
+  db?: TQueryable
 }): Promise<string> {
   const { owner, member, teamId } = options
   // Only a verified address may invite by mail (decision 026).
-  if (!(await owner.account.get()).emailVerification) await verifyEmail(options.serverUrl, owner)
+  if (!(await owner.account.get()).emailVerification) await verifyEmail(options.serverUrl, owner, options.db)
   await new Teams(owner.client).createMembership({
     teamId,
     roles: options.roles,
