@@ -109,7 +109,11 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     : await claimDataDir(config.dataDir, (request, response) =>
         request.url === ADMIN_PATH ? admin(request, response) : backup(request, response),
       )
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sync: config.databaseSync,
+  })
   backupSource = { db, storage }
   const bus = await openEventBus({ databaseUrl: config.databaseUrl, db, log: logOf('realtime') })
   // Stopping (SIGTERM) takes two steps. First, side by side: the listeners stop taking connections and let

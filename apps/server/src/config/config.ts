@@ -135,6 +135,8 @@ const ZEnvVariables = z.object({
   // A session ends this long after sign-in whatever its use: a longer idle limit could never apply.
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(SessionLimits.lifetimeDays).default(30),
   SECRET_KEY: optionalString,
+  // off: PGlite's commits are not synced to disk (decision 030); for test servers, whose data nobody keeps.
+  DATABASE_SYNC: z.enum(['on', 'off']).default('on'),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // New mail one sender, and one mailbox, may bring in a minute before more is deferred (decision 029).
   INTAKE_PER_SENDER_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perSenderPerMinute),
@@ -228,6 +230,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     projectId: env.PROJECT_ID,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    /** PGlite's commits synced to disk before they return (decision 030). */
+    databaseSync: env.DATABASE_SYNC === 'on',
     smtp: {
       port: env.SMTP_PORT,
       host: env.SMTP_HOST,

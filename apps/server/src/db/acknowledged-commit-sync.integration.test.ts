@@ -71,7 +71,10 @@ describe('an acknowledged mail is on disk before its 250', () => {
   it.skipIf(STRACE_MISSING)(
     `on PGlite, the server process syncs the write-ahead log before every 250${skipped(STRACE_MISSING)}`,
     async () => {
-      server = await startServerProcess({ database: 'pglite', env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN } })
+      server = await startServerProcess({
+        database: 'pglite',
+        env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN, DATABASE_SYNC: 'on' },
+      })
       const user = await signUpUser(server.url, 'Durable Tester')
       const { address } = await readMailbox(user)
       const pid = server.pid()
@@ -97,7 +100,7 @@ describe('an acknowledged mail is on disk before its 250', () => {
         server = await startServerProcess({
           database: 'postgres',
           databaseUrl: database.url,
-          env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN },
+          env: { INBOUND_DOMAIN: TEST_INBOUND_DOMAIN, DATABASE_SYNC: 'on' },
         })
         const own = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid
         const status = `/proc/${own}/status`

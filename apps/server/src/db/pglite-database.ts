@@ -6,10 +6,23 @@ import { useBufferBytea } from './pglite-bytea'
 import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './pglite-durable-fs'
 import { toStorableParam } from './storable-text'
 
+export type TPgliteOptions = {
+  /**
+   * false: commits stay in the page cache, as before decision 030 (they survive a killed process, not a power
+   * cut). Only for data nobody keeps: test servers and their templates.
+   */
+  sync?: boolean
+}
+
 export async function openPgliteDatabase(
   dataDir: string | undefined,
+  options: TPgliteOptions = {},
 ): Promise<TDatabase & { pglite: PGlite }> {
-  const pglite = dataDir ? await openDurable(dataDir) : new PGlite()
+  const pglite = !dataDir
+    ? new PGlite()
+    : options.sync === false
+      ? new PGlite(dataDir)
+      : await openDurable(dataDir)
   await pglite.waitReady
   useBufferBytea(pglite)
   const wrap = (q: Pick<PGlite, 'query'>): TQueryable => ({

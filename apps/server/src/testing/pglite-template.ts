@@ -28,7 +28,8 @@ async function migratedTemplate(): Promise<string> {
   const template = path.join(os.tmpdir(), `parsedesk-pglite-template-${templateKey()}`)
   if (fs.existsSync(template)) return template
   const building = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-pglite-building-'))
-  const db = await openDatabase({ dataDir: building })
+  // A template is copied, never kept: no sync per commit (decision 030).
+  const db = await openDatabase({ dataDir: building, sync: false })
   await db.close()
   try {
     fs.renameSync(path.join(building, 'pglite'), template)

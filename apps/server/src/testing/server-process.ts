@@ -8,6 +8,7 @@ import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
 import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
+import { THROWAWAY_DATABASE_ENV } from './throwaway-database-env'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts')
@@ -69,6 +70,7 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...BURST_INTAKE_ENV,
+    ...THROWAWAY_DATABASE_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   }

@@ -7,6 +7,7 @@ import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
 import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
+import { THROWAWAY_DATABASE_ENV } from './throwaway-database-env'
 
 export type TTestServer = TRunningServer & { url: string; stop(): Promise<void> }
 
@@ -45,6 +46,7 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...BURST_INTAKE_ENV,
+    ...THROWAWAY_DATABASE_ENV,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   })
