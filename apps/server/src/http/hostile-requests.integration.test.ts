@@ -1,7 +1,7 @@
 import { AccountMessages, CollectionId, DATABASE_ID, ErrorType } from '@parsedesk/contracts'
 import { Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionOf } from '../mail/mail-test-kit'
+import { sessionOf } from '../mail/mail.test-kit'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
@@ -141,6 +141,7 @@ describe.each(DATABASE_KINDS)('hostile requests to teams, account links and the 
     { method: 'POST', path: '/v1/account/verifications/email', as: alice, field: 'url' },
     { method: 'PUT', path: '/v1/account/verification', as: undefined, field: 'secret' },
     { method: 'PUT', path: '/v1/account/verifications/email', as: undefined, field: 'secret' },
+    { method: 'PATCH', path: '/v1/account/email', as: alice, field: 'email' },
     { method: 'POST', path: OUTBOX_DOCUMENTS, as: alice, field: 'data', refusal: 401 },
   ]
 
@@ -249,6 +250,15 @@ describe.each(DATABASE_KINDS)('hostile requests to teams, account links and the 
         body: { roles: ['agent'], email: 'nul\u0000@example.com', url: `${server.url}/invite` },
       })
       expectRefused(invite, 400, ErrorType.generalArgumentInvalid)
+      const emailChange = await send('PATCH', '/v1/account/email', {
+        as: alice,
+        body: { email: 'nul\u0000@example.com', password: alice.password },
+      })
+      expectRefused(emailChange, 400, ErrorType.generalArgumentInvalid)
+      for (const notice of ['flooding-senders', 'intake-backlog']) {
+        const answer = await send('GET', `/v1/teams/${ids.aliceTeam}%00/${notice}`, { as: alice })
+        expectRefused(answer, 404, ErrorType.teamNotFound)
+      }
       const recovery = await send('POST', '/v1/account/recovery', {
         body: { email: alice.email.replace('@', '\u0000@'), url: `${server.url}/recovery` },
       })
@@ -290,6 +300,8 @@ describe.each(DATABASE_KINDS)('hostile requests to teams, account links and the 
         ['GET', `/v1/teams/${ids.bobTeam}/memberships/${ids.bobMembership}`, undefined],
         ['PATCH', `/v1/teams/${ids.bobTeam}/memberships/${ids.bobMembership}`, { roles: ['agent'] }],
         ['DELETE', `/v1/teams/${ids.bobTeam}/memberships/${ids.bobMembership}`, undefined],
+        ['GET', `/v1/teams/${ids.bobTeam}/flooding-senders`, undefined],
+        ['GET', `/v1/teams/${ids.bobTeam}/intake-backlog`, undefined],
       ] as const
       for (const [method, path, body] of foreign) {
         const answer = await send(method, path, { as: alice, body })
