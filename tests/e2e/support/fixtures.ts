@@ -13,6 +13,8 @@ import { startTracker, type TTracker } from './tracker'
 type TWorkerFixtures = {
   /** Environment for this worker's server; a file that needs another sets it with `test.use`. */
   serverEnv: Record<string, string>
+  /** The roles the worker's server runs (`--role`); all three unless a file needs fewer. */
+  serverRoles: string
   /** One real server process per worker (startServerProcess), on a fresh database. */
   parsedesk: TParsedesk
 }
@@ -36,9 +38,10 @@ let clients = 0
 
 export const test = base.extend<TTestFixtures, TWorkerFixtures>({
   serverEnv: [{}, { scope: 'worker', option: true }],
+  serverRoles: ['http,smtp,worker', { scope: 'worker', option: true }],
   parsedesk: [
-    async ({ serverEnv }, use) => {
-      const server = await startParsedesk({ env: serverEnv })
+    async ({ serverEnv, serverRoles }, use) => {
+      const server = await startParsedesk({ env: serverEnv, roles: serverRoles })
       await use(server)
       await server.stop()
     },

@@ -17,11 +17,14 @@ export type TParsedesk = {
  */
 export async function startParsedesk({
   env = {},
+  roles,
 }: {
   env?: Record<string, string>
+  roles?: string
 } = {}): Promise<TParsedesk> {
   const server = await startServerProcess({
     database: 'pglite',
+    roles,
     publicHost: 'localhost',
     env: { TRUST_PROXY: 'true', ...env },
   })
