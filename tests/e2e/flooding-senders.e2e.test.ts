@@ -1,5 +1,5 @@
 import { openDashboard, rows, toast } from './support/app'
-import { hasChromium, SKIP_REASON } from './support/browser'
+import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
 import { expect, test } from './support/fixtures'
 import { sendMail } from './support/smtp'
 
@@ -42,6 +42,10 @@ test('the dashboard names a flooding sender and blocks it in one click', async (
   await expect(notice).toContainText(
     `${FLOODER} is flooding your mailbox: 1 delivery was deferred for coming too fast. Newest ticket #3`,
   )
+  await page.setViewportSize(WIDE_DESKTOP)
+  await saveScreenshot(page, 'flooding-sender-desktop')
+  await page.setViewportSize(NARROW_PHONE)
+  await saveScreenshot(page, 'flooding-sender-phone')
   await notice.getByRole('button', { name: `Mark spam and block sender ${FLOODER}` }).click()
   await expect(toast(page, 'Sender blocked')).toBeVisible()
   await expect(notice).toBeHidden()

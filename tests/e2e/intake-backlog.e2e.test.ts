@@ -1,6 +1,6 @@
 import { IntakeBacklogMessages } from '@parsedesk/contracts'
 import { openDashboard } from './support/app'
-import { hasChromium, SKIP_REASON } from './support/browser'
+import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
 import { expect, test } from './support/fixtures'
 import { sendMail } from './support/smtp'
 
@@ -42,4 +42,10 @@ test('the dashboard says how many mails wait while the intake is behind and defe
 
   await page.reload()
   await expect(notice).toHaveText(IntakeBacklogMessages.waiting(accepted))
+  // No ticket is made while the mail waits.
+  await expect(page.getByText('No tickets have been created yet.')).toBeVisible()
+  await page.setViewportSize(WIDE_DESKTOP)
+  await saveScreenshot(page, 'intake-backlog-desktop')
+  await page.setViewportSize(NARROW_PHONE)
+  await saveScreenshot(page, 'intake-backlog-phone')
 })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { isAt, openDashboard, rows } from './support/app'
-import { hasChromium, SKIP_REASON } from './support/browser'
+import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot, WIDE_DESKTOP } from './support/browser'
 import { expect, test } from './support/fixtures'
 import { sendMail } from './support/smtp'
 
@@ -31,6 +31,13 @@ test('copies a customer’s mail added can be removed from the timeline, and a s
   await page.goto('/tickets/1')
   const added = timeline(page).getByText(`The customer’s mail added ${BOSS} to CC`)
   await expect(added).toBeVisible()
+  await added.scrollIntoViewIfNeeded()
+  await page.setViewportSize(WIDE_DESKTOP)
+  await saveScreenshot(page, 'timeline-copy-added-desktop')
+  await page.setViewportSize(NARROW_PHONE)
+  await added.scrollIntoViewIfNeeded()
+  await saveScreenshot(page, 'timeline-copy-added-phone')
+  await page.setViewportSize(WIDE_DESKTOP)
   await timeline(page)
     .getByRole('button', { name: `Remove ${BOSS} from CC` })
     .click()
