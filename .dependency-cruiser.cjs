@@ -1,5 +1,10 @@
 // `npm test` fails on an import circle between folders: a folder depends on the folders below it in
-// ARCHITECTURE.md's table, never back. Tests and test helpers may import anything.
+// ARCHITECTURE.md's table, never back. Tests and test helpers may import anything; production code may not
+// import them.
+
+// Test code, by name or place: `*.test.ts(x)`, `*.test-kit.ts` (helpers shared by tests), `testing/`.
+const TEST_CODE = ['\\.test\\.tsx?$', '\\.test-kit\\.ts$', '/testing/']
+
 module.exports = {
   forbidden: [
     {
@@ -18,11 +23,19 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'no-test-code-in-production',
+      comment: 'Production code imports test code, which the production build would then ship.',
+      severity: 'error',
+      from: { pathNot: TEST_CODE },
+      to: { path: TEST_CODE },
+    },
   ],
   options: {
-    exclude: {
-      path: ['\\.test\\.ts$', '/testing/', 'test-harness', 'test-kit', 'test-dovecot', 'node_modules'],
-    },
+    // Test code is not followed: its imports stay out of the graph (so no circle through a test), while an
+    // import of it from production code is still seen.
+    exclude: { path: ['node_modules'] },
+    doNotFollow: { path: TEST_CODE },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { linkIn, startTestRelay, type TTestRelay } from '../../../apps/server/src/outbox/outbox-test-kit'
+import { linkIn, startTestRelay, type TTestRelay } from '../../../apps/server/src/outbox/outbox.test-kit'
 import { PROJECT_HEADERS } from './app'
 import { test as base, expect } from './fixtures'
 

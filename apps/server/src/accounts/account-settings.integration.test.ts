@@ -1,7 +1,7 @@
 import { AccountMessages, ErrorType } from '@parsedesk/contracts'
 import { Account, AppwriteException } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { linkIn, startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
+import { linkIn, startTestRelay, type TTestRelay } from '../outbox/outbox.test-kit'
 import { rejection, sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'

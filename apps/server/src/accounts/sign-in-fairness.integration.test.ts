@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { SIGN_IN_LIMITS } from './account-service'
-import { callFrom, signInFrom, signUpFrom, type TAddressedAnswer } from './client-address-test-kit'
+import { callFrom, signInFrom, signUpFrom, type TAddressedAnswer } from './client-address.test-kit'
 
 const FLOOD_LOOPS = 80
 

@@ -9,7 +9,7 @@ import {
 } from '@parsedesk/contracts'
 import { type Client, ID, type Models, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { joinByInvitation } from '../teams/team-test-kit'
+import { joinByInvitation } from '../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'

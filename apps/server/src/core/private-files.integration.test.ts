@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { readMailbox, sendRaw } from '../mail/mail-test-kit'
+import { readMailbox, sendRaw } from '../mail/mail.test-kit'
 import { signUpUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, waitForDecided } from '../mail/mail-test-kit'
+import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, waitForDecided } from '../mail/mail.test-kit'
 import { signUpUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
-import { STRACE_MISSING, smtpAcknowledgements, type TTracedCall, traceSyncs } from './sync-trace-test-kit'
+import { STRACE_MISSING, smtpAcknowledgements, type TTracedCall, traceSyncs } from './sync-trace.test-kit'
 
 // A sending server deletes its copy when it reads our 250, so the mail must then be on disk, not in the OS
 // page cache: a power cut or kernel crash loses what was written and not synced. strace shows both.

@@ -1,7 +1,7 @@
 import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
 import { ID, Permission, Query, Role } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail/mail-test-kit'
+import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail/mail.test-kit'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 

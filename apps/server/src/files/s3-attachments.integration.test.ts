@@ -13,7 +13,7 @@ import {
   startMailTestServer,
   type TMailTestServer,
   waitForDecided,
-} from '../mail/mail-test-kit'
+} from '../mail/mail.test-kit'
 import { sweepRetention } from '../maintenance/retention-sweep'
 import { startServer, type TRunningServer } from '../server'
 import { freePort } from '../testing/free-port'
@@ -22,7 +22,7 @@ import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testin
 import { waitForValue } from '../testing/wait-for-value'
 import type { TFileStorage } from './file-storage'
 import { createS3FileStorage } from './s3-file-storage'
-import { startTestS3, type TTestS3 } from './s3-test-kit'
+import { startTestS3, type TTestS3 } from './s3.test-kit'
 
 describe.each(DATABASE_KINDS)('attachments in an S3-compatible bucket (%s)', (kind) => {
   let s3: TTestS3

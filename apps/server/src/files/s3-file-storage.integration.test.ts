@@ -3,7 +3,7 @@ import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TFileStorage } from './file-storage'
 import { createS3FileStorage } from './s3-file-storage'
-import { startTestS3, type TTestS3 } from './s3-test-kit'
+import { startTestS3, type TTestS3 } from './s3.test-kit'
 
 async function keysOf(storage: TFileStorage, writtenBefore = new Date(Date.now() + 60_000)) {
   const keys: string[] = []

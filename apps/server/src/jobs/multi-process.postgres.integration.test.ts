@@ -8,7 +8,7 @@ import {
   TICKETS,
   TICKETS_CHANNEL,
   useRecordingWebSocketInSdk,
-} from '../realtime/realtime-test-kit'
+} from '../realtime/realtime.test-kit'
 import { sdkClient, signUpUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { DATABASE_KINDS } from '../testing/test-database'
-import { findDovecot, startTestDovecot, type TTestDovecot } from './imap/test-dovecot'
-import { readMailbox, sendRaw, type TInboundDocument } from './mail-test-kit'
+import { findDovecot, startTestDovecot, type TTestDovecot } from './imap/dovecot.test-kit'
+import { readMailbox, sendRaw, type TInboundDocument } from './mail.test-kit'
 
 /**
  * Mail written to hurt: every variant an attacker has used against us, and others like them, over every

@@ -12,7 +12,7 @@ import {
   type TInboundDocument,
   type TMailTestServer,
   waitForDecided,
-} from './mail-test-kit'
+} from './mail.test-kit'
 import { EMAIL_CORPUS_DIR, hasEmailCorpus, listEmailCorpus } from './parse/email-corpus'
 
 const corpusPresent = hasEmailCorpus()

@@ -4,7 +4,7 @@ import { createRandom } from '../analysis/model/random'
 import { signUpUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { waitForValue } from '../testing/wait-for-value'
-import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, type TInboundDocument } from './mail-test-kit'
+import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN, type TInboundDocument } from './mail.test-kit'
 
 // Five hundred messages from eight clients still leave each of the five kills dozens of deliveries in flight
 // to lose, in half the CPU a thousand took (the longest single test of the suite, which must stay under ten

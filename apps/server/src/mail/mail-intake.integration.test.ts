@@ -13,7 +13,7 @@ import {
   TEST_INBOUND_DOMAIN,
   type TMailTestServer,
   waitForDecided,
-} from './mail-test-kit'
+} from './mail.test-kit'
 import { EMAIL_CORPUS_DIR, hasEmailCorpus } from './parse/email-corpus'
 
 type TEmailOptions = { subject: string; body: string; messageId?: string; from?: string; headers?: string[] }

@@ -8,7 +8,7 @@ import { startServer, type TRunningServer } from '../server'
 import { freePort } from '../testing/free-port'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
-import { sendRaw, sessionOf, signUpWithMailbox, TEST_INBOUND_DOMAIN } from './mail-test-kit'
+import { sendRaw, sessionOf, signUpWithMailbox, TEST_INBOUND_DOMAIN } from './mail.test-kit'
 
 const MESSAGES = 30
 

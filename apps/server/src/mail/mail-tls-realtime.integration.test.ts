@@ -8,9 +8,9 @@ import {
   subscribeWithSdk27,
   TICKETS_CHANNEL,
   useRecordingWebSocketInSdk,
-} from '../realtime/realtime-test-kit'
+} from '../realtime/realtime.test-kit'
 import { waitForValue } from '../testing/wait-for-value'
-import { signUpWithMailbox, startMailTestServer, type TMailTestServer } from './mail-test-kit'
+import { signUpWithMailbox, startMailTestServer, type TMailTestServer } from './mail.test-kit'
 
 function hasOpenssl(): boolean {
   try {

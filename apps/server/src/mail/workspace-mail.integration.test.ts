@@ -6,8 +6,8 @@ import {
   subscribeWithSdk27,
   TICKETS_CHANNEL,
   useRecordingWebSocketInSdk,
-} from '../realtime/realtime-test-kit'
-import { joinByInvitation } from '../teams/team-test-kit'
+} from '../realtime/realtime.test-kit'
+import { joinByInvitation } from '../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
@@ -17,7 +17,7 @@ import {
   startMailTestServer,
   type TMailboxDocument,
   type TMailTestServer,
-} from './mail-test-kit'
+} from './mail.test-kit'
 
 const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
 

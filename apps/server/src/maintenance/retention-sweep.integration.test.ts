@@ -10,7 +10,7 @@ import {
   startMailTestServer,
   type TMailTestServer,
   waitForDecided,
-} from '../mail/mail-test-kit'
+} from '../mail/mail.test-kit'
 import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { sweepRetention } from './retention-sweep'

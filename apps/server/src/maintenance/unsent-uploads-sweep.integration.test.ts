@@ -3,7 +3,7 @@ import { type Models, Query, Storage } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TFileStorage } from '../files/file-storage'
 import { openFileStorage } from '../files/open-file-storage'
-import { startTestS3, type TTestS3 } from '../files/s3-test-kit'
+import { startTestS3, type TTestS3 } from '../files/s3.test-kit'
 import {
   mailWithAttachment,
   readMailbox,
@@ -11,9 +11,9 @@ import {
   sessionOf,
   startMailTestServer,
   type TMailTestServer,
-} from '../mail/mail-test-kit'
-import { startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
-import { signUpOwnerAndAgent } from '../teams/team-test-kit'
+} from '../mail/mail.test-kit'
+import { startTestRelay, type TTestRelay } from '../outbox/outbox.test-kit'
+import { signUpOwnerAndAgent } from '../teams/team.test-kit'
 import { rejection, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseRoles, SERVER_ROLES } from '../config/config'
-import { REPO_ROOT, readCompose, readDockerfile } from './container-test-kit'
+import { REPO_ROOT, readCompose, readDockerfile } from './container.test-kit'
 
 // No registry is reachable from our machines, so neither file is built or run here: these are the
 // properties an operator relies on, read from the files themselves. production.integration.test.ts runs

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/open-database'
-import { signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail/mail-test-kit'
+import { signUpWithMailbox, TEST_INBOUND_DOMAIN } from '../mail/mail.test-kit'
 import type { TSdkUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { waitForValue } from '../testing/wait-for-value'

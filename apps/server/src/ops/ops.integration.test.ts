@@ -7,7 +7,7 @@ import {
   TEST_INBOUND_DOMAIN,
   type TMailTestServer,
   waitForDecided,
-} from '../mail/mail-test-kit'
+} from '../mail/mail.test-kit'
 import { freePort } from '../testing/free-port'
 import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'

@@ -5,11 +5,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendRaw, signUpWithMailbox, waitForDecided } from '../mail/mail-test-kit'
+import { sendRaw, signUpWithMailbox, waitForDecided } from '../mail/mail.test-kit'
 import { freePort } from '../testing/free-port'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
-import { REPO_ROOT, readCompose, readDockerfile } from './container-test-kit'
+import { REPO_ROOT, readCompose, readDockerfile } from './container.test-kit'
 
 const INBOUND_DOMAIN = 'inbound.production.test'
 const DOCKERFILE = readDockerfile()

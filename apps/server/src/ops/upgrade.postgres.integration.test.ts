@@ -6,12 +6,12 @@ import * as esbuild from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TDatabase } from '../db/database'
 import { openPostgresDatabase } from '../db/postgres-database'
-import { sendRaw, TEST_INBOUND_DOMAIN } from '../mail/mail-test-kit'
+import { sendRaw, TEST_INBOUND_DOMAIN } from '../mail/mail.test-kit'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { createTestDatabase, TEST_DATABASE_URL } from '../testing/test-database'
 import { insertMailboxOwner } from '../testing/test-mailbox'
 import { waitForValue } from '../testing/wait-for-value'
-import { REPO_ROOT } from './container-test-kit'
+import { REPO_ROOT } from './container.test-kit'
 
 const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migrations')
 const MIGRATIONS = fs

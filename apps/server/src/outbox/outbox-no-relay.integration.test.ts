@@ -5,7 +5,7 @@ import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { waitForValue } from '../testing/wait-for-value'
-import { verificationMail } from './outbox-test-kit'
+import { verificationMail } from './outbox.test-kit'
 
 type TOutboxDocument = Models.Document & {
   state: string

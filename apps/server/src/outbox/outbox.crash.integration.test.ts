@@ -10,8 +10,8 @@ import { signUpUser } from '../testing/sdk-client'
 import { startServerProcess, type TServerProcess } from '../testing/server-process'
 import { testLog } from '../testing/test-log'
 import { waitForValue } from '../testing/wait-for-value'
+import { relayCertificate, startTestRelay, type TTestRelay, verificationMail } from './outbox.test-kit'
 import { createOutbox } from './outbox-service'
-import { relayCertificate, startTestRelay, type TTestRelay, verificationMail } from './outbox-test-kit'
 
 const MAILS = 10
 const DOMAIN = 'outbox.test'

@@ -1,7 +1,7 @@
 import { PRESENCE_COLLECTION_ID, PresenceState, PresenceTiming } from '@parsedesk/contracts'
 import { ID, type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { joinByInvitation } from '../teams/team-test-kit'
+import { joinByInvitation } from '../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'

@@ -25,7 +25,7 @@ import {
   TICKETS_CHANNEL,
   ticketData,
   useRecordingWebSocketInSdk,
-} from './realtime-test-kit'
+} from './realtime.test-kit'
 
 if (!TEST_DATABASE_URL)
   console.log('[realtime] TEST_DATABASE_URL is not set: the cross-process tests are skipped')

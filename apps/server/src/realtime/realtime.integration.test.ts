@@ -20,7 +20,7 @@ import {
   TICKETS_CHANNEL,
   ticketData,
   useRecordingWebSocketInSdk,
-} from './realtime-test-kit'
+} from './realtime.test-kit'
 
 describe('realtime on one server', () => {
   let server: TTestServer

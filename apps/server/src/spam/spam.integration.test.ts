@@ -15,8 +15,8 @@ import {
   startMailTestServer,
   type TInboundDocument,
   type TMailTestServer,
-} from '../mail/mail-test-kit'
-import { joinByInvitation } from '../teams/team-test-kit'
+} from '../mail/mail.test-kit'
+import { joinByInvitation } from '../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'

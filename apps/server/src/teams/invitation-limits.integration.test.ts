@@ -1,7 +1,7 @@
 import { ErrorType, InvitationLimits, SendingLimitMessages } from '@parsedesk/contracts'
 import { Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestRelay, type TTestRelay } from '../outbox/outbox-test-kit'
+import { startTestRelay, type TTestRelay } from '../outbox/outbox.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'

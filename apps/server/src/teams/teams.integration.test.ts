@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertDocument } from '../documents/document-repository'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import { createMessagesCollection } from '../mail/messages/messages-collection'
-import { settle, subscribeWithSdk27, useRecordingWebSocketInSdk } from '../realtime/realtime-test-kit'
+import { settle, subscribeWithSdk27, useRecordingWebSocketInSdk } from '../realtime/realtime.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { waitForValue } from '../testing/wait-for-value'
 import { INVITATIONS_PER_WORKSPACE } from './invitation-limits'
-import { invitationTo } from './team-test-kit'
+import { invitationTo } from './team.test-kit'
 
 type TPerson = TSdkUser & { teams: Teams }
 

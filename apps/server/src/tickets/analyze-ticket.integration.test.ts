@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
 import { sweepTicketAnalysis } from './ticket-analysis-sweeper'
-import { startJobsHarness } from './ticket-jobs-test-harness'
+import { startJobsHarness } from './ticket-jobs.test-kit'
 
 /** A stand-in that answers like the analyser, counting calls; the real one is tested through the server. */
 function scriptedAnalyser(answer: (input: TAnalysisInput, call: number) => Promise<TTicketAnalysis>) {

@@ -8,14 +8,14 @@ import {
 } from '@parsedesk/contracts'
 import { ID, type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startUndecidingServer } from '../mail/ingest/ingest-test-kit'
+import { startUndecidingServer } from '../mail/ingest/ingest.test-kit'
 import {
   subscribeWithSdk27,
   type TFrame,
   TICKETS_CHANNEL,
   useRecordingWebSocketInSdk,
-} from '../realtime/realtime-test-kit'
-import { joinByInvitation } from '../teams/team-test-kit'
+} from '../realtime/realtime.test-kit'
+import { joinByInvitation } from '../teams/team.test-kit'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import type { TTestServer } from '../testing/test-server'

@@ -11,7 +11,7 @@ import { sdkClient, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
-import { findDovecot, startTestDovecot, type TTestDovecot } from './test-dovecot'
+import { findDovecot, startTestDovecot, type TTestDovecot } from './dovecot.test-kit'
 
 const hasDovecot = findDovecot() !== undefined
 const title = hasDovecot

@@ -5,8 +5,8 @@ import { signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
-import { createTestProcessor } from '../ingest/ingest-test-kit'
-import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN } from '../mail-test-kit'
+import { createTestProcessor } from '../ingest/ingest.test-kit'
+import { readMailbox, sendRaw, TEST_INBOUND_DOMAIN } from '../mail.test-kit'
 import type { TIntakeBacklogState } from './intake-backlog'
 
 let counter = 0

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import type { TTestServer } from '../../testing/test-server'
-import { signUpWithMailbox } from '../mail-test-kit'
+import { signUpWithMailbox } from '../mail.test-kit'
 import { decideMail, findPlainNewTickets, lockUndecided } from './decide-delivery'
 import {
   createTestProcessor,
@@ -10,7 +10,7 @@ import {
   prepareStored,
   startUndecidingServer,
   type TTestMail,
-} from './ingest-test-kit'
+} from './ingest.test-kit'
 
 describe.each(DATABASE_KINDS)('deciding what a mail becomes on %s', (database) => {
   // No worker role: deliveries wait undecided until a test decides them.

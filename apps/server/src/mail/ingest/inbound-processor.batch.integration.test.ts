@@ -4,8 +4,8 @@ import type { TLog } from '../../core/logger'
 import type { TDatabase, TQueryable } from '../../db/database'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import type { TTestServer } from '../../testing/test-server'
-import { signUpWithMailbox } from '../mail-test-kit'
-import { createTestProcessor, deliverMails, startUndecidingServer, type TTestMail } from './ingest-test-kit'
+import { signUpWithMailbox } from '../mail.test-kit'
+import { createTestProcessor, deliverMails, startUndecidingServer, type TTestMail } from './ingest.test-kit'
 
 /** The database, failing every statement that matches `pattern` (in transactions too). */
 function failingDatabase(db: TDatabase, pattern: RegExp): TDatabase {

@@ -1,10 +1,10 @@
 import { type Models, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
+import { startTestRelay, type TTestRelay } from '../../outbox/outbox.test-kit'
 import { signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { waitForValue } from '../../testing/wait-for-value'
-import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail-test-kit'
+import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail.test-kit'
 
 const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
 const MESSAGES = { databaseId: 'main', collectionId: 'messages' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { postfixBounce } from '../parse/delivery-report-test-kit'
+import { postfixBounce } from '../parse/delivery-report.test-kit'
 import { triageDelivery } from './triage-delivery'
 
 const DOMAIN = 'inbound.test'

@@ -4,7 +4,7 @@ import type { TDocumentEvent } from '../../realtime/event-bus'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import type { TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
-import { readMailbox, signUpWithMailbox } from '../mail-test-kit'
+import { readMailbox, signUpWithMailbox } from '../mail.test-kit'
 import { createMessagesCollection } from '../messages/messages-collection'
 import { decideMail, planNewTicket } from './decide-delivery'
 import {
@@ -13,7 +13,7 @@ import {
   prepareStored,
   startUndecidingServer,
   testReplyDelivery,
-} from './ingest-test-kit'
+} from './ingest.test-kit'
 import type { TPreparedDelivery } from './prepared-delivery'
 import { publishDecisions } from './publish-decisions'
 import { createDecisionWriter, type TWrittenDecision } from './write-decisions'

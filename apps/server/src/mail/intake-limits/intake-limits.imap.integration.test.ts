@@ -5,7 +5,7 @@ import { signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { startTestServer, type TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
-import { findDovecot, startTestDovecot, type TTestDovecot } from '../imap/test-dovecot'
+import { findDovecot, startTestDovecot, type TTestDovecot } from '../imap/dovecot.test-kit'
 
 const hasDovecot = findDovecot() !== undefined
 const title = hasDovecot

@@ -11,7 +11,7 @@ import {
   startMailTestServer,
   type TMailTestServer,
   waitForDecided,
-} from '../mail-test-kit'
+} from '../mail.test-kit'
 import type { TWebhookUrls } from '../webhooks/webhook-urls'
 
 // Small, so a test floods with a handful of mails; the defaults are 20 and 300.

@@ -1,8 +1,8 @@
 import { ErrorType, ReplyMessages } from '@parsedesk/contracts'
 import { type Models, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
-import { signUpOwnerAndAgent } from '../../teams/team-test-kit'
+import { startTestRelay, type TTestRelay } from '../../outbox/outbox.test-kit'
+import { signUpOwnerAndAgent } from '../../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { waitForValue } from '../../testing/wait-for-value'
@@ -13,13 +13,13 @@ import {
   TEST_INBOUND_DOMAIN,
   type TMailTestServer,
   waitForDecided,
-} from '../mail-test-kit'
+} from '../mail.test-kit'
 import {
   exchangeBounce,
   postfixBounce,
   postfixDelay,
   threadOnlyReport,
-} from '../parse/delivery-report-test-kit'
+} from '../parse/delivery-report.test-kit'
 
 const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
 const MESSAGES = { databaseId: 'main', collectionId: 'messages' }

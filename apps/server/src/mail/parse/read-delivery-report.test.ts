@@ -7,7 +7,7 @@ import {
   postfixBounce,
   postfixDelay,
   threadOnlyReport,
-} from './delivery-report-test-kit'
+} from './delivery-report.test-kit'
 import { EMAIL_CORPUS_DIR, hasEmailCorpus } from './email-corpus'
 import { parseInboundEmail } from './parse-inbound-email'
 import {

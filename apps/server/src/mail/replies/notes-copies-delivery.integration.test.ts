@@ -1,17 +1,17 @@
 import { ErrorType, ReplyLimits, ReplyMessages } from '@parsedesk/contracts'
 import { type Models, Query, Storage, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
+import { startTestRelay, type TTestRelay } from '../../outbox/outbox.test-kit'
 import {
   subscribeWithSdk27,
   TICKETS_CHANNEL,
   useRecordingWebSocketInSdk,
-} from '../../realtime/realtime-test-kit'
-import { joinByInvitation } from '../../teams/team-test-kit'
+} from '../../realtime/realtime.test-kit'
+import { joinByInvitation } from '../../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { waitForValue } from '../../testing/wait-for-value'
-import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail-test-kit'
+import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail.test-kit'
 
 const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
 const MESSAGES = { databaseId: 'main', collectionId: 'messages' }

@@ -1,14 +1,14 @@
 import { ErrorType, SendingLimitMessages } from '@parsedesk/contracts'
 import { type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestRelay, type TTestRelay } from '../../outbox/outbox-test-kit'
-import { joinByInvitation } from '../../teams/team-test-kit'
+import { startTestRelay, type TTestRelay } from '../../outbox/outbox.test-kit'
+import { joinByInvitation } from '../../teams/team.test-kit'
 import { freePort } from '../../testing/free-port'
 import { rejection, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import { verifyEmail } from '../../testing/verify-email'
 import { waitForValue } from '../../testing/wait-for-value'
-import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail-test-kit'
+import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail.test-kit'
 
 const TICKETS = { databaseId: 'main', collectionId: 'tickets' }
 const MESSAGES = { databaseId: 'main', collectionId: 'messages' }

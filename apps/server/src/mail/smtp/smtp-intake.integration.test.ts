@@ -12,7 +12,7 @@ import {
   TEST_INBOUND_DOMAIN,
   type TMailTestServer,
   waitForDecided,
-} from '../mail-test-kit'
+} from '../mail.test-kit'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpIntakeOptions } from './smtp-intake'
 
 const email = (subject: string) =>
