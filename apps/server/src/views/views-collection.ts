@@ -3,7 +3,7 @@ import { AppError } from '../core/app-error'
 import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
-import { isMember, WorkspacePermissions } from '../teams/workspace-access'
+import { requireMember, WorkspacePermissions } from '../teams/workspace-access'
 
 export const VIEW_ATTRIBUTES = attributeColumns(ZViewAttributes)
 
@@ -45,17 +45,16 @@ export function createViewsCollection(): TCollectionDefinition {
     canRead: (auth) => auth.kind === 'user',
     canCreate: (auth) => auth.kind === 'user',
     async prepareCreate({ auth, data, tx }) {
-      if (auth.kind !== 'user') throw AppError.forbidden()
       const teamId = String(data.teamId)
-      if (!isMember(auth, teamId)) throw AppError.forbidden(`You are not a member of workspace "${teamId}"`)
+      const { user } = requireMember(auth, teamId)
       const { rows } = await tx.query<{ count: number }>(
         `select count(*)::int as count from views where "teamId" = $1 and "userId" = $2`,
-        [teamId, auth.user.id],
+        [teamId, user.id],
       )
       if ((rows[0]?.count ?? 0) >= ViewLimits.perMember) throw AppError.invalid(ViewMessages.tooMany)
       return {
-        data: { ...data, userId: auth.user.id },
-        permissions: viewPermissions({ userId: auth.user.id, teamId, shared: data.shared === true }),
+        data: { ...data, userId: user.id },
+        permissions: viewPermissions({ userId: user.id, teamId, shared: data.shared === true }),
       }
     },
     prepareUpdate({ existing, data }) {
