@@ -11,6 +11,7 @@ import { AppError } from '../core/app-error'
 import { clientNetwork } from '../core/client-network'
 import { parseInput } from '../core/parse-input'
 import type { TDatabase, TQueryable } from '../db/database'
+import { mapUniqueViolation } from '../db/unique-violation'
 import { findPasswordProblem } from './password-rules'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords'
 import { type TRateLimit, takeSlot } from './rate-limit'
@@ -123,8 +124,7 @@ export function createAccountService(deps: TAccountServiceDeps) {
         try {
           return await createUser({ id, email: normalised, name: name?.trim() ?? '', passwordHash })
         } catch (error) {
-          if ((error as { code?: string }).code === '23505') throw new AppError(ErrorType.userAlreadyExists)
-          throw error
+          throw mapUniqueViolation(error, new AppError(ErrorType.userAlreadyExists))
         }
       })
     },

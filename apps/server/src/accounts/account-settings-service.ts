@@ -21,6 +21,7 @@ import { isoDate } from '../core/iso-date'
 import { parseInput } from '../core/parse-input'
 import { hashSecret } from '../core/secret-hash'
 import type { TDatabase } from '../db/database'
+import { mapUniqueViolation } from '../db/unique-violation'
 import type { TOutbox } from '../outbox/outbox-service'
 import {
   composeEmailChange,
@@ -348,10 +349,7 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
         })
       } catch (error) {
         // Someone signed up with the address after the link was mailed: its owner is the one to keep it.
-        if ((error as { code?: string }).code === '23505') {
-          throw new AppError(ErrorType.userAlreadyExists, AccountMessages.emailTaken)
-        }
-        throw error
+        throw mapUniqueViolation(error, new AppError(ErrorType.userAlreadyExists, AccountMessages.emailTaken))
       }
       return toTokenModel(token)
     },

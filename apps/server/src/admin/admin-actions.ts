@@ -6,6 +6,7 @@ import { findUserByEmail, insertUser, updateUser } from '../accounts/users-repos
 import type { TConfig } from '../config/config'
 import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
+import { mapUniqueViolation } from '../db/unique-violation'
 import type { TDocumentRow } from '../documents/collection'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TJobQueue } from '../jobs/job-queue'
@@ -85,8 +86,7 @@ async function createUser(
     return `created ${email} (user ${user.id}) with a workspace of its own; it signs in with that password`
   } catch (error) {
     // Another process took the address between the look-up and the insert.
-    if ((error as { code?: string }).code === '23505') throw new AdminError(`an account with ${email} exists`)
-    throw error
+    throw mapUniqueViolation(error, new AdminError(`an account with ${email} exists`))
   }
 }
 
@@ -168,11 +168,12 @@ async function listQueues(context: TAdminContext): Promise<string> {
   )
   const byName = new Map(rows.map((row) => [row.name, row]))
   return table(
-    ['queue', 'waiting', 'active', 'failed', 'oldest waiting'],
-    context.queue.definitions.map(({ id }) => {
+    ['queue', 'waiting', 'active', 'failed', 'oldest waiting', 'timetable'],
+    context.queue.definitions.map(({ id, schedule }) => {
       const row = byName.get(id)
       const oldest = row?.oldest == null ? '-' : `${Math.round(row.oldest)} s`
-      return [id, row?.waiting ?? 0, row?.active ?? 0, row?.failed ?? 0, oldest]
+      const timetable = schedule ? `${schedule.cron} (UTC)` : ''
+      return [id, row?.waiting ?? 0, row?.active ?? 0, row?.failed ?? 0, oldest, timetable]
     }),
   )
 }

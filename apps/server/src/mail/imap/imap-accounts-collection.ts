@@ -7,13 +7,17 @@ import {
   ZImapAccountCreate,
   ZImapAccountUpdate,
 } from '@parsedesk/contracts'
-import type { TAuth } from '../../accounts/auth-context'
 import { AppError } from '../../core/app-error'
 import { refusedHost, type TOutboundPolicy } from '../../core/outbound-address'
 import { attributeColumns } from '../../documents/attribute-columns'
 import type { TCollectionDefinition } from '../../documents/collection'
 import type { TPermission } from '../../documents/permissions'
-import { isManager, WorkspacePermissions, workspaceOfCall } from '../../teams/workspace-access'
+import {
+  requireManager,
+  requireUser,
+  WorkspacePermissions,
+  workspaceOfCall,
+} from '../../teams/workspace-access'
 import { ensureMailbox } from '../mailboxes/mailbox-repository'
 import type { TSecretBox } from './secret-box'
 
@@ -25,11 +29,6 @@ const CONNECTION_FIELDS = ['host', 'port', 'secure', 'username', 'password', 'fo
 /** Where a workspace's mail comes from is its owners' and admins' to see and change (decision 010). */
 function accountPermissions(teamId: string): TPermission[] {
   return WorkspacePermissions.managers(teamId, ['read', 'update', 'delete'])
-}
-
-function requireUser(auth: TAuth): Extract<TAuth, { kind: 'user' }> {
-  if (auth.kind !== 'user') throw AppError.forbidden()
-  return auth
 }
 
 /** A host that is refused whatever it resolves to is refused at once, with the reason, not at connect time. */
@@ -74,7 +73,7 @@ export function createImapAccountsCollection(options: TImapAccountsCollectionOpt
       const caller = requireUser(auth)
       const { user } = caller
       const teamId = await workspaceOfCall(tx, caller, data.teamId as string | undefined)
-      if (!isManager(caller, teamId)) throw AppError.forbidden(ImapMessages.managersOnly)
+      requireManager(caller, teamId, ImapMessages.managersOnly)
       assertGrantable(permissions, user.id, teamId)
       assertPublicHost(data.host, options.outbound)
       const { rows } = await tx.query<{ count: number }>(

@@ -1,5 +1,6 @@
 import { uniqueId } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
+import { isUniqueViolation } from '../../db/unique-violation'
 import { formatPermissions, rolesFor, type TPermission } from '../../documents/permissions'
 import { WorkspacePermissions } from '../../teams/workspace-access'
 import { canonicalRecipient, generateMailboxAddress, generateWebhookSecret } from './mailbox-address'
@@ -120,7 +121,7 @@ export async function ensureMailbox(db: TQueryable, options: TEnsureMailboxOptio
       return inserted.rows[0] as TMailboxRow
     } catch (error) {
       // A random part already taken (astronomically rare): draw again.
-      if ((error as { code?: string }).code !== '23505' || attempt > 3) throw error
+      if (!isUniqueViolation(error) || attempt > 3) throw error
     }
   }
 }
