@@ -29,7 +29,6 @@ export function useAccountDetails({ user }: { user: TUser | null }) {
     enabled: !!user,
     placeholderData: user ?? undefined,
     refetchOnWindowFocus: true,
-    retry: false,
   })
 }
 
@@ -87,7 +86,6 @@ export function useSessions({ userId }: { userId: string | undefined }) {
     queryFn: listSessions,
     enabled: !!userId,
     refetchOnWindowFocus: true,
-    retry: false,
   })
 }
 

@@ -4,25 +4,29 @@ import {
   type TTicketCategory,
   type TWorkspaceCategories,
 } from '@parsedesk/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/appwrite'
-
-const categoriesQueryKey = ['workspace-categories'] as const
 
 /** Our route beside Appwrite's Teams API: the SDK has no method for it, so it goes through call(). */
 function categoriesUrl(teamId: string): URL {
   return new URL(`${client.config.endpoint}/teams/${encodeURIComponent(teamId)}/categories`)
 }
 
-/** The workspace's categories (the default list until an owner or admin changes it). */
+/** The one cache entry per workspace for its categories, read by settings, views, analysis and the ticket page. */
+export const categoryQueries = {
+  all: ['workspace-categories'] as const,
+  /** The workspace's categories (the default list until an owner or admin changes it). */
+  list: (teamId: string | undefined) =>
+    queryOptions({
+      queryKey: [...categoryQueries.all, teamId],
+      queryFn: (): Promise<TWorkspaceCategories> => client.call('get', categoriesUrl(teamId as string)),
+      enabled: !!teamId,
+      staleTime: 60_000,
+    }),
+}
+
 export function useWorkspaceCategories(teamId: string | undefined) {
-  return useQuery({
-    queryKey: [...categoriesQueryKey, teamId],
-    queryFn: (): Promise<TWorkspaceCategories> => client.call('get', categoriesUrl(teamId as string)),
-    enabled: !!teamId,
-    staleTime: 60_000,
-    retry: false,
-  })
+  return useQuery(categoryQueries.list(teamId))
 }
 
 /**
@@ -40,6 +44,6 @@ export function useSaveCategories(teamId: string) {
   return useMutation({
     mutationFn: (categories: TTicketCategory[]): Promise<TWorkspaceCategories> =>
       client.call('put', categoriesUrl(teamId), { 'content-type': 'application/json' }, { categories }),
-    onSuccess: (saved) => queryClient.setQueryData([...categoriesQueryKey, teamId], saved),
+    onSuccess: (saved) => queryClient.setQueryData(categoryQueries.list(teamId).queryKey, saved),
   })
 }

@@ -3,36 +3,16 @@ import {
   CollectionId,
   DATABASE_ID,
   ErrorType,
-  type TMacroAttributes,
   type TMacroTicketChanges,
   type TReplyCreate,
 } from '@parsedesk/contracts'
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { ID, type Models, Query, Storage } from 'appwrite'
+import { useMutation } from '@tanstack/react-query'
+import { ID, type Models, Storage } from 'appwrite'
 import { client, databases } from '@/lib/appwrite'
 import { getErrorType } from '@/lib/errors'
 import type { TDraftAttachment } from './draft-store'
 
-export type TMacroDocument = Models.Document & TMacroAttributes
-
 const storage = new Storage(client)
-
-/** The workspace's canned replies, by name. */
-export function useMacros(teamId: string) {
-  return useQuery({
-    queryKey: ['macros', teamId],
-    queryFn: async () =>
-      (
-        await databases.listDocuments<TMacroDocument>({
-          databaseId: DATABASE_ID,
-          collectionId: CollectionId.macros,
-          queries: [Query.equal('teamId', teamId), Query.orderAsc('name'), Query.limit(500)],
-        })
-      ).documents,
-    retry: false,
-    staleTime: 60_000,
-  })
-}
 
 /** One file up to the reply attachments' bucket, before the reply that sends it (decision 016). */
 export async function uploadAttachment(file: File): Promise<TDraftAttachment> {

@@ -5,7 +5,7 @@ import {
   type TGroupAttributes,
   type TGroupUpdate,
 } from '@parsedesk/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, type Models, Query } from 'appwrite'
 import { databases } from '@/lib/appwrite'
 
@@ -14,27 +14,32 @@ export type TGroupDocument = Models.Document & TGroupAttributes
 /** A confirmed member as the group cards show them. */
 export type TGroupMember = { userId: string; name: string }
 
-const groupsQueryKey = ['groups'] as const
 const GROUPS = { databaseId: DATABASE_ID, collectionId: CollectionId.groups }
 
-/** A workspace's groups by name: what routing, views and the ticket page offer. */
+/** The one cache entry per workspace for its groups, read by settings, views and the ticket page alike. */
+export const groupQueries = {
+  all: ['groups'] as const,
+  /** A workspace's groups by name: what routing, views and the ticket page offer. */
+  list: (teamId: string | undefined) =>
+    queryOptions({
+      queryKey: [...groupQueries.all, teamId],
+      queryFn: async () =>
+        (
+          await databases.listDocuments<TGroupDocument>({
+            ...GROUPS,
+            queries: [
+              Query.equal('teamId', teamId as string),
+              Query.orderAsc('name'),
+              Query.limit(GroupLimits.groupsPerWorkspace),
+            ],
+          })
+        ).documents,
+      enabled: !!teamId,
+    }),
+}
+
 export function useGroups(teamId: string | undefined) {
-  return useQuery({
-    queryKey: [...groupsQueryKey, teamId],
-    queryFn: async () =>
-      (
-        await databases.listDocuments<TGroupDocument>({
-          ...GROUPS,
-          queries: [
-            Query.equal('teamId', teamId as string),
-            Query.orderAsc('name'),
-            Query.limit(GroupLimits.groupsPerWorkspace),
-          ],
-        })
-      ).documents,
-    enabled: !!teamId,
-    retry: false,
-  })
+  return useQuery(groupQueries.list(teamId))
 }
 
 /** Creates a group in `teamId`, or changes the group `groupId` names. */
@@ -53,7 +58,7 @@ export function useSaveGroup() {
       groupId
         ? databases.updateDocument({ ...GROUPS, documentId: groupId, data: group })
         : databases.createDocument({ ...GROUPS, documentId: ID.unique(), data: { ...group, teamId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupQueries.all }),
   })
 }
 
@@ -61,6 +66,6 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (groupId: string) => databases.deleteDocument({ ...GROUPS, documentId: groupId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupQueries.all }),
   })
 }

@@ -16,6 +16,5 @@ export function useIntakeBacklog(teamId: string | undefined) {
       ),
     enabled: !!teamId,
     refetchInterval: BACKLOG_REFRESH_MS,
-    retry: false,
   })
 }

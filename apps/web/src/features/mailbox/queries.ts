@@ -50,7 +50,6 @@ export function useMailbox({ userId }: { userId: string | undefined }) {
     queryKey: [...mailboxQueryKey, userId, teamId],
     queryFn: () => readMailbox(teamId as string),
     enabled: !!userId && !!teamId,
-    retry: false,
     refetchInterval: COUNTS_REFRESH_MS,
   })
 }
@@ -91,7 +90,6 @@ export function useWebhookInfo({ mailboxId }: { mailboxId: string | undefined })
     queryKey: [...webhookQueryKey, mailboxId],
     queryFn: () => readWebhookInfo(mailboxId ?? ''),
     enabled: !!mailboxId,
-    retry: false,
   })
 }
 
@@ -115,7 +113,6 @@ export function useKeptMail({ userId }: { userId: string | undefined }) {
     queryKey: [...keptMailQueryKey, userId, teamId],
     queryFn: () => listKeptMail(teamId as string),
     enabled: !!userId && !!teamId,
-    retry: false,
     refetchInterval: COUNTS_REFRESH_MS,
   })
 }
@@ -135,7 +132,6 @@ export function useImapAccounts({ userId }: { userId: string | undefined }) {
     queryKey: [...imapQueryKey, userId, teamId],
     queryFn: () => listImapAccounts(teamId as string),
     enabled: !!userId && !!teamId,
-    retry: false,
     refetchInterval: (query) => imapRefreshInterval(query.state.data),
   })
 }
@@ -155,7 +151,6 @@ export function useMailboxDirectory(teamId: string | undefined) {
       ),
     enabled: !!teamId,
     staleTime: 60_000,
-    retry: false,
   })
 }
 
@@ -225,7 +220,6 @@ export function useTicketMessages({ ticketId, updatedAt }: TTicketVersion) {
     queryKey: ['ticket-messages', ticketId, updatedAt],
     queryFn: () => listMessages(ticketId),
     placeholderData: keepPreviousData,
-    retry: false,
   })
 }
 
@@ -242,7 +236,6 @@ export function useTicketAttachments({ ticketId, updatedAt }: TTicketVersion) {
     queryKey: ['ticket-attachments', ticketId, updatedAt],
     queryFn: () => listAttachments(ticketId),
     placeholderData: keepPreviousData,
-    retry: false,
   })
 }
 

@@ -56,7 +56,6 @@ export function usePresenceDocuments(ticketId: string) {
   return useQuery({
     queryKey: presenceKey(ticketId),
     queryFn: () => listPresence(ticketId),
-    retry: false,
   })
 }
 

@@ -47,7 +47,6 @@ export function useBlockedSenders(teamId: string | undefined) {
     queryFn: (): Promise<{ total: number; senders: TBlockedSender[] }> =>
       client.call('get', blockedUrl(teamId as string)),
     enabled: !!teamId,
-    retry: false,
   })
 }
 
@@ -75,6 +74,5 @@ export function useFloodingSenders(teamId: string | undefined) {
       ),
     enabled: !!teamId,
     refetchInterval: FLOODING_REFRESH_MS,
-    retry: false,
   })
 }

@@ -1,18 +1,9 @@
-import {
-  CollectionId,
-  DATABASE_ID,
-  GroupLimits,
-  type TContactUpdate,
-  TicketEventType,
-  type TWorkspaceCategories,
-} from '@parsedesk/contracts'
+import { CollectionId, DATABASE_ID, TicketEventType } from '@parsedesk/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, type Models, Query } from 'appwrite'
-import { client, databases } from '@/lib/appwrite'
+import { databases } from '@/lib/appwrite'
 import type {
-  TContactDocument,
   TConversationMessage,
-  TGroupDocument,
   TTicketChange,
   TTicketEventDocument,
   TTicketPageDocument,
@@ -33,10 +24,7 @@ export const ticketPageKeys = {
   events: (ticketId: string) => ['ticket-page', 'events', ticketId] as const,
   otherTickets: (teamId: string, requester: string) =>
     ['ticket-page', 'requester', teamId, requester] as const,
-  groups: (teamId: string) => ['ticket-page', 'groups', teamId] as const,
-  contact: (contactId: string) => ['ticket-page', 'contact', contactId] as const,
   mergedInto: (ticketId: string) => ['ticket-page', 'merged-into', ticketId] as const,
-  categories: (teamId: string) => ['ticket-page', 'categories', teamId] as const,
   mergeTarget: (teamId: string, number: number) => ['ticket-page', 'merge-target', teamId, number] as const,
 }
 
@@ -55,7 +43,6 @@ export function useTicketByNumber({ teamId, number }: { teamId: string | undefin
     queryKey: ticketPageKeys.ticket(teamId ?? '', number ?? 0),
     queryFn: () => findTicket(teamId as string, number as number),
     enabled: !!teamId && number !== null,
-    retry: false,
   })
 }
 
@@ -90,7 +77,6 @@ export function useConversation(ticketId: string | undefined) {
     queryKey: ticketPageKeys.messages(ticketId ?? ''),
     queryFn: () => listAfter<TConversationMessage>(CollectionId.messages, ticketId as string),
     enabled: !!ticketId,
-    retry: false,
   })
 }
 
@@ -99,7 +85,6 @@ export function useTicketEvents(ticketId: string | undefined) {
     queryKey: ticketPageKeys.events(ticketId ?? ''),
     queryFn: () => listAfter<TTicketEventDocument>(CollectionId.ticketEvents, ticketId as string),
     enabled: !!ticketId,
-    retry: false,
   })
 }
 
@@ -150,67 +135,6 @@ export function useOtherTickets({ teamId, requester }: { teamId: string; request
     queryKey: ticketPageKeys.otherTickets(teamId, value),
     queryFn: () => listRequesterTickets(teamId, requester),
     enabled: !!value,
-    retry: false,
-  })
-}
-
-/** The workspace's categories (its own list, or the default one): the SDK has no method for our route. */
-export function useCategories(teamId: string) {
-  return useQuery({
-    queryKey: ticketPageKeys.categories(teamId),
-    queryFn: (): Promise<TWorkspaceCategories> =>
-      client.call('get', new URL(`${client.config.endpoint}/teams/${encodeURIComponent(teamId)}/categories`)),
-    retry: false,
-  })
-}
-
-/** The workspace's groups, for the ticket's group field and to name groups in the log. */
-export function useGroups(teamId: string) {
-  return useQuery({
-    queryKey: ticketPageKeys.groups(teamId),
-    queryFn: async () => {
-      const list = await databases.listDocuments<TGroupDocument>({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.groups,
-        queries: [
-          Query.equal('teamId', teamId),
-          Query.orderAsc('name'),
-          Query.limit(GroupLimits.groupsPerWorkspace),
-        ],
-      })
-      return list.documents
-    },
-    retry: false,
-  })
-}
-
-/** The ticket's requester as a contact of the workspace (name, address, organisation). */
-export function useContact(contactId: string | null | undefined) {
-  return useQuery({
-    queryKey: ticketPageKeys.contact(contactId ?? ''),
-    queryFn: () =>
-      databases.getDocument<TContactDocument>({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.contacts,
-        documentId: contactId as string,
-      }),
-    enabled: !!contactId,
-    retry: false,
-  })
-}
-
-/** A member corrects the requester's name or organisation (the address is the contact and stays). */
-export function useUpdateContact() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ contactId, change }: { contactId: string; change: TContactUpdate }) =>
-      databases.updateDocument<TContactDocument>({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.contacts,
-        documentId: contactId,
-        data: change,
-      }),
-    onSuccess: (contact) => queryClient.setQueryData(ticketPageKeys.contact(contact.$id), contact),
   })
 }
 
@@ -226,7 +150,6 @@ export function useMergedInto(ticketId: string | null | undefined) {
         queries: [Query.select(['$id', 'number', 'subject'])],
       }),
     enabled: !!ticketId,
-    retry: false,
   })
 }
 
@@ -257,7 +180,6 @@ export function useMergeTarget({ teamId, number }: { teamId: string; number: num
     queryKey: ticketPageKeys.mergeTarget(teamId, number ?? 0),
     queryFn: () => findTicket(teamId, number as number),
     enabled: number !== null,
-    retry: false,
   })
 }
 

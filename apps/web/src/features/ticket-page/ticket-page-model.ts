@@ -1,6 +1,4 @@
 import type {
-  TContactAttributes,
-  TGroupAttributes,
   TMessageAttributes,
   TTicketAttributes,
   TTicketEventAttributes,
@@ -49,8 +47,7 @@ export type TConversationMessage = Models.Document &
       'bodyHtml' | 'cc' | 'attachmentIds' | 'mailId' | 'deliveryState' | 'deliveryError'
     >
   >
-export type TGroupDocument = Models.Document & TGroupAttributes
-export type TContactDocument = Models.Document & TContactAttributes
+export type { TGroupDocument } from '@/features/groups/queries'
 
 /** How the page names statuses and priorities in sentences ("Grace set status Pending"). */
 export const STATUS_LABELS: Record<TTicketStatus, string> = {

@@ -95,7 +95,6 @@ export function useTicketList({
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => (lastPage.hasMore ? (lastPage.documents.at(-1)?.$id ?? null) : null),
     enabled: !!userId && !!teamId,
-    retry: false,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       ticketListRefreshInterval(query.state.data?.pages.flatMap((page) => page.documents)),
@@ -129,7 +128,6 @@ export function useSearchCount({
     queryFn: () =>
       countTickets(teamId as string, [...viewQueries(filters, userId as string), ...searchQueries(term)]),
     enabled: !!userId && !!teamId && term !== '',
-    retry: false,
     // No placeholder: the last search's count beside the new search's rows would be a wrong number.
   })
   return term === '' ? undefined : count.data
@@ -149,7 +147,6 @@ export function useViewCounts({
       queryKey: [...ticketsQueryKey, 'count', userId, teamId, view.filters],
       queryFn: () => countTickets(teamId as string, viewQueries(view.filters, userId as string)),
       enabled: !!userId && !!teamId,
-      retry: false,
       // Counts are a glance, not a ledger: read again every half minute and after the member's own changes.
       refetchInterval: 30_000,
     })),
@@ -167,7 +164,6 @@ export function useTicket({ ticketId, updatedAt }: { ticketId: string; updatedAt
         collectionId: CollectionId.tickets,
         documentId: ticketId,
       }),
-    retry: false,
     // A newer version is read in the background: the open dialog keeps showing the one it has meanwhile.
     placeholderData: keepPreviousData,
   })

@@ -1,5 +1,5 @@
 import { CollectionId, DATABASE_ID, type TViewAttributes, type TViewCreate } from '@parsedesk/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, type Models, Query } from 'appwrite'
 import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { databases } from '@/lib/appwrite'
@@ -9,21 +9,26 @@ export type TSavedView = Models.Document & TViewAttributes
 const VIEWS = { databaseId: DATABASE_ID, collectionId: CollectionId.views }
 const savedViewsKey = ['views'] as const
 
-/** The member's own views and those shared with the workspace (the server lists only those). */
+/** The one cache entry per member and workspace for the saved views the list offers. */
+export const viewQueries = {
+  all: savedViewsKey,
+  /** The member's own views and those shared with the workspace (the server lists only those). */
+  list: ({ userId, teamId }: { userId: string | undefined; teamId: string | undefined }) =>
+    queryOptions({
+      queryKey: [...savedViewsKey, userId, teamId],
+      queryFn: async () => {
+        const list = await databases.listDocuments<TSavedView>({
+          ...VIEWS,
+          queries: [Query.equal('teamId', teamId as string), Query.orderAsc('$createdAt'), Query.limit(100)],
+        })
+        return list.documents
+      },
+      enabled: !!userId && !!teamId,
+    }),
+}
+
 export function useSavedViews({ userId }: { userId: string | undefined }) {
-  const teamId = useCurrentWorkspaceId(userId)
-  return useQuery({
-    queryKey: [...savedViewsKey, userId, teamId],
-    queryFn: async () => {
-      const list = await databases.listDocuments<TSavedView>({
-        ...VIEWS,
-        queries: [Query.equal('teamId', teamId as string), Query.orderAsc('$createdAt'), Query.limit(100)],
-      })
-      return list.documents
-    },
-    enabled: !!userId && !!teamId,
-    retry: false,
-  })
+  return useQuery(viewQueries.list({ userId, teamId: useCurrentWorkspaceId(userId) }))
 }
 
 export function useSaveView() {

@@ -25,7 +25,6 @@ export function useWorkspaces({ userId }: { userId: string | undefined }) {
     queryKey: [...workspacesQueryKey, userId],
     queryFn: listWorkspaces,
     enabled: !!userId,
-    retry: false,
   })
 }
 

@@ -1,5 +1,5 @@
 import { CollectionId, DATABASE_ID, type TTeamRole } from '@parsedesk/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Models, Query } from 'appwrite'
 import { Paths } from '@/app/paths'
 import { databases } from '@/lib/appwrite'
@@ -36,13 +36,19 @@ async function listMembers(teamId: string): Promise<TMembership[]> {
   }
 }
 
+/** The one cache entry per workspace for its members, read by settings, groups, macros and the ticket page. */
+export const memberQueries = {
+  all: membersQueryKey,
+  list: (teamId: string | undefined) =>
+    queryOptions({
+      queryKey: [...membersQueryKey, teamId],
+      queryFn: () => listMembers(teamId ?? ''),
+      enabled: !!teamId,
+    }),
+}
+
 export function useMembers({ teamId }: { teamId: string | undefined }) {
-  return useQuery({
-    queryKey: [...membersQueryKey, teamId],
-    queryFn: () => listMembers(teamId ?? ''),
-    enabled: !!teamId,
-    retry: false,
-  })
+  return useQuery(memberQueries.list(teamId))
 }
 
 async function listOutbox(teamId: string): Promise<TOutboxDocument[]> {
@@ -60,7 +66,6 @@ export function useWorkspaceOutbox({ teamId, enabled }: { teamId: string | undef
     queryKey: [...outboxQueryKey, teamId],
     queryFn: () => listOutbox(teamId ?? ''),
     enabled: enabled && !!teamId,
-    retry: false,
     refetchInterval: (query) => outboxRefreshInterval(query.state.data),
   })
 }

@@ -21,6 +21,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { contactQueries } from '@/features/contacts/queries'
+import type { TMacroDocument } from '@/features/macros/queries'
 import { useOthersOnTicketId } from '@/features/presence/use-others-on-ticket'
 import { useTypingPresence } from '@/features/presence/use-typing-presence'
 import { databases } from '@/lib/appwrite'
@@ -36,7 +38,7 @@ import {
   writeDraft,
 } from '../draft-store'
 import { changesOnSend, insertMacro, unfilledPlaceholders } from '../macro-insertion'
-import { type TMacroDocument, useSendReply } from '../queries'
+import { useSendReply } from '../queries'
 import { copiesAfterRemovals, readCc, replyPayload } from '../reply-payload'
 import { AttachmentField } from './attachment-field'
 import { ComposerToolbar } from './composer-toolbar'
@@ -55,18 +57,7 @@ const REPLY_BUTTONS: { label: string; status: TTicketStatus | undefined }[] = [
 
 /** The requester's name for a canned reply's `{{requester.name}}`, from their contact once it is read. */
 function useRequesterName(requesterId: string | null | undefined): string {
-  const contact = useQuery({
-    queryKey: ['contact', requesterId],
-    queryFn: () =>
-      databases.getDocument<Models.Document & TContactAttributes>({
-        databaseId: DATABASE_ID,
-        collectionId: CollectionId.contacts,
-        documentId: requesterId as string,
-      }),
-    enabled: !!requesterId,
-    retry: false,
-    staleTime: 60_000,
-  })
+  const contact = useQuery({ ...contactQueries.detail(requesterId), staleTime: 60_000 })
   return contact.data?.name ?? ''
 }
 

@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
 import { NativeSelect } from '@/components/ui/native-select'
-import { type TMacroDocument, useMacros } from '../queries'
+import { macroQueries, type TMacroDocument } from '@/features/macros/queries'
 
 /** "Insert canned reply": the workspace's macros by name; choosing one inserts it and resets the picker. */
 export function MacroPicker({
@@ -11,7 +12,8 @@ export function MacroPicker({
   disabled: boolean
   onPick: (macro: TMacroDocument) => void
 }) {
-  const macros = useMacros(teamId)
+  // Macros change seldom: the composer opened again within a minute offers the ones it read.
+  const macros = useQuery({ ...macroQueries.list(teamId), staleTime: 60_000 })
   const list = macros.data ?? []
   return (
     <NativeSelect

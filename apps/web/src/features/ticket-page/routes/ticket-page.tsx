@@ -6,8 +6,10 @@ import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { useWorkspaceCategories } from '@/features/categories/queries'
 import { Composer } from '@/features/composer/components/composer'
 import { NotFoundPage } from '@/features/errors/routes/not-found-page'
+import { useGroups } from '@/features/groups/queries'
 import { groupAttachments } from '@/features/mailbox/mailbox-model'
 import { useTicketAttachments } from '@/features/mailbox/queries'
 import { useCurrentWorkspace } from '@/features/workspaces/current-workspace'
@@ -18,14 +20,7 @@ import { SidePanel } from '../components/side-panel'
 import { TicketHeader } from '../components/ticket-header'
 import { Timeline } from '../components/timeline'
 import type { TNames } from '../event-wording'
-import {
-  useCategories,
-  useConversation,
-  useGroups,
-  useTicketByNumber,
-  useTicketEvents,
-  useUpdateTicket,
-} from '../queries'
+import { useConversation, useTicketByNumber, useTicketEvents, useUpdateTicket } from '../queries'
 import type { TGroupDocument, TTicketPageDocument } from '../ticket-page-model'
 import { readTicketNumber } from '../ticket-path'
 import { useTicketLive } from '../use-ticket-live'
@@ -74,7 +69,7 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
   const attachments = useTicketAttachments({ ticketId: ticket.$id, updatedAt: ticket.$updatedAt })
   const members = useMembers({ teamId: ticket.teamId })
   const groups = useGroups(ticket.teamId)
-  const categories = useCategories(ticket.teamId)
+  const categories = useWorkspaceCategories(ticket.teamId)
   // Until the workspace's list is read, the default one names the keys every workspace starts with.
   const categoryList = categories.data?.categories ?? DEFAULT_TICKET_CATEGORIES
   const update = useUpdateTicket({ teamId: ticket.teamId, number })
