@@ -1,5 +1,6 @@
 import type { TAnyJobDefinition } from './jobs/job-definition'
 import { ingestInboundEmailJob } from './mail/ingest/ingest-inbound-email.job'
+import { maintenanceJob } from './maintenance/maintenance.job'
 import { sendOutboundMailJob } from './outbox/send-outbound-mail.job'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
 
@@ -7,5 +8,6 @@ import { analyzeTicketJob } from './tickets/analyze-ticket.job'
 export const JOB_DEFINITIONS: readonly TAnyJobDefinition[] = [
   analyzeTicketJob,
   ingestInboundEmailJob,
+  maintenanceJob,
   sendOutboundMailJob,
 ]

@@ -35,10 +35,6 @@ import { createImapModule } from './mail/imap/imap-module'
 import { ingestInboundEmailJob } from './mail/ingest/ingest-inbound-email.job'
 import { createMailModule } from './mail/mail-module'
 import { createOutboxCollection } from './mail/outbox/outbox-collection'
-import { pruneExpired } from './maintenance/prune-expired'
-import { sweepRetention } from './maintenance/retention-sweep'
-import { scheduleHourly } from './maintenance/schedule-hourly'
-import { sweepUnsentUploads } from './maintenance/unsent-uploads-sweep'
 import { createReadiness, type THealthCheck } from './ops/health'
 import { createMetrics } from './ops/metrics'
 import { healthRoutes, metricsNotHere, startOpsServer } from './ops/ops-routes'
@@ -202,6 +198,12 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         tickets: tickets.collection,
         inboundProcessor,
         outboundDelivery: mail.outboundDelivery,
+        maintenance: {
+          db,
+          storage,
+          rawMailRetentionDays: config.rawMailRetentionDays,
+          log: logOf('maintenance'),
+        },
         log: logOf('jobs'),
         onJobSettled: (run) => metrics.jobSettled(run),
       }),
@@ -218,21 +220,6 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     stopWork.unshift(() => outboxSweeper.stop())
     const imapPoller = imap.startPoller()
     stopWork.unshift(() => imapPoller.stop())
-    const maintenanceLog = logOf('maintenance')
-    stopWork.unshift(
-      scheduleHourly(
-        () => pruneExpired(db),
-        (error) => maintenanceLog('pruning expired rows failed', error),
-      ),
-      scheduleHourly(
-        () => sweepRetention({ db, storage, rawMailRetentionDays: config.rawMailRetentionDays }),
-        (error) => maintenanceLog('the retention sweep failed', error),
-      ),
-      scheduleHourly(
-        () => sweepUnsentUploads({ db, storage }),
-        (error) => maintenanceLog('the sweep of unsent uploads failed', error),
-      ),
-    )
   }
 
   const checks: THealthCheck[] = [

@@ -8,6 +8,7 @@ import type { TJobQueue } from './jobs/job-queue'
 import { listenForJobWakes } from './jobs/job-wake-listener'
 import { startJobWorker, type TStartJobWorkerOptions } from './jobs/job-worker'
 import type { TInboundProcessor } from './mail/ingest/inbound-processor'
+import type { TMaintenanceDeps } from './maintenance/maintenance.job'
 import type { TDeliveryObserver, TOpenAttachments } from './outbox/delivery-observer'
 import { createOutboundMailSender } from './outbox/outbound-mail-sender'
 import type { TReturnPath } from './outbox/return-path'
@@ -31,6 +32,8 @@ export type TStartWorkerRoleOptions = {
     openAttachments: TOpenAttachments
     returnPath: TReturnPath
   }
+  /** What the hourly upkeep works on (maintenance/maintenance.job.ts). */
+  maintenance: TMaintenanceDeps
   log: TLog
   onJobSettled?: TStartJobWorkerOptions['onSettled']
 }
@@ -62,6 +65,7 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     ctx: {
       ticketAnalysis,
       inboundProcessor: options.inboundProcessor,
+      maintenance: options.maintenance,
       outboundMail: createOutboundMailSender({ db, relay, log, ...options.outboundDelivery }),
     },
     log,

@@ -17,7 +17,8 @@ export const ADMIN_USAGE = `Usage: main.js admin <command> [options]   (npm run 
   workspaces
       every workspace: confirmed members, pending invitations, tickets
   queues
-      the job queues: waiting, active, failed, and the age of the oldest waiting job
+      the job queues: waiting, active, failed, the age of the oldest waiting job, and the timetable of
+      a scheduled one
   reanalyse --ticket TICKET_ID
   reanalyse --from DATE --to DATE
       analyse again one ticket, or every ticket created from FROM (included) to TO (excluded), UTC

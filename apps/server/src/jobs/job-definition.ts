@@ -16,9 +16,16 @@ export type TJobPolicy = {
 /**
  * How a worker process takes this kind of job from pg-boss: `batchSize` runs per fetch (one fetch and
  * one completion statement for all of them, the runs themselves side by side) and `fetchers` such
- * fetches in flight. Defaults: 1 and 2.
+ * fetches in flight. Defaults: 1 and 2. An idle fetcher asks again after `pollSeconds` (default 1) or
+ * when woken by an enqueue.
  */
-export type TJobThroughput = { batchSize: number; fetchers: number }
+export type TJobThroughput = { batchSize: number; fetchers: number; pollSeconds?: number }
+
+/**
+ * A timetable (a cron expression, UTC) on which the cluster enqueues the job with `payload` once, however
+ * many worker processes run.
+ */
+export type TJobSchedule<Payload> = { cron: string; payload: Payload }
 
 export type TJobAttempt = {
   jobId: string
@@ -48,6 +55,7 @@ export type TJobDefinition<Payload, Context = unknown> = {
   /** Jobs with one key are deduplicated: at most one of them waits in the queue at a time. */
   singletonKey(payload: Payload): string
   throughput?: TJobThroughput
+  schedule?: TJobSchedule<Payload>
   handle(options: THandleJobOptions<Payload, Context>): Promise<void>
   /**
    * Runs a fetched batch together (e.g. in one transaction) instead of `handle` side by side. Resolves

@@ -50,6 +50,8 @@ export type TJobQueue = {
 }
 
 const MAINTENANCE_INTERVAL_SECONDS = 30
+// pg-boss hands a due scheduled job to its queue within this long (its default polls every 5 s).
+const CRON_WORKER_INTERVAL_SECONDS = 30
 const QUEUE_SETUP_LOCK_KEY = 72_110_042
 // Runs in flight when the process is asked to stop get this long to finish before they are handed back:
 // inside the 10 s a container runtime gives a process after SIGTERM before it kills it.
@@ -60,7 +62,9 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   const { log } = options
   const boss = new PgBoss({
     ...pgBossConnection({ db: options.db, databaseUrl: options.databaseUrl }),
-    schedule: false,
+    // The supervisors keep the timetables: pg-boss's cron monitor enqueues a due job once for the cluster.
+    schedule: options.isSupervisor,
+    cronWorkerIntervalSeconds: CRON_WORKER_INTERVAL_SECONDS,
     supervise: options.isSupervisor,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
   })
@@ -76,6 +80,7 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
       // 'short': one waiting job per singleton key, so enqueuing twice (sweeper and creator racing) is harmless.
       await boss.createQueue(definition.id, { name: definition.id, policy: 'short' })
     }
+    if (options.isSupervisor) await storeSchedules(boss, options.definitions)
   })
   running = true
 
@@ -162,6 +167,21 @@ function describeJob<Payload>(definition: TJobDefinition<Payload>, payload: Payl
     retryDelay: definition.policy.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: definition.policy.expireInSeconds,
+  }
+}
+
+/**
+ * Stores each definition's timetable in pg-boss, at every start, so a changed one takes effect; a
+ * definition that no longer has one loses it.
+ */
+async function storeSchedules(boss: PgBoss, definitions: readonly TAnyJobDefinition[]): Promise<void> {
+  for (const definition of definitions) {
+    if (!definition.schedule) {
+      await boss.unschedule(definition.id)
+      continue
+    }
+    const { data, ...jobOptions } = describeJob(definition, definition.schedule.payload)
+    await boss.schedule(definition.id, definition.schedule.cron, data, { ...jobOptions, tz: 'UTC' })
   }
 }
 

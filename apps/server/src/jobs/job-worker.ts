@@ -31,7 +31,12 @@ export async function startJobWorker(options: TStartJobWorkerOptions): Promise<v
     for (let i = 0; i < throughput.fetchers; i += 1) {
       queue.addLocalWorker(
         definition.id,
-        startFetcher({ ...options, definition, throughput, pollingIntervalMs }),
+        startFetcher({
+          ...options,
+          definition,
+          throughput,
+          pollingIntervalMs: throughput.pollSeconds ? throughput.pollSeconds * 1000 : pollingIntervalMs,
+        }),
       )
     }
   }
