@@ -1,15 +1,6 @@
 import { LogOut, Monitor, RefreshCw } from 'lucide-react'
-import { useRef, useState } from 'react'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
+import { useRef } from 'react'
+import { ConfirmAction } from '@/components/confirm-action'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
@@ -90,8 +81,6 @@ function SessionItem({ session, onEnded }: TSessionItemProps) {
 
 function EndOtherSessionsButton({ sessions, onEnded }: { sessions: TSession[]; onEnded: () => void }) {
   const endOthers = useEndOtherSessions()
-  const [isOpen, setIsOpen] = useState(false)
-  const isEnded = useRef(false)
   const count = otherSessionIds(sessions).length
 
   const confirm = async () => {
@@ -102,50 +91,35 @@ function EndOtherSessionsButton({ sessions, onEnded }: { sessions: TSession[]; o
         title: AccountToasts.othersEndFailed,
         description: getErrorMessage(error) || Toasts.tryLater,
       })
-      return
+      return false
     }
-    isEnded.current = true
-    setIsOpen(false)
     notifySuccess({ title: AccountToasts.othersEnded })
+    return true
   }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={(open) => !endOthers.isPending && setIsOpen(open)}>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" disabled={count === 0}>
+    <ConfirmAction
+      trigger={
+        <>
           <LogOut aria-hidden="true" />
           Sign out of all other sessions
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!isEnded.current) return
-          isEnded.current = false
-          event.preventDefault()
-          onEnded()
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Sign out of all other sessions?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {count === 1 ? 'One other session ends' : `${count} other sessions end`} at once: whoever uses
-            them has to sign in again. This device stays signed in.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={endOthers.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={endOthers.isPending}
-            onClick={() => void confirm()}
-          >
-            {endOthers.isPending ? <Spinner /> : <LogOut aria-hidden="true" />}
-            {endOthers.isPending ? 'Signing out...' : 'Sign out others'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      triggerSize="default"
+      triggerDisabled={count === 0}
+      title="Sign out of all other sessions?"
+      description={
+        <>
+          {count === 1 ? 'One other session ends' : `${count} other sessions end`} at once: whoever uses them
+          has to sign in again. This device stays signed in.
+        </>
+      }
+      confirmLabel="Sign out others"
+      busyLabel="Signing out..."
+      confirmIcon={<LogOut aria-hidden="true" />}
+      onConfirm={confirm}
+      onDone={onEnded}
+    />
   )
 }
 

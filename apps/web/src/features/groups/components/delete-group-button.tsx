@@ -9,7 +9,6 @@ export function DeleteGroupButton({ group }: { group: TGroupDocument }) {
       noun="group"
       name={group.name}
       consequence="Its tickets stay where they are, without a group. Its members stay in the workspace."
-      isPending={remove.isPending}
       onDelete={() => remove.mutateAsync(group.$id)}
     />
   )

@@ -9,7 +9,6 @@ export function DeleteMacroButton({ macro }: { macro: TMacroDocument }) {
       noun="macro"
       name={macro.name}
       consequence="Replies already sent with it, and the changes it made, stay as they are."
-      isPending={remove.isPending}
       onDelete={() => remove.mutateAsync(macro.$id)}
     />
   )

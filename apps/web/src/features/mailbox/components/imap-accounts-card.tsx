@@ -1,15 +1,6 @@
 import { Plus, Power, PowerOff, RefreshCw, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog'
+import { ConfirmAction } from '@/components/confirm-action'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -36,8 +27,6 @@ type TAccountActionsProps = {
 
 function RemoveAccountButton({ account, onRemoved }: TAccountActionsProps) {
   const remove = useRemoveImapAccount()
-  const [isOpen, setIsOpen] = useState(false)
-  const isRemoved = useRef(false)
   const name = `${account.username} on ${account.host}`
 
   const confirm = async () => {
@@ -45,50 +34,34 @@ function RemoveAccountButton({ account, onRemoved }: TAccountActionsProps) {
       await remove.mutateAsync(account.$id)
     } catch (error) {
       notifyError({ title: MailboxToasts.imapRemoveFailed, description: getErrorMessage(error) })
-      return
+      return false
     }
-    isRemoved.current = true
-    setIsOpen(false)
     notifySuccess({ title: MailboxToasts.imapRemoved, description: name })
+    return true
   }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={(open) => !remove.isPending && setIsOpen(open)}>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
+    <ConfirmAction
+      trigger={
+        <>
           <Trash2 aria-hidden="true" />
           Remove
-          <span className="sr-only"> {name}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!isRemoved.current) return
-          event.preventDefault()
-          onRemoved()
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove this IMAP mailbox?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Parsedesk stops fetching mail from <span className="break-all">{name}</span> and forgets its
-            password. Tickets already made from its mail stay.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => void confirm()}
-          >
-            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-            {remove.isPending ? 'Removing...' : 'Remove mailbox'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      target={name}
+      title="Remove this IMAP mailbox?"
+      description={
+        <>
+          Parsedesk stops fetching mail from <span className="break-all">{name}</span> and forgets its
+          password. Tickets already made from its mail stay.
+        </>
+      }
+      confirmLabel="Remove mailbox"
+      busyLabel="Removing..."
+      confirmIcon={<Trash2 aria-hidden="true" />}
+      onConfirm={confirm}
+      onDone={onRemoved}
+    />
   )
 }
 

@@ -1,5 +1,6 @@
 import { MailX, RotateCw } from 'lucide-react'
 import { useRef } from 'react'
+import { ConfirmAction } from '@/components/confirm-action'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -11,7 +12,6 @@ import { invitationExpiresAt } from '../invitation-link'
 import { type TMembership, type TWorkspace, useDeleteMembership, useResendInvitation } from '../queries'
 import { WorkspaceToasts } from '../workspace-messages'
 import { effectiveRole, ROLE_LABELS, ROLE_TONES } from '../workspace-roles'
-import { ConfirmButton } from './confirm-button'
 
 type TInvitationProps = {
   workspace: TWorkspace
@@ -73,7 +73,7 @@ function InvitationItem({ workspace, invitation, onGone }: TInvitationProps) {
           {resend.isPending ? 'Sending...' : 'Send again'}
           <span className="sr-only"> to {email}</span>
         </Button>
-        <ConfirmButton
+        <ConfirmAction
           trigger={
             <>
               <MailX aria-hidden="true" />

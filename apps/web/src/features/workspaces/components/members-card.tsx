@@ -3,6 +3,7 @@ import { LogOut, RefreshCw, UserMinus } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Paths } from '@/app/paths'
+import { ConfirmAction } from '@/components/confirm-action'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -15,7 +16,6 @@ import { notifyError, notifySuccess } from '@/lib/notify'
 import { type TMembership, type TWorkspace, useChangeRole, useDeleteMembership } from '../queries'
 import { WorkspaceToasts } from '../workspace-messages'
 import { assignableRoles, effectiveRole, mayManageMember, ROLE_LABELS, ROLE_TONES } from '../workspace-roles'
-import { ConfirmButton } from './confirm-button'
 
 type TMemberProps = {
   workspace: TWorkspace
@@ -125,7 +125,7 @@ function MemberItem({ workspace, member, isSelf, myRole, onRemoved }: TMemberPro
         <div className="flex flex-wrap items-center gap-2">
           {mayManage && <RoleForm key={role} workspace={workspace} member={member} myRole={myRole} />}
           {isSelf ? (
-            <ConfirmButton
+            <ConfirmAction
               trigger={
                 <>
                   <LogOut aria-hidden="true" />
@@ -142,7 +142,7 @@ function MemberItem({ workspace, member, isSelf, myRole, onRemoved }: TMemberPro
             />
           ) : (
             mayManage && (
-              <ConfirmButton
+              <ConfirmAction
                 trigger={
                   <>
                     <UserMinus aria-hidden="true" />
