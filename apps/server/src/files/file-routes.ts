@@ -17,14 +17,22 @@ function assertBucket(bucketId: string): void {
   if (!BUCKETS.has(bucketId)) throw new AppError(ErrorType.storageBucketNotFound)
 }
 
-/** Sender-supplied bytes: never sniffed, never scripted, even when a browser opens them directly. */
-function sendFile(options: {
-  reply: FastifyReply
+type TFileRoutesOptions = {
   storage: TFileStorage
+  db: TDatabase
+  /** Before a file's bytes are sent: makes sure they are whole (an attachment is rebuilt from its mail). */
+  beforeRead?: (file: TFileRow) => Promise<unknown>
+}
+
+/** Sender-supplied bytes: never sniffed, never scripted, even when a browser opens them directly. */
+async function sendFile(options: {
+  reply: FastifyReply
+  routes: TFileRoutesOptions
   file: TFileRow
   mode: 'download' | 'view'
 }) {
   const { reply, file } = options
+  await options.routes.beforeRead?.(file)
   const served = servedContentType(file.mimeType)
   const inline = options.mode === 'view' && served.isInlineSafe
   return reply
@@ -34,11 +42,11 @@ function sendFile(options: {
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, max-age=3600')
-    .send(options.storage.openRead(file.storageKey))
+    .send(options.routes.storage.openRead(file.storageKey))
 }
 
 /** Appwrite's storage routes for reading attachments: metadata, list, download and view. */
-export function fileRoutes(options: { storage: TFileStorage; db: TDatabase }) {
+export function fileRoutes(options: TFileRoutesOptions) {
   const ctx = options
   return (app: FastifyInstance) => {
     const readable = async (params: TParams, roles: string[]) => {
@@ -68,7 +76,7 @@ export function fileRoutes(options: { storage: TFileStorage; db: TDatabase }) {
     app.get<{ Params: TParams }>(`${BASE}/:fileId/download`, async (request, reply) =>
       sendFile({
         reply,
-        storage: options.storage,
+        routes: options,
         file: await readable(request.params, request.auth.roles),
         mode: 'download',
       }),
@@ -77,7 +85,7 @@ export function fileRoutes(options: { storage: TFileStorage; db: TDatabase }) {
     app.get<{ Params: TParams }>(`${BASE}/:fileId/view`, async (request, reply) =>
       sendFile({
         reply,
-        storage: options.storage,
+        routes: options,
         file: await readable(request.params, request.auth.roles),
         mode: 'view',
       }),

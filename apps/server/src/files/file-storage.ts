@@ -2,8 +2,15 @@ import type { Readable } from 'node:stream'
 
 /** Where file bytes live, apart from the database: local disk by default, or an S3-compatible bucket. */
 export type TFileStorage = {
-  /** Resolves once the bytes are durable, so a row that names the key may be committed after it. */
-  write(key: string, content: Uint8Array): Promise<void>
+  /**
+   * Resolves once the bytes are durable, so a row that names the key may be committed after it. With
+   * `rebuildable`, the caller keeps a durable source it can write them again from (an attachment's raw
+   * mail): the local disk is then not waited on, and a crash of the machine may leave the file missing,
+   * empty or short until it is rebuilt (decision 033). S3 stores every object durably either way.
+   */
+  write(key: string, content: Uint8Array, options?: { rebuildable?: boolean }): Promise<void>
+  /** Every write is durable once it resolves, rebuildable or not: what was written needs no check. */
+  readonly durableWrites: boolean
   openRead(key: string): Readable
   /** Removes the bytes; while removals are held (a backup copying them), they wait for the release. */
   remove(key: string): Promise<void>

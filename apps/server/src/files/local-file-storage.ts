@@ -48,9 +48,9 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
     assertSafeKey(key)
     return path.join(root, key)
   }
-  const ensureFolder = async (folder: string) => {
+  const ensureFolder = async (folder: string, sync: boolean) => {
     const created = await mkdir(folder, { recursive: true })
-    if (!created) return
+    if (!created || !sync) return
     // The folders just made, outermost first: each one's parent must record it.
     const inner = path.relative(created, folder).split(path.sep).filter(Boolean)
     const made = [created, ...inner.map((_, i) => path.join(created, ...inner.slice(0, i + 1)))]
@@ -65,17 +65,21 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
   }
   const removals = createHeldRemovals(removeNow)
   return {
-    async write(key, content) {
+    durableWrites: false,
+    async write(key, content, options) {
+      const sync = options?.rebuildable !== true
       const target = pathOf(key)
-      await ensureFolder(path.dirname(target))
+      await ensureFolder(path.dirname(target), sync)
       // Written aside, flushed, renamed, and the rename flushed: a crash leaves the whole file or none.
+      // Unsynced (rebuildable), the rename still keeps a killed process from leaving half a file under the
+      // key; only a crash of the machine can, and the caller rebuilds it.
       const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`
       const fd = await open(temporary, 'w')
       try {
         try {
           if (content.byteLength > DIRECT_WRITE_MAX_BYTES) await writeFile(fd, content)
           else fs.writeFileSync(fd, content)
-          await fdatasync(fd)
+          if (sync) await fdatasync(fd)
         } finally {
           fs.closeSync(fd)
         }
@@ -84,7 +88,7 @@ export function createLocalFileStorage(options: { dir: string }): TFileStorage {
         fs.rmSync(temporary, { force: true })
         throw error
       }
-      await syncFolder(path.dirname(target))
+      if (sync) await syncFolder(path.dirname(target))
     },
     openRead(key) {
       return fs.createReadStream(pathOf(key))

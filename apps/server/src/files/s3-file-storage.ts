@@ -38,6 +38,7 @@ export function createS3FileStorage(options: TS3StorageOptions): TFileStorage {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
   })
   return {
+    durableWrites: true,
     async write(key, content) {
       assertSafeKey(key)
       // One PutObject: S3 stores the whole object or nothing, and answers once it is durable, so a write

@@ -17,6 +17,7 @@ import { createAcceptInboundEmail, type TAcceptInboundEmail } from './inbound/ac
 import { createInboundCollection } from './inbound/inbound-collection'
 import { createIntakeBacklog } from './inbound/intake-backlog'
 import { intakeBacklogRoutes } from './inbound/intake-backlog-routes'
+import { ensureAttachmentWhole } from './inbound/rebuild-attachment'
 import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
 import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
@@ -120,7 +121,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     mailboxDirectoryRoutes({ db }),
     floodingRoutes({ db }),
     intakeBacklogRoutes({ db, backlog }),
-    fileRoutes({ storage, db }),
+    fileRoutes({ storage, db, beforeRead: (file) => ensureAttachmentWhole({ db, storage }, file) }),
     replyUploadRoutes({ storage, db }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),
   ]

@@ -115,12 +115,20 @@ describe.each(DATABASE_KINDS)('the retention sweep (%s)', (kind) => {
     fs.writeFileSync(path.join(filesDir, 'attachments/writing/1'), 'in flight')
     fs.mkdirSync(path.join(filesDir, 'attachments/made-now'))
 
+    // The old mail's attachment as a crash of the machine may leave a file written without a sync: empty.
+    const oldAttachment = path.join(filesDir, `${folderOf('old')}1`)
+    const attachmentBytes = fs.readFileSync(oldAttachment)
+    fs.writeFileSync(oldAttachment, '')
+    fs.utimesSync(oldAttachment, TWO_HOURS_AGO, TWO_HOURS_AGO)
+
     const storage = createLocalFileStorage({ dir: filesDir })
     const result = await sweepRetention({ db: server.db, storage, rawMailRetentionDays: 30 })
 
     expect(result).toEqual({
       ticketsForgotten: 1,
       rawMailRemoved: 1,
+      // rebuilt from the old mail before its raw bytes went
+      attachmentsRebuilt: 1,
       // the deleted workspace's attachment and the stray file
       filesRemoved: 2,
       partialWritesRemoved: 1,
@@ -139,6 +147,8 @@ describe.each(DATABASE_KINDS)('the retention sweep (%s)', (kind) => {
         'attachments/writing/1',
       ].sort(),
     )
+    expect(fs.readFileSync(oldAttachment)).toEqual(attachmentBytes)
+    expect(attachmentBytes.toString()).toBe('%PDF-1.4 old')
     // Raw mail: the recent one only; the old one's parsed ticket and delivery stay.
     expect(await rawKept()).toEqual([of('recent').inboundId])
     const old = await ada.databases.getDocument({
@@ -157,6 +167,7 @@ describe.each(DATABASE_KINDS)('the retention sweep (%s)', (kind) => {
     expect(await sweepRetention({ db: server.db, storage, rawMailRetentionDays: 30 })).toEqual({
       ticketsForgotten: 0,
       rawMailRemoved: 0,
+      attachmentsRebuilt: 0,
       filesRemoved: 0,
       partialWritesRemoved: 0,
       foldersRemoved: 0,

@@ -1,6 +1,11 @@
 import type { TDatabase } from '../db/database'
 import type { TFileStorage } from '../files/file-storage'
 import { forgetTicketMail } from '../mail/forget-ticket-mail'
+import {
+  AttachmentBeyondRepairError,
+  ensureAttachmentWhole,
+  type TAttachmentFile,
+} from '../mail/inbound/rebuild-attachment'
 
 export type TRetentionSweepOptions = {
   db: TDatabase
@@ -15,6 +20,8 @@ export type TRetentionSweepResult = {
   /** Tickets deleted without their mail (a crash between the two): their mail is gone now. */
   ticketsForgotten: number
   rawMailRemoved: number
+  /** Attachments a crash of the machine had spoilt, rebuilt from their raw mail before it was removed. */
+  attachmentsRebuilt: number
   /** Stored files no row names: a deleted workspace's attachments, or a write whose row never came. */
   filesRemoved: number
   partialWritesRemoved: number
@@ -46,6 +53,7 @@ export async function sweepRetention(options: TRetentionSweepOptions): Promise<T
   const result: TRetentionSweepResult = {
     ticketsForgotten: 0,
     rawMailRemoved: 0,
+    attachmentsRebuilt: 0,
     filesRemoved: 0,
     partialWritesRemoved: 0,
     foldersRemoved: 0,
@@ -59,15 +67,32 @@ export async function sweepRetention(options: TRetentionSweepOptions): Promise<T
     // In batches, so no statement holds a lock over months of mail; a delivery still `received` keeps its
     // bytes whatever its age, since it has not been parsed yet.
     for (;;) {
-      const { rowCount } = await db.query(
-        `delete from inbound_raw where inbound_id in (
-           select r.inbound_id from inbound_raw r join inbound_emails i on i.id = r.inbound_id
-           where i."status" <> 'received' and i.created_at < now() - make_interval(days => $1::int)
-           limit ${BATCH})`,
+      const { rows: expired } = await db.query<{ id: string }>(
+        `select r.inbound_id as id from inbound_raw r join inbound_emails i on i.id = r.inbound_id
+         where i."status" <> 'received' and i.created_at < now() - make_interval(days => $1::int)
+         limit ${BATCH}`,
         [options.rawMailRetentionDays],
       )
+      // The raw mail is the only way back to an attachment a crash of the machine spoilt (they are written
+      // unsynced, decision 033): its files are checked, and rebuilt if need be, before it goes.
+      const { rows: files } = await db.query<TAttachmentFile>(
+        `select "bucketId", "storageKey", "sizeOriginal", "signature", "inboundId" from files
+         where "inboundId" = any($1::text[])`,
+        [expired.map((row) => row.id)],
+      )
+      for (const file of files) {
+        const found = await ensureAttachmentWhole({ db, storage }, file).catch((error: unknown) => {
+          // Nothing can bring it back, the raw mail included: keeping that would not help.
+          if (error instanceof AttachmentBeyondRepairError) return 'beyond repair'
+          throw error
+        })
+        if (found === 'rebuilt') result.attachmentsRebuilt += 1
+      }
+      const { rowCount } = await db.query('delete from inbound_raw where inbound_id = any($1::text[])', [
+        expired.map((row) => row.id),
+      ])
       result.rawMailRemoved += rowCount
-      if (rowCount < BATCH) break
+      if (expired.length < BATCH) break
     }
   }
 

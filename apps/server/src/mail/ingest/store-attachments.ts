@@ -19,8 +19,9 @@ const WRITES_AT_ONCE = 8
 
 /**
  * Writes the bytes before the deciding transaction (the rows naming them commit inside it). Keys and ids
- * follow from the delivery, so a retried run rewrites the same files instead of leaving strays. Several
- * files are written side by side: each is a handful of file-system calls that wait on the disk.
+ * follow from the delivery, so a retried run rewrites the same files instead of leaving strays. The raw
+ * mail they come from is already durable, so they are not synced one by one: a file a crash of the machine
+ * spoilt is rebuilt from it (`inbound/rebuild-attachment.ts`, decision 033). Several files are written side by side.
  */
 export async function writeAttachments(options: {
   storage: TFileStorage
@@ -34,7 +35,7 @@ export async function writeAttachments(options: {
       slice.map(async (attachment, offset) => {
         const index = start + offset
         const storageKey = `${BucketId.attachments}/${options.inboundId}/${index + 1}`
-        await options.storage.write(storageKey, attachment.content)
+        await options.storage.write(storageKey, attachment.content, { rebuildable: true })
         const signature = crypto.createHash('md5').update(attachment.content).digest('hex')
         return { fileId: `${options.inboundId}-${index + 1}`, index, attachment, storageKey, signature }
       }),

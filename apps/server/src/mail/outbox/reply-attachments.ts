@@ -1,6 +1,7 @@
 import type { TQueryable } from '../../db/database'
 import type { TFileStorage } from '../../files/file-storage'
 import { MissingAttachmentError, type TOpenAttachments } from '../../outbox/delivery-observer'
+import { ensureAttachmentWhole, type TAttachmentFile } from '../inbound/rebuild-attachment'
 
 /**
  * The bytes of a reply's attachments, read from the storage for each try. A file whose row is gone went
@@ -8,20 +9,25 @@ import { MissingAttachmentError, type TOpenAttachments } from '../../outbox/deli
  */
 export function createAttachmentOpener(deps: { db: TQueryable; storage: TFileStorage }): TOpenAttachments {
   return async (mail) => {
-    const { rows } = await deps.db.query<{ id: string; storageKey: string }>(
-      `select id, "storageKey" from files where id = any($1::text[])`,
+    const { rows } = await deps.db.query<TAttachmentFile & { id: string }>(
+      `select id, "bucketId", "storageKey", "sizeOriginal", "signature", "inboundId" from files
+       where id = any($1::text[])`,
       [mail.attachments.map((attachment) => attachment.fileId)],
     )
-    const keys = new Map(rows.map((row) => [row.id, row.storageKey]))
-    return mail.attachments.map((attachment) => {
-      const key = keys.get(attachment.fileId)
-      if (!key)
+    const files = new Map(rows.map((row) => [row.id, row]))
+    const opened = []
+    for (const attachment of mail.attachments) {
+      const file = files.get(attachment.fileId)
+      if (!file)
         throw new MissingAttachmentError(`the attachment ${attachment.name} was deleted with its ticket`)
-      return {
+      // A customer's attachment forwarded in a reply may have to be rebuilt from its mail first.
+      await ensureAttachmentWhole(deps, file)
+      opened.push({
         filename: attachment.name,
         contentType: attachment.mimeType,
-        content: deps.storage.openRead(key),
-      }
-    })
+        content: deps.storage.openRead(file.storageKey),
+      })
+    }
+    return opened
   }
 }
