@@ -32,7 +32,7 @@ import { publishDocumentEvent } from '../documents/publish-document-event'
 import { assertGroupOfWorkspace } from '../groups/group-repository'
 import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
-import { workspaceOfCall } from '../teams/workspace-access'
+import { assertConfirmedMembers, workspaceOfCall } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from './ticket-analysis-enqueue'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent, workflowFieldsOf } from './ticket-events'
 import { keepMergeRequest, mergeTickets, readMergeRequest } from './ticket-merge'
@@ -73,14 +73,13 @@ const ZTicketFields = ZTicketCreate.extend({
 })
 
 /** Refuses an assignee who is not a confirmed member of the workspace, naming the attribute. */
-async function assertAssignable(tx: TQueryable, teamId: string, userId: string): Promise<void> {
-  const { rows } = await tx.query(
-    'select 1 from memberships where team_id = $1 and user_id = $2 and confirm',
-    [teamId, userId],
-  )
-  if (rows.length === 0) {
-    throw AppError.invalidStructure(`Attribute "assigneeId" ${TicketMessages.assigneeNotMember}`)
-  }
+function assertAssignable(tx: TQueryable, teamId: string, userId: string): Promise<void> {
+  return assertConfirmedMembers(tx, {
+    teamId,
+    userIds: [userId],
+    attribute: 'assigneeId',
+    message: TicketMessages.assigneeNotMember,
+  })
 }
 
 /** Refuses a group or requester that is not the workspace's, naming the attribute; null clears either. */
