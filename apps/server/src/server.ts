@@ -188,7 +188,6 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   )
 
   if (roles.has('worker')) {
-    const inboundProcessor = mail.createProcessor()
     stopWork.unshift(
       await startWorkerRole({
         config,
@@ -196,7 +195,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
         bus,
         queue: jobs,
         tickets: tickets.collection,
-        inboundProcessor,
+        createInboundProcessor: mail.createProcessor,
         outboundDelivery: mail.outboundDelivery,
         maintenance: {
           db,

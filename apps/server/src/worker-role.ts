@@ -1,4 +1,4 @@
-import { createAnalyser } from './analysis'
+import { createAnalyser, type TAnalyser } from './analysis'
 import { createAnalysisContextReader } from './categories/analysis-context'
 import type { TConfig } from './config/config'
 import type { TLog } from './core/logger'
@@ -25,7 +25,8 @@ export type TStartWorkerRoleOptions = {
   bus: TEventBus
   queue: TJobQueue
   tickets: TCollectionDefinition
-  inboundProcessor: TInboundProcessor
+  /** The ingest, given the analyser when it is the local one (decision 032). */
+  createInboundProcessor(options: { localAnalyser?: TAnalyser }): TInboundProcessor
   /** What the outbox's sender tells of a mail's delivery, and where it reads attachments' bytes. */
   outboundDelivery?: {
     delivery: TDeliveryObserver
@@ -52,6 +53,8 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     ...(config.llm ? { llm: config.llm } : {}),
     onLlmFallback: (error) => log('the LLM failed, the local model analysed the ticket', error),
   })
+  // An LLM takes seconds a call: it stays the job's, so the ingest batch never waits on it.
+  const inboundProcessor = options.createInboundProcessor(config.llm ? {} : { localAnalyser: analyser })
   const ticketAnalysis = createTicketAnalysisService({
     db,
     bus: options.bus,
@@ -64,7 +67,7 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     queue,
     ctx: {
       ticketAnalysis,
-      inboundProcessor: options.inboundProcessor,
+      inboundProcessor,
       maintenance: options.maintenance,
       outboundMail: createOutboundMailSender({ db, relay, log, ...options.outboundDelivery }),
     },

@@ -1,7 +1,7 @@
 import type { TQueryable } from '../db/database'
 import type { TDocumentRow } from '../documents/collection'
 import { findTicketsMarkedNotSpam } from '../spam/spam-marks'
-import type { TAnalysisContext } from '../tickets/ticket-analysis-service'
+import type { TAnalysisContext } from '../tickets/analyse-ticket'
 import { categoriesOfWorkspaces } from './category-repository'
 
 /**

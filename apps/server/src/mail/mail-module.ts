@@ -1,5 +1,6 @@
 import type { TInboundChannel, TIntakeLimitScope } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
+import type { TAnalyser } from '../analysis'
 import type { TConfig } from '../config/config'
 import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
@@ -155,8 +156,10 @@ export function createMailModule(options: TCreateMailModuleOptions) {
       })
     },
 
-    createProcessor(): TInboundProcessor {
+    /** The ingest; with the local analyser, new tickets are written analysed (decision 032). */
+    createProcessor(analysis: { localAnalyser?: TAnalyser } = {}): TInboundProcessor {
       return createInboundProcessor({
+        ...analysis,
         db,
         bus: options.bus,
         storage,

@@ -70,7 +70,7 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
   })
   const ticketAnalysis = new Histogram({
     name: 'parsedesk_ticket_analysis_seconds',
-    help: 'From a ticket created to its analysis stored',
+    help: 'From a ticket created to its analysis stored by the analysis job (not mail analysed as it is ingested)',
     buckets: PIPELINE_BUCKETS,
     registers: [registry],
   })

@@ -11,7 +11,7 @@ import {
 import type { TDatabase, TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
 import type { TDocumentRow } from '../documents/collection'
-import { recordTicketEvents } from './ticket-events'
+import { recordTicketEvents, type TNewTicketEvent } from './ticket-events'
 
 // Each write names the states it may leave, so a repeated or late run can never undo a finished one.
 const { waiting, processing, completed, failed } = ProcessingStatus
@@ -65,6 +65,42 @@ function analysisRecordOf(analysis: TTicketAnalysis): TTicketAnalysisRecord | nu
     entities: details.entities,
     nextStep: details.nextStep,
   }
+}
+
+// The record's JSON is kept when jsonb's text of it (one space after each separator, so at most one byte
+// more per comma or colon) fits the column's check.
+function fitsAnalysisColumn(record: TTicketAnalysisRecord): boolean {
+  const json = toStorableJson(record)
+  return Buffer.byteLength(json) + (json.match(/[,:]/g)?.length ?? 0) <= ANALYSIS_MAX_BYTES
+}
+
+/**
+ * A new ticket's fields as `storeTicketAnalyses` would leave them, for a ticket written already analysed
+ * (the local analysis in the ingest batch, decision 032): nobody has set its category or priority yet.
+ */
+export function analysedTicketFields(analysis: TTicketAnalysis) {
+  const record = analysisRecordOf(analysis)
+  return {
+    processing_status: completed,
+    priority: analysis.priority,
+    category: analysis.category,
+    description: analysis.analysis.slice(0, TicketLimits.description),
+    analysis: record && fitsAnalysisColumn(record) ? record : null,
+    processing_error: null,
+  }
+}
+
+/** The `analysed` event of a ticket written already analysed: from nothing to the analyser's choice. */
+export function analysedEventOf(ticket: { id: string; teamId: string }, analysis: TTicketAnalysis) {
+  return {
+    ticketId: ticket.id,
+    teamId: ticket.teamId,
+    actorType: TicketEventActor.system,
+    actorId: null,
+    type: TicketEventType.analysed,
+    before: { category: null, priority: null },
+    after: { category: analysis.category, priority: analysis.priority },
+  } satisfies TNewTicketEvent
 }
 
 /**

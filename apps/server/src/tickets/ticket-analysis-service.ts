@@ -1,18 +1,10 @@
-import {
-  DEFAULT_TICKET_CATEGORIES,
-  type TAnalysisHeader,
-  type TTicketAnalysis,
-  type TTicketCategory,
-  ZAnalysisHeader,
-  ZTicketAnalysis,
-} from '@parsedesk/contracts'
-import { z } from 'zod'
+import type { TTicketAnalysis } from '@parsedesk/contracts'
 import type { TAnalyser } from '../analysis'
-import { fitAnalysisToCategories } from '../analysis/categories/fit-to-workspace'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TEventBus } from '../realtime/event-bus'
+import { analyseTicket, NO_ANALYSIS_CONTEXT, type TAnalysisContext } from './analyse-ticket'
 import {
   claimTicketsForAnalysis,
   markTicketAnalysisFailed,
@@ -45,24 +37,6 @@ export function describeAnalysisFailure(options: { attempts: number; message: st
   return `Analysis failed after ${tries}: ${options.message}`
 }
 
-// A ticket made from mail keeps the parsed message as Postmark's inbound JSON in rawJson; its headers
-// are how the analysis tells bulk mail and spam from a customer. A ticket from the form has none.
-const ZMailHeaders = z.object({ Headers: z.array(ZAnalysisHeader) })
-
-function mailHeadersOf(rawJson: unknown): TAnalysisHeader[] | undefined {
-  const parsed = ZMailHeaders.safeParse(rawJson)
-  return parsed.success ? parsed.data.Headers : undefined
-}
-
-/** What a batch's analyses depend on beyond their tickets (decision 020). */
-export type TAnalysisContext = {
-  /** Each workspace's categories, by workspace id; the default list for a workspace not in it. */
-  categories: Map<string, readonly TTicketCategory[]>
-  /** Tickets a member said are no spam since they were last marked spam: the spam rules are set aside. */
-  notSpam: Set<string>
-}
-const NO_CONTEXT: TAnalysisContext = { categories: new Map(), notSpam: new Set() }
-
 /** Moves tickets through processing_status and stores their analysis; every change reaches the bus. */
 export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
   const { db } = deps
@@ -70,23 +44,6 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
   async function publishUpdate(row: TDocumentRow | undefined): Promise<void> {
     if (!row) return
     await publishDocumentEvent({ bus: deps.bus, def: deps.tickets, action: 'update', row })
-  }
-
-  /**
-   * Filed under the workspace's own categories (by key; an LLM is offered them), the spam rules set aside
-   * when a member said so.
-   */
-  async function analyse(row: TDocumentRow, context: TAnalysisContext): Promise<TTicketAnalysis> {
-    const headers = mailHeadersOf(row.rawJson)
-    const input = {
-      subject: String(row.subject ?? ''),
-      body: String(row.body ?? ''),
-      ...(headers ? { headers } : {}),
-      ...(context.notSpam.has(row.id) ? { notSpam: true } : {}),
-    }
-    const categories = context.categories.get(String(row.teamId)) ?? DEFAULT_TICKET_CATEGORIES
-    const analysis = ZTicketAnalysis.parse(await deps.analyser.analyse(input, { categories }))
-    return fitAnalysisToCategories({ analysis, categories, text: `${input.subject}\n${input.body}` })
   }
 
   /** Back to waiting for the retry, or failed with the reason on the last attempt. */
@@ -115,14 +72,22 @@ export function createTicketAnalysisService(deps: TTicketAnalysisServiceDeps) {
     // Published together, so the bus can store them as one group (in this order); all before any result.
     await Promise.all(claimed.map((row) => publishUpdate(row)))
     const analysed: { ticketId: string; analysis: TTicketAnalysis }[] = []
-    const context = claimed.length > 0 && deps.readContext ? await deps.readContext(claimed) : NO_CONTEXT
+    const context =
+      claimed.length > 0 && deps.readContext ? await deps.readContext(claimed) : NO_ANALYSIS_CONTEXT
     await Promise.all(
       claimed.map(async (row) => {
         const index = runs.findIndex((run) => run.ticketId === row.id)
         const run = runs[index]
         if (!run) return
         try {
-          analysed.push({ ticketId: row.id, analysis: await analyse(row, context) })
+          const text = {
+            id: row.id,
+            teamId: String(row.teamId),
+            subject: String(row.subject ?? ''),
+            body: String(row.body ?? ''),
+            rawJson: row.rawJson,
+          }
+          analysed.push({ ticketId: row.id, analysis: await analyseTicket(deps.analyser, text, context) })
         } catch (error) {
           errors[index] = error
           await recordFailedRun({ ...run, error })

@@ -5,7 +5,9 @@ import {
   TicketEventActor,
   TicketEventType,
   TicketMessages,
+  ProcessingStatus,
   TicketStatus,
+  type TTicketAnalysis,
   type TTicketAttributes,
   type TTicketEventActor,
   type TTicketStatus,
@@ -34,6 +36,7 @@ import type { TJobQueue } from '../jobs/job-queue'
 import type { TEventBus } from '../realtime/event-bus'
 import { assertConfirmedMembers, workspaceOfCall } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from './ticket-analysis-enqueue'
+import { analysedEventOf, analysedTicketFields } from './ticket-analysis-repository'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent, workflowFieldsOf } from './ticket-events'
 import { keepMergeRequest, mergeTickets, readMergeRequest } from './ticket-merge'
 import { isSplitRequest, splitTicket, withSplitRequest } from './ticket-split'
@@ -48,6 +51,8 @@ export type TNewTicket = {
   createdBy: TTicketEventActor
   /** The requester's name where the source gives one (a mail's From), for a contact that has none yet. */
   requesterName?: string
+  /** Its local analysis, made before its transaction: written analysed, with no job (decision 032). */
+  analysis?: TTicketAnalysis
 } & Pick<TTicketAttributes, 'email' | 'subject' | 'body'> &
   Partial<
     Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags' | 'groupId' | 'requesterId' | 'mailboxId'>
@@ -162,6 +167,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
             body,
             rawJson: rawJson ?? null,
             ...TICKET_DEFAULTS,
+            ...(ticket.analysis ? analysedTicketFields(ticket.analysis) : {}),
             assigneeId: assigneeId ?? null,
             tags: tags ?? [],
             groupId: groupId ?? null,
@@ -175,30 +181,41 @@ export function createTicketService(deps: TTicketServiceDeps) {
       }),
     )
     if (created.length !== tickets.length) throw new AppError(ErrorType.documentAlreadyExists)
+    // A ticket written analysed logs what the mail made and then what the analyser chose, as one analysed
+    // by its job does: each event's `before` is the last one's `after`, and the panel finds the analyser's
+    // verdict in `analysed` (decision 013).
     await recordTicketEvents(
       tx,
-      created.map((row, index) => ({
-        ticketId: row.id,
-        teamId: String(row.teamId),
-        ...(tickets[index] as TNewTicket).createdBy,
-        type: TicketEventType.created,
-        before: null,
-        after: workflowFieldsOf(row),
-      })),
+      created.flatMap((row, index): TNewTicketEvent[] => {
+        const { createdBy, analysis } = tickets[index] as TNewTicket
+        const ticket = { id: row.id, teamId: String(row.teamId) }
+        const event: TNewTicketEvent = {
+          ticketId: ticket.id,
+          teamId: ticket.teamId,
+          ...createdBy,
+          type: TicketEventType.created,
+          before: null,
+          after: workflowFieldsOf(analysis ? { ...row, category: null, priority: null } : row),
+        }
+        return analysis ? [event, analysedEventOf(ticket, analysis)] : [event]
+      }),
     )
     return created
   }
 
   /**
    * After the commit of new tickets: their create events, side by side so the bus stores them as one
-   * group and in this order, then their analysis jobs, so no analysis update can overtake its create.
+   * group and in this order, then the analysis jobs of those still waiting for one, so no analysis update
+   * can overtake its create. A ticket written analysed (decision 032) needs none.
    */
   async function announceCreated(rows: TDocumentRow[]): Promise<void> {
     await Promise.all(
       rows.map((row) => publishDocumentEvent({ bus, def: collection, action: 'create', row })),
     )
     await Promise.all(
-      rows.map((row) => enqueueTicketAnalysis({ queue: deps.queue, ticketId: row.id, log: deps.log })),
+      rows
+        .filter((row) => row.processing_status === ProcessingStatus.waiting)
+        .map((row) => enqueueTicketAnalysis({ queue: deps.queue, ticketId: row.id, log: deps.log })),
     )
   }
 

@@ -33,8 +33,8 @@ export type TMailDecision =
   | { kind: 'duplicate'; of: string }
 
 /**
- * The new ticket a mail opens: its text, its whole message as JSON and its attachments' files, and where
- * it came in (so a rule between decide and write may route by mailbox).
+ * The new ticket a mail opens: its text, its whole message as JSON and its attachments' files, where it
+ * came in (so a rule between decide and write may route by mailbox), and its analysis when it has one.
  */
 export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kind: 'new-ticket' }> {
   const fields = buildMailFields(mail.parsed, mail.written)
@@ -50,6 +50,7 @@ export function planNewTicket(mail: TMailDelivery): Extract<TMailDecision, { kin
       requesterName: mail.parsed.from?.address === mail.sender ? (mail.parsed.from.name ?? '') : '',
       mailboxId: mailboxOfDelivery(mail.inbound),
       ...fields,
+      ...(mail.analysis ? { analysis: mail.analysis } : {}),
     },
   }
 }

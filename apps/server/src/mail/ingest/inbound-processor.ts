@@ -1,3 +1,4 @@
+import type { TAnalyser } from '../../analysis'
 import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
 import type { TCollectionDefinition } from '../../documents/collection'
@@ -7,6 +8,7 @@ import type { TEventBus } from '../../realtime/event-bus'
 import type { TTicketService } from '../../tickets/ticket-service'
 import { findInboundsWithRaw, type TInboundWithRaw } from '../inbound/inbound-repository'
 import type { TParsedEmail } from '../parse'
+import { analyseDeliveries } from './analyse-deliveries'
 import { findArrivalOrder } from './batch-decisions-repository'
 import { decideMail, findPlainNewTickets, lockUndecided, planNewTicket } from './decide-delivery'
 import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
@@ -27,6 +29,11 @@ export type TInboundProcessorDeps = {
   delivery: TDeliveryObserver
   inboundDomain: string
   log: TLog
+  /**
+   * The local analyser, when it is the configured one: new tickets are written analysed (decision 032).
+   * Without it (an LLM is configured) each new ticket waits for its analysis job.
+   */
+  localAnalyser?: TAnalyser
 }
 
 export type TInboundRun = { inboundId: string; isLastAttempt: boolean }
@@ -45,16 +52,17 @@ type TFail = (inboundId: string, stage: string, failure: TFailure) => void
  * Ingest, stage by stage: deliveries in the order they arrived, each triaged (parsed and screened) and its
  * attachments written; then, in one transaction for the batch, each decided (duplicate, answer on a
  * conversation, new ticket) and written with its outcome and counters; after the commit, published
- * (events, analysis jobs). One mail is a batch of one. A delivery is decided exactly once: a run that
- * finds it decided does nothing.
+ * (events, and analysis jobs for tickets not analysed in the batch). One mail is a batch of one. A
+ * delivery is decided exactly once: a run that finds it decided does nothing.
  */
 export function createInboundProcessor(deps: TInboundProcessorDeps) {
-  const { db, log } = deps
+  const { db, log, localAnalyser } = deps
   const writer = createDecisionWriter(deps)
 
   /**
-   * Triage and the attachments' files, outside any transaction. Each mail's files are written while the
-   * next one is parsed; the result keeps the order given.
+   * Triage, the attachments' files and, with the local analyser, each mail's analysis, outside any
+   * transaction. Each mail's files are written while the next one is parsed; the result keeps the order
+   * given.
    */
   async function prepare(inbounds: TInboundWithRaw[], fail: TFail): Promise<TPreparedDelivery[]> {
     const preparing: Promise<TPreparedDelivery | undefined>[] = []
@@ -82,7 +90,8 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
         ),
       )
     }
-    return (await Promise.all(preparing)).filter((delivery) => delivery !== undefined)
+    const prepared = (await Promise.all(preparing)).filter((delivery) => delivery !== undefined)
+    return localAnalyser ? analyseDeliveries({ db, analyser: localAnalyser, log }, prepared) : prepared
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { TTicketAnalysis } from '@parsedesk/contracts'
 import type { TInboundRow } from '../inbound/inbound-repository'
 import type { TWrittenAttachment } from './store-attachments'
 import type { TTriage } from './triage-delivery'
@@ -6,6 +7,8 @@ import type { TTriage } from './triage-delivery'
 export type TMailDelivery = Extract<TTriage, { kind: 'mail' }> & {
   inbound: TInboundRow
   written: TWrittenAttachment[]
+  /** The local analysis of the ticket it would open, made before the deciding transaction (decision 032). */
+  analysis?: TTicketAnalysis
 }
 
 /** A delivery that becomes no ticket whatever the database holds (unreadable, noise, no sender). */
