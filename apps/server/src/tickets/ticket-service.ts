@@ -1,11 +1,11 @@
 import {
   ErrorType,
+  ProcessingStatus,
   STATUSES_OPENED_BY_CUSTOMER_MAIL,
   TICKET_DEFAULTS,
   TicketEventActor,
   TicketEventType,
   TicketMessages,
-  ProcessingStatus,
   TicketStatus,
   type TTicketAnalysis,
   type TTicketAttributes,
