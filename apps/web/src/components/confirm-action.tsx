@@ -14,14 +14,11 @@ import { Spinner } from '@/components/ui/spinner'
 
 type TButtonProps = ComponentProps<typeof Button>
 
-type TConfirmActionProps = {
-  /** The button that asks: its visible label and icon. */
-  trigger: ReactNode
-  /** Whom or what it acts on, read after the trigger's label by assistive technology, not shown. */
-  target?: string
-  triggerVariant?: TButtonProps['variant']
-  triggerSize?: TButtonProps['size']
-  triggerDisabled?: boolean
+type TConfirmDialogProps = {
+  open: boolean
+  /** Asked to open or close; never while busy (Escape, Cancel and the overlay do nothing then). */
+  onOpenChange: (open: boolean) => void
+  isBusy: boolean
   title: ReactNode
   description: ReactNode
   /** Shown between the description and the buttons: what went wrong, when the dialog says it itself. */
@@ -32,6 +29,54 @@ type TConfirmActionProps = {
   confirmIcon?: ReactNode
   /** Destructive unless the action undoes nothing (a split). */
   confirmVariant?: TButtonProps['variant']
+  onConfirm: () => void
+  /** The button that opens it, when it has one (a selection's Delete key opens the ticket list's). */
+  trigger?: ReactNode
+  onCloseAutoFocus?: ComponentProps<typeof AlertDialogContent>['onCloseAutoFocus']
+}
+
+/**
+ * The one confirmation dialog: a title, what the action does, Cancel (which has the focus, as everywhere in
+ * the app) and the action, which stays busy until its caller says it answered.
+ */
+export function ConfirmDialog(props: TConfirmDialogProps) {
+  return (
+    <AlertDialog open={props.open} onOpenChange={(open) => !props.isBusy && props.onOpenChange(open)}>
+      {props.trigger && <AlertDialogTrigger asChild>{props.trigger}</AlertDialogTrigger>}
+      <AlertDialogContent onCloseAutoFocus={props.onCloseAutoFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{props.title}</AlertDialogTitle>
+          <AlertDialogDescription>{props.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {props.children}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={props.isBusy}>Cancel</AlertDialogCancel>
+          <Button
+            type="button"
+            variant={props.confirmVariant ?? 'destructive'}
+            disabled={props.isBusy}
+            onClick={props.onConfirm}
+          >
+            {props.isBusy ? <Spinner /> : props.confirmIcon}
+            {props.isBusy ? props.busyLabel : props.confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}
+
+type TConfirmActionProps = Omit<
+  TConfirmDialogProps,
+  'open' | 'onOpenChange' | 'isBusy' | 'onConfirm' | 'trigger' | 'onCloseAutoFocus'
+> & {
+  /** The button that asks: its visible label and icon. */
+  trigger: ReactNode
+  /** Whom or what it acts on, read after the trigger's label by assistive technology, not shown. */
+  target?: string
+  triggerVariant?: TButtonProps['variant']
+  triggerSize?: TButtonProps['size']
+  triggerDisabled?: boolean
   /** Resolves true when done (the dialog closes), false when it failed and was reported. */
   onConfirm: () => Promise<boolean>
   /** Where focus goes once done, when the trigger is gone with what it acted on. */
@@ -41,69 +86,60 @@ type TConfirmActionProps = {
 }
 
 /**
- * A button that asks first in an alert dialog, then acts, keeping the dialog open (and Cancel disabled)
- * until the action answered; Cancel has the focus, as everywhere in the app. Every confirmation of the
- * app is one of these.
+ * A button that asks first in a `ConfirmDialog`, then acts, keeping the dialog open (and Cancel disabled)
+ * until the action answered.
  */
-export function ConfirmAction(props: TConfirmActionProps) {
+export function ConfirmAction({
+  trigger,
+  target,
+  triggerVariant,
+  triggerSize,
+  triggerDisabled,
+  onConfirm,
+  onDone,
+  onOpenChange,
+  ...dialog
+}: TConfirmActionProps) {
   const [isOpen, setIsOpen] = useState(false)
   const [isBusy, setIsBusy] = useState(false)
   const isDone = useRef(false)
 
-  const openChange = (open: boolean) => {
-    if (isBusy) return
-    setIsOpen(open)
-    props.onOpenChange?.(open)
-  }
-
   const confirm = async () => {
     setIsBusy(true)
-    const isConfirmed = await props.onConfirm().finally(() => setIsBusy(false))
+    const isConfirmed = await onConfirm().finally(() => setIsBusy(false))
     if (!isConfirmed) return
     isDone.current = true
     setIsOpen(false)
   }
 
   return (
-    <AlertDialog open={isOpen} onOpenChange={openChange}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      {...dialog}
+      open={isOpen}
+      onOpenChange={(open) => {
+        setIsOpen(open)
+        onOpenChange?.(open)
+      }}
+      isBusy={isBusy}
+      onConfirm={() => void confirm()}
+      trigger={
         <Button
           type="button"
-          variant={props.triggerVariant ?? 'outline'}
-          size={props.triggerSize ?? 'sm'}
-          disabled={props.triggerDisabled}
+          variant={triggerVariant ?? 'outline'}
+          size={triggerSize ?? 'sm'}
+          disabled={triggerDisabled}
         >
-          {props.trigger}
-          {props.target !== undefined && <span className="sr-only"> {props.target}</span>}
+          {trigger}
+          {target !== undefined && <span className="sr-only"> {target}</span>}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!isDone.current) return
-          isDone.current = false
-          if (!props.onDone) return
-          event.preventDefault()
-          props.onDone()
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {props.children}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isBusy}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant={props.confirmVariant ?? 'destructive'}
-            disabled={isBusy}
-            onClick={() => void confirm()}
-          >
-            {isBusy ? <Spinner /> : props.confirmIcon}
-            {isBusy ? props.busyLabel : props.confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      onCloseAutoFocus={(event) => {
+        if (!isDone.current) return
+        isDone.current = false
+        if (!onDone) return
+        event.preventDefault()
+        onDone()
+      }}
+    />
   )
 }

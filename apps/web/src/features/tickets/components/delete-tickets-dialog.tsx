@@ -1,14 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { ConfirmDialog } from '@/components/confirm-action'
 
 type TDeleteTicketsDialogProps = {
   isOpen: boolean
@@ -25,22 +15,15 @@ export function DeleteTicketsDialog(props: TDeleteTicketsDialogProps) {
   const what =
     props.ticketCount === 1 ? `ticket ${props.ticketLabel ?? ''}`.trim() : `${props.ticketCount} tickets`
   return (
-    <AlertDialog open={props.isOpen} onOpenChange={(open) => !open && !props.isDeleting && props.onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {what}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Their messages, attachments and history are deleted with them. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={props.isDeleting}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={props.isDeleting} onClick={props.onConfirm}>
-            {props.isDeleting && <Spinner />}
-            {props.isDeleting ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={props.isOpen}
+      onOpenChange={(open) => !open && props.onCancel()}
+      isBusy={props.isDeleting}
+      title={`Delete ${what}?`}
+      description="Their messages, attachments and history are deleted with them. This cannot be undone."
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      onConfirm={props.onConfirm}
+    />
   )
 }
