@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           ...SERVER_SIDE,
           name: 'integration',
+          // With REQUIRE_ALL=1 (CI), a missing PostgreSQL, Dovecot or strace fails the run instead of skipping.
+          globalSetup: ['apps/server/src/testing/require-all.global-setup.ts'],
           include: SERVER_SIDE_TESTS.map((glob) => glob.replace(/\.test\.ts$/, '.integration.test.ts')),
         },
       },

@@ -1,10 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import { hasChromium, SKIP_REASON } from './browser'
+import { requireAll } from '../../../apps/server/src/testing/require-all'
+import { CHROMIUM_PATH, hasChromium, SKIP_REASON } from './browser'
 import { REPO_ROOT, WEB_DIST_INDEX } from './paths'
 
 /** The browser tests run against the built app the server serves; build it once if it is missing. */
-export default function globalSetup() {
+export default async function globalSetup() {
+  await requireAll([
+    {
+      name: `Chromium at ${CHROMIUM_PATH}`,
+      install: 'apt-get install chromium',
+      isPresent: () => hasChromium,
+    },
+  ])
   if (!hasChromium) {
     console.warn(`\n[e2e] ${SKIP_REASON}\n`)
     return
