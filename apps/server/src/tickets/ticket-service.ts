@@ -55,7 +55,10 @@ export type TNewTicket = {
   analysis?: TTicketAnalysis
 } & Pick<TTicketAttributes, 'email' | 'subject' | 'body'> &
   Partial<
-    Pick<TTicketAttributes, 'rawJson' | 'assigneeId' | 'tags' | 'groupId' | 'requesterId' | 'mailboxId'>
+    Pick<
+      TTicketAttributes,
+      'rawJson' | 'assigneeId' | 'tags' | 'groupId' | 'cc' | 'requesterId' | 'mailboxId'
+    >
   >
 
 export type TTicketServiceDeps = {
@@ -171,6 +174,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
             assigneeId: assigneeId ?? null,
             tags: tags ?? [],
             groupId: groupId ?? null,
+            cc: ticket.cc ?? [],
             requesterId: ticket.requesterId ?? requesterOf.get(ticket) ?? null,
             mailboxId: ticket.mailboxId ?? null,
             userId: ownerId,

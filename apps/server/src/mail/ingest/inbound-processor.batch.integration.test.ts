@@ -4,7 +4,7 @@ import type { TLog } from '../../core/logger'
 import type { TDatabase, TQueryable } from '../../db/database'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import type { TTestServer } from '../../testing/test-server'
-import { signUpWithMailbox } from '../mail.test-kit'
+import { sendRaw, signUpWithMailbox } from '../mail.test-kit'
 import { createTestProcessor, deliverMails, startUndecidingServer, type TTestMail } from './ingest.test-kit'
 
 /** The database, failing every statement that matches `pattern` (in transactions too). */
@@ -144,6 +144,53 @@ describe.each(DATABASE_KINDS)('deciding a batch of deliveries together on %s', (
     }
     const five = await statementsFor(5)
     expect(await statementsFor(20)).toBe(five)
+  })
+
+  it('writes the copies of a batch of new tickets with the tickets: as many statements for twenty as for five', async () => {
+    const { user, mailbox } = await signUpWithMailbox(server.url)
+    const copied = async (count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        const raw = [
+          'From: Ada Customer <ada@customer.example>',
+          `To: ${mailbox.address}`,
+          `Cc: Grace <grace-${index}@customer.example>, Ada Customer <ada@customer.example>`,
+          `Subject: Copied ${count}-${index}`,
+          `Message-ID: <copied-${count}-${index}@customer.example>`,
+          '',
+          'Grace should see your answer too.',
+          '',
+        ].join('\r\n')
+        expect((await sendRaw({ port: server.smtpPort ?? 0, to: mailbox.address, raw })).accepted).toBe(true)
+      }
+      const { rows } = await server.db.query<{ id: string }>(
+        `select id from inbound_emails where "mailboxId" = $1 and "status" = 'received' order by seq`,
+        [mailbox.$id],
+      )
+      const counting = countingDatabase(server.db)
+      await processor(counting.db).processInboundBatch(
+        rows.map(({ id }) => ({ inboundId: id, isLastAttempt: false })),
+      )
+      return counting.count()
+    }
+    const five = await copied(5)
+    expect(await copied(20)).toBe(five)
+
+    const tickets = await user.databases.listDocuments({
+      databaseId: 'main',
+      collectionId: 'tickets',
+      queries: [Query.equal('subject', 'Copied 20-7')],
+    })
+    const [ticket] = tickets.documents
+    // The requester is not a copy of their own ticket.
+    expect(ticket?.cc).toEqual(['grace-7@customer.example'])
+    const { rows: events } = await server.db.query<{ type: string; actorType: string; after: unknown }>(
+      'select "type", "actorType", "after" from ticket_events where "ticketId" = $1 order by seq',
+      [ticket?.$id],
+    )
+    expect(events.find((event) => event.type === 'cc')).toMatchObject({
+      actorType: 'customer',
+      after: ['grace-7@customer.example'],
+    })
   })
 
   it('decides the rest of a batch when one delivery cannot be written, logging it with its id', async () => {

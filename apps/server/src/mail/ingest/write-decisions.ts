@@ -3,7 +3,7 @@ import type { TQueryable } from '../../db/database'
 import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import { insertDocument } from '../../documents/document-repository'
 import type { TDeliveryChange, TDeliveryObserver } from '../../outbox/delivery-observer'
-import { recordTicketEvents } from '../../tickets/ticket-events'
+import { recordTicketEvents, type TNewTicketEvent } from '../../tickets/ticket-events'
 import type { TNewTicket, TTicketService } from '../../tickets/ticket-service'
 import { addOutcomeCounts, newInboundId, type TOutcomeCounter } from '../inbound/inbound-repository'
 import { OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
@@ -69,35 +69,56 @@ export function createDecisionWriter(deps: {
     addCustomerCopies(tx, { tickets, ticket, copies: copiesOf(ticket, parsed) })
 
   /**
-   * A new ticket whose mail failed DMARC copies nobody; one that a stranger's subject tag opened keeps its
-   * copies (they get this ticket's replies, never the named one's). Either says so on the ticket.
+   * Whom a new ticket's mail copied, written with the ticket itself (not an update after it) and logged
+   * as the customer's `cc` event. A ticket whose mail failed DMARC copies nobody; one that a stranger's
+   * subject tag opened keeps its copies (they get this ticket's replies, never the named one's).
    */
-  async function withUntrustedMail(
-    tx: TQueryable,
-    ticket: TDocumentRow,
-    parsed: TParsedEmail,
-    untrusted: TUntrustedMail | undefined,
-  ): Promise<TDocumentRow> {
-    if (!untrusted) return withCustomerCopies(tx, ticket, parsed)
-    const failsDmarc = untrusted.reason === UntrustedMailReason.dmarcFail
-    const copied = failsDmarc ? ticket : await withCustomerCopies(tx, ticket, parsed)
-    const { mentions } = untrusted
-    await recordTicketEvents(tx, [
-      {
-        ticketId: ticket.id,
-        teamId: String(ticket.teamId),
-        actorType: 'system',
-        actorId: null,
-        type: TicketEventType.untrustedMail,
-        before: null,
-        after: {
-          reason: untrusted.reason,
-          mentions: mentions && { id: mentions.id, number: Number(mentions.number) },
-          copiesLeftOut: failsDmarc ? copiesOf(ticket, parsed).slice(0, TicketLimits.cc) : [],
-        },
-      },
-    ])
-    return copied
+  function copiesOfNewTicket(plan: { mail: TMailDelivery; ticket: TNewTicket; untrusted?: TUntrustedMail }) {
+    if (plan.untrusted?.reason === UntrustedMailReason.dmarcFail) return []
+    return copiesOfMail(plan.mail.parsed, {
+      requester: plan.ticket.email,
+      inboundDomain: deps.inboundDomain,
+    }).slice(0, TicketLimits.cc)
+  }
+
+  /** What new tickets' mail adds to their log, for all of them in one statement: copies, and why a mail is untrusted. */
+  function newTicketEvents(
+    created: { ticket: TDocumentRow; mail: TMailDelivery; untrusted?: TUntrustedMail }[],
+  ): TNewTicketEvent[] {
+    return created.flatMap(({ ticket, mail, untrusted }) => {
+      const teamId = String(ticket.teamId)
+      const cc = (ticket.cc as string[] | undefined) ?? []
+      const events: TNewTicketEvent[] = []
+      if (cc.length > 0) {
+        events.push({
+          ticketId: ticket.id,
+          teamId,
+          actorType: 'customer',
+          actorId: null,
+          type: TicketEventType.cc,
+          before: [],
+          after: cc,
+        })
+      }
+      if (untrusted) {
+        const failsDmarc = untrusted.reason === UntrustedMailReason.dmarcFail
+        const { mentions } = untrusted
+        events.push({
+          ticketId: ticket.id,
+          teamId,
+          actorType: 'system',
+          actorId: null,
+          type: TicketEventType.untrustedMail,
+          before: null,
+          after: {
+            reason: untrusted.reason,
+            mentions: mentions && { id: mentions.id, number: Number(mentions.number) },
+            copiesLeftOut: failsDmarc ? copiesOf(ticket, mail.parsed).slice(0, TicketLimits.cc) : [],
+          },
+        })
+      }
+      return events
+    })
   }
 
   async function writeNewTickets(
@@ -108,13 +129,14 @@ export function createDecisionWriter(deps: {
     // Only a freshly drawn id already taken could fail this: the batch fails and is retried.
     const created = await tickets.insertTickets(
       tx,
-      plans.map((plan) => plan.ticket),
+      plans.map((plan) => ({ ...plan.ticket, cc: copiesOfNewTicket(plan) })),
     )
-    const pairs = []
-    for (const [index, { mail, untrusted }] of plans.entries()) {
-      const ticket = created[index] as TDocumentRow
-      pairs.push({ mail, untrusted, ticket: await withUntrustedMail(tx, ticket, mail.parsed, untrusted) })
-    }
+    const pairs = plans.map(({ mail, untrusted }, index) => ({
+      mail,
+      untrusted,
+      ticket: created[index] as TDocumentRow,
+    }))
+    await recordTicketEvents(tx, newTicketEvents(pairs))
     await rememberThreadIds(
       tx,
       pairs.map(({ mail, ticket }) => ({
