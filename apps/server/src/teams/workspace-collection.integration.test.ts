@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
+import { waitForValue } from '../testing/wait-for-value'
 import { signUpOwnerAndAgent } from './team.test-kit'
 
 /**
@@ -179,6 +180,38 @@ describe.each(DATABASE_KINDS)('workspace collections on %s', (database) => {
         eveWorkspace,
       )
     })
+  })
+
+  it("announces each committed create, change and removal to the workspace's members only", async () => {
+    const events: { action: string; collectionId: string; documentId: string; readRoles: string[] }[] = []
+    const unsubscribe = server.bus.subscribe((event) => events.push(event))
+    try {
+      const made = await create(grace, CollectionId.contacts, {
+        teamId: workspace,
+        email: 'news@example.com',
+      })
+      const document = { databaseId: DATABASE_ID, collectionId: CollectionId.contacts, documentId: made.$id }
+      await grace.databases.updateDocument({ ...document, data: { name: 'Changed' } })
+      await ada.databases.deleteDocument(document)
+      // A refused write announces nothing.
+      await rejection(create(eve, CollectionId.contacts, { teamId: workspace, email: 'refused@example.com' }))
+
+      const announced = await waitForValue(
+        () => {
+          const ours = events.filter((event) => event.documentId === made.$id)
+          return ours.length === 3 && ours
+        },
+        { what: 'the create, update and delete events' },
+      )
+      expect(announced.map((event) => [event.action, event.collectionId, event.readRoles])).toEqual([
+        ['create', CollectionId.contacts, [`team:${workspace}`]],
+        ['update', CollectionId.contacts, [`team:${workspace}`]],
+        ['delete', CollectionId.contacts, [`team:${workspace}`]],
+      ])
+      expect(events.filter((event) => event.collectionId === CollectionId.contacts)).toHaveLength(3)
+    } finally {
+      unsubscribe()
+    }
   })
 
   it('lets every member write contacts, and only owners and admins delete one', async () => {
