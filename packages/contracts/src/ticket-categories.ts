@@ -111,6 +111,14 @@ export const DEFAULT_OTHER_CATEGORY: TTicketCategory = DEFAULT_TICKET_CATEGORIES
 
 export type TDefaultCategoryKey = (typeof DEFAULT_TICKET_CATEGORIES)[number]['key']
 
+/** A default category's key, as the texts labelled to train and measure the default model name them. */
+export const ZDefaultCategoryKey = z.enum(
+  DEFAULT_TICKET_CATEGORIES.map((category) => category.key) as [
+    TDefaultCategoryKey,
+    ...TDefaultCategoryKey[],
+  ],
+)
+
 /** What a workspace's members read: its list, and whether it is still the default one. */
 export type TWorkspaceCategories = { categories: TTicketCategory[]; isDefault: boolean }
 

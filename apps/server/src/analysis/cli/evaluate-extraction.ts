@@ -16,7 +16,9 @@ const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column]!.length)),
 )
 const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')
-console.log(`${EXTRACTION_SNIPPETS.length} labelled snippets (evaluation/extraction-snippets.ts)\n`)
+console.log(
+  `${EXTRACTION_SNIPPETS.length} labelled snippets (apps/server/fixtures/analysis/extraction-snippets.json)\n`,
+)
 console.log(line(header))
 for (const row of rows) console.log(line(row))
 for (const score of scores) {

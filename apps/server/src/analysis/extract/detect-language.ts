@@ -1,7 +1,8 @@
 /** The languages told apart, by ISO 639-1 code. */
-export type TLanguageCode = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt'
-/** A language other than English whose words the priority rules and the summary know. */
-export type TOtherLanguageCode = Exclude<TLanguageCode, 'en'>
+export type TLanguageCode = 'en' | TOtherLanguageCode
+/** The languages other than English whose words the priority rules and the summary know. */
+export const OTHER_LANGUAGE_CODES = ['de', 'fr', 'es', 'it', 'nl', 'pt'] as const
+export type TOtherLanguageCode = (typeof OTHER_LANGUAGE_CODES)[number]
 export type TLanguage = { code: TLanguageCode | 'und'; name: string }
 
 // Short, frequent function words: enough to tell these languages apart in a few sentences of a ticket. The
