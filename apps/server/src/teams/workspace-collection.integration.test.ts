@@ -81,6 +81,9 @@ describe.each(DATABASE_KINDS)('workspace collections on %s', (database) => {
       ...(permissions ? { permissions } : {}),
     })
 
+  const change = (user: TSdkUser, collectionId: string, documentId: string, data: Record<string, unknown>) =>
+    user.databases.updateDocument({ databaseId: DATABASE_ID, collectionId, documentId, data })
+
   describe.each(MANAGED)('$collectionId', (resource) => {
     it("lets the workspace's owners write, refusing agents and outsiders with the resource's words", async () => {
       const made = await create(ada, resource.collectionId, { teamId: workspace, name: 'Billing' })
@@ -92,14 +95,7 @@ describe.each(DATABASE_KINDS)('workspace collections on %s', (database) => {
         ErrorType.userUnauthorized,
         resource.messages.managersOnly,
       ])
-      const agentRename = await rejection(
-        grace.databases.updateDocument({
-          databaseId: DATABASE_ID,
-          collectionId: resource.collectionId,
-          documentId: made.$id,
-          data: { name: 'Mine' },
-        }),
-      )
+      const agentRename = await rejection(change(grace, resource.collectionId, made.$id, { name: 'Mine' }))
       expect(agentRename.code).toBe(401)
       const outsider = await rejection(create(eve, resource.collectionId, { teamId: workspace, name: 'Eve' }))
       expect([outsider.code, outsider.message]).toEqual([
@@ -191,7 +187,7 @@ describe.each(DATABASE_KINDS)('workspace collections on %s', (database) => {
         email: 'news@example.com',
       })
       const document = { databaseId: DATABASE_ID, collectionId: CollectionId.contacts, documentId: made.$id }
-      await grace.databases.updateDocument({ ...document, data: { name: 'Changed' } })
+      await change(grace, CollectionId.contacts, made.$id, { name: 'Changed' })
       await ada.databases.deleteDocument(document)
       // A refused write announces nothing.
       await rejection(create(eve, CollectionId.contacts, { teamId: workspace, email: 'refused@example.com' }))
@@ -219,12 +215,7 @@ describe.each(DATABASE_KINDS)('workspace collections on %s', (database) => {
       teamId: workspace,
       email: 'kit@example.com',
     })
-    const renamed = await grace.databases.updateDocument({
-      databaseId: DATABASE_ID,
-      collectionId: CollectionId.contacts,
-      documentId: contact.$id,
-      data: { name: 'Kit Customer' },
-    })
+    const renamed = await change(grace, CollectionId.contacts, contact.$id, { name: 'Kit Customer' })
     expect(renamed.name).toBe('Kit Customer')
     const twice = await rejection(
       create(ada, CollectionId.contacts, { teamId: workspace, email: 'KIT@example.com' }),
