@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['src/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'vite-plugins/**/*.test.ts'],
+    // Component tests (*.test.tsx) ask for a DOM with `@vitest-environment happy-dom`; the rest need none.
     environment: 'node',
   },
 })

@@ -152,6 +152,54 @@ test.describe('Ticket list', () => {
     await saveScreenshot(page, 'ticket-list-desktop')
   })
 
+  test('keeps its view, filters, search and sort in the address, through a reload and Back', async ({
+    page,
+    context,
+    signedIn: _,
+  }) => {
+    const request = context.request
+    await fileTicket(
+      request,
+      { subject: 'Refund for order 1042', body: 'The parcel never arrived.' },
+      { tags: ['vip'] },
+    )
+    await fileTicket(request, { subject: 'Second parcel lost', body: 'Another parcel.' }, { tags: ['vip'] })
+    await fileTicket(request, { subject: 'Parcel question', body: 'Where is the parcel?' })
+    await fileTicket(request, { subject: 'Printer jammed again', body: 'Waiting.' }, { status: 'pending' })
+
+    await openDashboard(page)
+    await expect(rows(page)).toHaveCount(4)
+    await viewTab(page, 'All open').click()
+    await page.getByLabel('Tag').fill('vip')
+    await page.getByLabel('Sort').selectOption({ label: 'Oldest first' })
+    await page.getByLabel('Search tickets').fill('parcel')
+    const listed = ['Refund for order 1042', 'Second parcel lost']
+    await expect(subjectsOf(page)).toHaveText(listed)
+    await expect(page).toHaveURL(/[?&]q=parcel/)
+
+    const expectRestored = async () => {
+      await expect(viewTab(page, 'All open')).toHaveAttribute('aria-current', 'page')
+      await expect(page.getByLabel('Tag')).toHaveValue('vip')
+      await expect(page.getByLabel('Sort')).toHaveValue('oldest')
+      await expect(page.getByLabel('Search tickets')).toHaveValue('parcel')
+      await expect(subjectsOf(page)).toHaveText(listed)
+    }
+    await page.reload()
+    await expectRestored()
+
+    // To the second ticket's page by its number, and Back to the same list.
+    await rows(page).nth(1).locator('td:nth-child(2) a').click()
+    await expect(page.getByRole('heading', { name: 'Second parcel lost' })).toBeVisible()
+    await page.goBack()
+    await expectRestored()
+
+    // A link to the list opens it the same way in another tab.
+    const other = await context.newPage()
+    await other.goto(page.url())
+    await expect(subjectsOf(other)).toHaveText(listed)
+    await expect(other.getByLabel('Search tickets')).toHaveValue('parcel')
+  })
+
   test('gives a phone cards with status and priority in sight, and views in a select', async ({
     page,
     context,

@@ -10,7 +10,7 @@ const VIEWS = { databaseId: DATABASE_ID, collectionId: CollectionId.views }
 const savedViewsKey = ['views'] as const
 
 /** The one cache entry per member and workspace for the saved views the list offers. */
-export const viewQueries = {
+export const savedViewQueries = {
   all: savedViewsKey,
   /** The member's own views and those shared with the workspace (the server lists only those). */
   list: ({ userId, teamId }: { userId: string | undefined; teamId: string | undefined }) =>
@@ -28,7 +28,7 @@ export const viewQueries = {
 }
 
 export function useSavedViews({ userId }: { userId: string | undefined }) {
-  return useQuery(viewQueries.list({ userId, teamId: useCurrentWorkspaceId(userId) }))
+  return useQuery(savedViewQueries.list({ userId, teamId: useCurrentWorkspaceId(userId) }))
 }
 
 export function useSaveView() {

@@ -1,12 +1,6 @@
-import {
-  BUILT_IN_VIEWS,
-  BuiltInViewId,
-  TicketStatus,
-  type TTicketStatus,
-  type TViewFilters,
-} from '@parsedesk/contracts'
+import { BUILT_IN_VIEWS, TicketStatus } from '@parsedesk/contracts'
 import { Keyboard, Save, Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -17,17 +11,13 @@ import { useDeleteView, useSavedViews } from '@/features/views/queries'
 import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { getErrorMessage } from '@/lib/errors'
 import { formatCount } from '@/lib/format-count'
-import { Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
-import { listActionOf } from '../list-shortcuts'
-import {
-  type TTicketChangeRequest,
-  useDeleteTickets,
-  useSearchCount,
-  useTicketList,
-  useUpdateTickets,
-  useViewCounts,
-} from '../queries'
+import { useBulkActions } from '../hooks/use-bulk-actions'
+import { useListShortcuts } from '../hooks/use-list-shortcuts'
+import { useTicketListParams } from '../hooks/use-ticket-list-params'
+import { useTicketSelection } from '../hooks/use-ticket-selection'
+import { DEFAULT_VIEW_ID } from '../list-params'
+import { useSearchCount, useTicketList, useViewCounts } from '../queries'
 import { ticketLabel, ticketPath } from '../ticket-number'
 import { BulkActionsBar } from './bulk-actions-bar'
 import { DeleteTicketsDialog } from './delete-tickets-dialog'
@@ -35,17 +25,10 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 import { TicketDetailsDialog } from './ticket-details-dialog'
 import { TicketsTable } from './tickets-table'
 
-const SEARCH_DELAY_MS = 250
-const DEFAULT_VIEW = BUILT_IN_VIEWS.find((view) => view.id === BuiltInViewId.all) as TListView
-
-function isDialogOpen(): boolean {
-  return !!document.querySelector('[role="dialog"], [role="alertdialog"]')
-}
-
-export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
-  const teamId = useCurrentWorkspaceId(userId)
+/** The built-in views, then the member's saved ones and those shared with the workspace. */
+function useListViews(userId: string | undefined): TListView[] {
   const savedViews = useSavedViews({ userId })
-  const views: TListView[] = useMemo(
+  return useMemo(
     () => [
       ...BUILT_IN_VIEWS,
       ...(savedViews.data ?? []).map((view) => ({
@@ -58,28 +41,25 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
     ],
     [savedViews.data, userId],
   )
-  const [activeViewId, setActiveViewId] = useState<string>(DEFAULT_VIEW.id)
-  const activeView = views.find((view) => view.id === activeViewId) ?? DEFAULT_VIEW
-  const [filters, setFilters] = useState<TViewFilters>(DEFAULT_VIEW.filters)
-  const [searchText, setSearchText] = useState('')
-  const [search, setSearch] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [searchText])
+}
+
+/** The list, its views and filters (kept in the address), its selection, shortcuts and bulk actions. */
+export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
+  const teamId = useCurrentWorkspaceId(userId)
+  const views = useListViews(userId)
+  const params = useTicketListParams(views)
+  const { filters, search } = params
 
   const list = useTicketList({ userId, filters, search })
   const tickets = useMemo(() => list.data?.pages.flatMap((page) => page.documents), [list.data])
   const searchCount = useSearchCount({ userId, filters, search })
   const total = search.trim() ? searchCount : (list.data?.pages[0]?.total ?? undefined)
   const counts = useViewCounts({ userId, views: BUILT_IN_VIEWS })
-  const updateTickets = useUpdateTickets({ userId })
-  const deleteTickets = useDeleteTickets({ userId })
   const deleteView = useDeleteView()
   const navigate = useNavigate()
 
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
-  const [focusedIndex, setFocusedIndex] = useState(-1)
+  const selection = useTicketSelection(tickets)
+  const { selected } = selection
   const [pendingDelete, setPendingDelete] = useState<readonly string[] | null>(null)
   const [isHelpOpen, setIsHelpOpen] = useState(false)
   const [isSaveOpen, setIsSaveOpen] = useState(false)
@@ -90,135 +70,35 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
   // Read from the live list, so polling and realtime updates reach an open dialog too.
   const openTicket = tickets?.find((ticket) => ticket.$id === openTicketId) ?? null
 
+  const bulk = useBulkActions({
+    userId,
+    tickets,
+    onUpdated: selection.clear,
+    onDeleted: (ticketIds) => {
+      setOpenTicketId(null)
+      selection.drop(ticketIds)
+    },
+  })
+  const shortcuts = useListShortcuts({
+    rows: tickets,
+    selected,
+    idOf: (ticket) => ticket.$id,
+    onToggle: selection.toggle,
+    onOpen: (ticket) => {
+      if (ticket.number !== undefined && ticket.number !== null) void navigate(ticketPath(ticket.number))
+    },
+    onAssignToMe: (ids) => void bulk.assignToMe(ids),
+    onClose: (ids) => void bulk.setStatus(ids, TicketStatus.closed),
+    onHelp: () => setIsHelpOpen(true),
+    searchRef,
+  })
+
   const selectView = (viewId: string) => {
-    const view = views.find((candidate) => candidate.id === viewId) ?? DEFAULT_VIEW
-    setActiveViewId(view.id)
-    setFilters(view.filters)
-    setSelected(new Set())
-    setFocusedIndex(-1)
+    params.selectView(viewId)
+    selection.clear()
+    shortcuts.resetFocus()
   }
-  const isModified = JSON.stringify(filters) !== JSON.stringify(activeView.filters)
-
-  /** The selection, or else the ticket the keyboard is on. */
-  const targets = (): string[] => {
-    if (selected.size > 0) return [...selected]
-    const focused = tickets?.[focusedIndex]
-    return focused ? [focused.$id] : []
-  }
-
-  const change = async (
-    ticketIds: readonly string[],
-    data: (ticketId: string) => TTicketChangeRequest,
-    done: string,
-  ) => {
-    if (ticketIds.length === 0) return
-    try {
-      await updateTickets.mutateAsync(ticketIds.map((ticketId) => ({ ticketId, data: data(ticketId) })))
-    } catch (error) {
-      notifyError({ title: 'Failed to update tickets', description: getErrorMessage(error) })
-      return
-    }
-    notifySuccess({ title: done })
-    setSelected(new Set())
-  }
-  const plural = (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`)
-  const assignToMe = (ids: readonly string[]) =>
-    change(ids, () => ({ assigneeId: userId ?? null }), `${plural(ids.length)} assigned to you`)
-  const setStatus = (ids: readonly string[], status: TTicketStatus) =>
-    change(
-      ids,
-      () => ({ status }),
-      status === TicketStatus.closed
-        ? `${plural(ids.length)} closed`
-        : `${plural(ids.length)} set to ${status}`,
-    )
-  const addTag = (ids: readonly string[], tag: string) =>
-    change(
-      ids,
-      (ticketId) => {
-        const tags = tickets?.find((ticket) => ticket.$id === ticketId)?.tags ?? []
-        return { tags: [...new Set([...tags, tag])] }
-      },
-      `Tag “${tag}” added to ${plural(ids.length)}`,
-    )
-
-  const removeTickets = async (ticketIds: readonly string[]): Promise<boolean> => {
-    try {
-      await deleteTickets.mutateAsync(ticketIds)
-    } catch (error) {
-      notifyError({ title: Toasts.ticketDeleteFailed, description: getErrorMessage(error) })
-      return false
-    }
-    notifySuccess({ title: Toasts.ticketDeleted })
-    setOpenTicketId(null)
-    setSelected((current) => new Set([...current].filter((id) => !ticketIds.includes(id))))
-    return true
-  }
-
-  const toggle = (ticketId: string) =>
-    setSelected((current) => {
-      const next = new Set(current)
-      if (!next.delete(ticketId)) next.add(ticketId)
-      return next
-    })
-  const shortcutState = useRef({ tickets, focusedIndex, targets, assignToMe, setStatus, toggle })
-  shortcutState.current = { tickets, focusedIndex, targets, assignToMe, setStatus, toggle }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = listActionOf({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        target: event.target as HTMLElement | null,
-        isDialogOpen: isDialogOpen(),
-      })
-      if (!action) return
-      const state = shortcutState.current
-      const rows = state.tickets ?? []
-      const focused = rows[state.focusedIndex]
-      event.preventDefault()
-      switch (action) {
-        case 'next':
-          setFocusedIndex(Math.min(state.focusedIndex + 1, rows.length - 1))
-          break
-        case 'previous':
-          setFocusedIndex(Math.max(state.focusedIndex - 1, 0))
-          break
-        case 'select':
-          if (focused) state.toggle(focused.$id)
-          break
-        case 'open':
-          if (focused?.number !== undefined && focused.number !== null)
-            void navigate(ticketPath(focused.number))
-          break
-        case 'assignToMe':
-          void state.assignToMe(state.targets())
-          break
-        case 'close':
-          void state.setStatus(state.targets(), TicketStatus.closed)
-          break
-        case 'search':
-          searchRef.current?.focus()
-          break
-        case 'help':
-          setIsHelpOpen(true)
-          break
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [navigate])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the row is scrolled to when the keyboard moves
-  useEffect(() => {
-    document.querySelector('[data-focused="true"]')?.scrollIntoView({ block: 'nearest' })
-  }, [focusedIndex])
-
-  const toggleAll = () =>
-    setSelected((current) =>
-      tickets?.every((ticket) => current.has(ticket.$id)) ? new Set() : new Set(tickets?.map((t) => t.$id)),
-    )
+  const activeView = params.activeView
 
   const openDetails = (ticketId: string) => {
     lastOpenedId.current = ticketId
@@ -237,6 +117,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
   }
 
   const removeSavedView = async () => {
+    if (!activeView) return
     try {
       await deleteView.mutateAsync(activeView.id)
     } catch (error) {
@@ -244,7 +125,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
       return
     }
     notifySuccess({ title: `View “${activeView.name}” deleted` })
-    selectView(DEFAULT_VIEW.id)
+    selectView(DEFAULT_VIEW_ID)
   }
 
   const pendingLabel =
@@ -259,26 +140,26 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         <CardDescription>View and manage your support tickets</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ViewsBar views={views} activeId={activeView.id} counts={counts} onSelect={selectView} />
+        <ViewsBar views={views} activeId={params.viewId} counts={counts} onSelect={selectView} />
         <ViewFilters
           teamId={teamId}
           filters={filters}
-          onChange={setFilters}
-          search={searchText}
-          onSearch={setSearchText}
+          onChange={params.setFilters}
+          search={params.searchText}
+          onSearch={params.setSearchText}
           searchRef={searchRef}
         />
         <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <span aria-live="polite" className="mr-auto tabular-nums">
             {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'ticket' : 'tickets'}`}
           </span>
-          {isModified && (
+          {params.isModified && (
             <Button size="sm" variant="outline" onClick={() => setIsSaveOpen(true)}>
               <Save aria-hidden="true" />
               Save view
             </Button>
           )}
-          {activeView.isOwn && (
+          {activeView?.isOwn && (
             <Button size="sm" variant="outline" onClick={() => void removeSavedView()}>
               <Trash2 aria-hidden="true" />
               Delete view
@@ -292,12 +173,12 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         {selected.size > 0 && (
           <BulkActionsBar
             count={selected.size}
-            isBusy={updateTickets.isPending || deleteTickets.isPending}
-            onAssignToMe={() => void assignToMe([...selected])}
-            onStatus={(status) => void setStatus([...selected], status)}
-            onAddTag={(tag) => void addTag([...selected], tag)}
+            isBusy={bulk.isBusy}
+            onAssignToMe={() => void bulk.assignToMe([...selected])}
+            onStatus={(status) => void bulk.setStatus([...selected], status)}
+            onAddTag={(tag) => void bulk.addTag([...selected], tag)}
             onDelete={() => setPendingDelete([...selected])}
-            onClear={() => setSelected(new Set())}
+            onClear={selection.clear}
           />
         )}
         {/* A fixed height that scrolls: rows arriving, pages loading and the bulk bar never push the form below. */}
@@ -310,9 +191,9 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
             onRetry={() => void list.refetch()}
             onOpenTicket={openDetails}
             selected={selected}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            focusedIndex={focusedIndex}
+            onToggle={selection.toggle}
+            onToggleAll={selection.toggleAll}
+            focusedIndex={shortcuts.focusedIndex}
           />
           {list.hasNextPage && (
             <div className="flex justify-center p-3">
@@ -330,7 +211,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
       </CardContent>
       <TicketDetailsDialog
         ticket={openTicket}
-        isDeleting={deleteTickets.isPending}
+        isDeleting={bulk.isDeleting}
         onDelete={(ticketId) => setPendingDelete([ticketId])}
         onClose={() => setOpenTicketId(null)}
         onCloseAutoFocus={returnFocus}
@@ -339,10 +220,10 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         ticketCount={pendingDelete?.length ?? 0}
         ticketLabel={pendingLabel}
         isOpen={pendingDelete !== null}
-        isDeleting={deleteTickets.isPending}
+        isDeleting={bulk.isDeleting}
         onCancel={() => setPendingDelete(null)}
         onConfirm={async () => {
-          if (pendingDelete && (await removeTickets(pendingDelete))) setPendingDelete(null)
+          if (pendingDelete && (await bulk.remove(pendingDelete))) setPendingDelete(null)
         }}
       />
       <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
@@ -351,7 +232,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         onOpenChange={setIsSaveOpen}
         teamId={teamId}
         filters={filters}
-        onSaved={(viewId) => setActiveViewId(viewId)}
+        onSaved={params.showSavedView}
       />
     </Card>
   )
