@@ -1,10 +1,18 @@
-import { CategoryMessages, TicketCategoryLimits, type TTicketCategory } from '@parsedesk/contracts'
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  CategoryMessages,
+  TicketCategoryLimits,
+  type TTicketCategory,
+  ZTicketCategory,
+} from '@parsedesk/contracts'
 import { Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/errors'
@@ -18,62 +26,73 @@ type TCategoriesCardProps = {
   canManage: boolean
 }
 
-type TDraft = { name: string; description: string }
+/** A category's name and description as people read them (the contracts' rules). */
+const ZCategoryForm = ZTicketCategory.pick({ name: true, description: true })
+type TDraft = z.input<typeof ZCategoryForm>
+const EMPTY_DRAFT: TDraft = { name: '', description: '' }
 
 function CategoryFields({
-  draft,
-  onChange,
+  initial,
   submitLabel,
   isSaving,
   onSubmit,
   onCancel,
 }: {
-  draft: TDraft
-  onChange: (draft: TDraft) => void
+  initial: TDraft
   submitLabel: string
   isSaving: boolean
-  onSubmit: () => void
+  /** True once saved, and the fields empty again. */
+  onSubmit: (draft: TDraft) => Promise<boolean>
   onCancel?: () => void
 }) {
-  const id = useId()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (draft.name.trim()) onSubmit()
-  }
+  const form = useForm<TDraft, unknown, z.output<typeof ZCategoryForm>>({
+    resolver: zodResolver(ZCategoryForm),
+    defaultValues: initial,
+  })
+  const submit = form.handleSubmit(async (draft) => {
+    if (await onSubmit(draft)) form.reset(EMPTY_DRAFT)
+  })
+  const hasName = !!form.watch('name').trim()
   return (
-    <form className="grid gap-2" onSubmit={submit}>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          value={draft.name}
-          maxLength={TicketCategoryLimits.name}
-          required
-          onChange={(event) => onChange({ ...draft, name: event.target.value })}
+    <Form {...form}>
+      <form className="grid gap-2" onSubmit={submit}>
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem className="gap-1">
+              <FormLabel>Name</FormLabel>
+              <FormControl>
+                <Input maxLength={TicketCategoryLimits.name} required {...field} />
+              </FormControl>
+            </FormItem>
+          )}
         />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-description`}>What belongs there</Label>
-        <Textarea
-          id={`${id}-description`}
-          value={draft.description}
-          maxLength={TicketCategoryLimits.description}
-          rows={2}
-          onChange={(event) => onChange({ ...draft, description: event.target.value })}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem className="gap-1">
+              <FormLabel>What belongs there</FormLabel>
+              <FormControl>
+                <Textarea maxLength={TicketCategoryLimits.description} rows={2} {...field} />
+              </FormControl>
+            </FormItem>
+          )}
         />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={isSaving || !draft.name.trim()}>
-          {isSaving && <Spinner />}
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="outline" size="sm" onClick={onCancel}>
-            Cancel
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" disabled={isSaving || !hasName}>
+            {isSaving && <Spinner />}
+            {submitLabel}
           </Button>
-        )}
-      </div>
-    </form>
+          {onCancel && (
+            <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+    </Form>
   )
 }
 
@@ -84,9 +103,8 @@ function CategoryFields({
 export function CategoriesCard({ teamId, canManage }: TCategoriesCardProps) {
   const categories = useWorkspaceCategories(teamId)
   const save = useSaveCategories(teamId)
-  const [editing, setEditing] = useState<{ key: string; draft: TDraft } | null>(null)
+  const [editing, setEditing] = useState<string | null>(null)
   const [removing, setRemoving] = useState<string | null>(null)
-  const [added, setAdded] = useState<TDraft>({ name: '', description: '' })
 
   const saveList = async (list: TTicketCategory[]): Promise<boolean> => {
     try {
@@ -130,15 +148,16 @@ export function CategoriesCard({ teamId, canManage }: TCategoriesCardProps) {
       <div className="grid gap-4">
         <ul aria-label="Categories" className="grid gap-2">
           {list.map((category) =>
-            editing?.key === category.key ? (
+            editing === category.key ? (
               <li key={category.key} className="rounded-lg border p-3">
                 <CategoryFields
-                  draft={editing.draft}
-                  onChange={(draft) => setEditing({ key: category.key, draft })}
+                  initial={{ name: category.name, description: category.description }}
                   submitLabel="Save"
                   isSaving={save.isPending}
-                  onSubmit={async () => {
-                    if (await saveList(renameCategory(list, category.key, editing.draft))) setEditing(null)
+                  onSubmit={async (draft) => {
+                    const isSaved = await saveList(renameCategory(list, category.key, draft))
+                    if (isSaved) setEditing(null)
+                    return isSaved
                   }}
                   onCancel={() => setEditing(null)}
                 />
@@ -183,12 +202,7 @@ export function CategoriesCard({ teamId, canManage }: TCategoriesCardProps) {
                       type="button"
                       variant="outline"
                       size="sm"
-                      onClick={() =>
-                        setEditing({
-                          key: category.key,
-                          draft: { name: category.name, description: category.description },
-                        })
-                      }
+                      onClick={() => setEditing(category.key)}
                     >
                       <Pencil aria-hidden="true" />
                       Rename
@@ -219,13 +233,10 @@ export function CategoriesCard({ teamId, canManage }: TCategoriesCardProps) {
               Add a category
             </h3>
             <CategoryFields
-              draft={added}
-              onChange={setAdded}
+              initial={EMPTY_DRAFT}
               submitLabel="Add category"
               isSaving={save.isPending}
-              onSubmit={async () => {
-                if (await saveList(addCategory(list, added))) setAdded({ name: '', description: '' })
-              }}
+              onSubmit={(draft) => saveList(addCategory(list, draft))}
             />
           </section>
         )}

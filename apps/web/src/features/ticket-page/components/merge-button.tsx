@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { GitMerge } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -10,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
@@ -17,6 +21,10 @@ import { describeMerge, readTicketReference } from '../merge-split'
 import { useMergeTarget, useMergeTicket } from '../queries'
 import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
 import { ticketPath } from '../ticket-path'
+
+/** The number as typed ("#1042" or "1042"); the preview says what it names, the merge waits for a ticket. */
+const ZMergeForm = z.object({ reference: z.string() })
+type TMergeForm = z.infer<typeof ZMergeForm>
 
 /** What the typed number names: the ticket to confirm by its subject, or why there is none yet. */
 function TargetPreview({
@@ -58,24 +66,23 @@ function TargetPreview({
  */
 export function MergeButton({ ticket }: { ticket: TTicketPageDocument }) {
   const [isOpen, setIsOpen] = useState(false)
-  const [typed, setTyped] = useState('')
+  const form = useForm<TMergeForm>({ resolver: zodResolver(ZMergeForm), defaultValues: { reference: '' } })
+  const typed = form.watch('reference')
   const number = readTicketReference(typed)
   const target = useMergeTarget({ teamId: ticket.teamId, number })
   const merge = useMergeTicket()
   const navigate = useNavigate()
-  const inputId = useId()
   const found = number === null ? null : (target.data ?? null)
 
   const openChange = (open: boolean) => {
     if (merge.isPending) return
     setIsOpen(open)
     if (open) return
-    setTyped('')
+    form.reset()
     merge.reset()
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async () => {
     if (!found) return
     try {
       await merge.mutateAsync({ ticketId: ticket.$id, targetId: found.$id })
@@ -84,7 +91,7 @@ export function MergeButton({ ticket }: { ticket: TTicketPageDocument }) {
     }
     setIsOpen(false)
     if (found.number !== undefined) void navigate(ticketPath(found.number))
-  }
+  })
 
   return (
     <>
@@ -100,37 +107,44 @@ export function MergeButton({ ticket }: { ticket: TTicketPageDocument }) {
               For a duplicate: its conversation joins the ticket you name. A merge is not undone.
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} noValidate className="grid gap-4">
-            <div className="grid gap-1">
-              <label htmlFor={inputId} className="text-sm font-medium">
-                Ticket number
-              </label>
-              <Input
-                id={inputId}
-                value={typed}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="#1042"
-                onChange={(event) => {
-                  setTyped(event.target.value)
-                  merge.reset()
-                }}
+          <Form {...form}>
+            <form onSubmit={submit} noValidate className="grid gap-4">
+              <FormField
+                control={form.control}
+                name="reference"
+                render={({ field }) => (
+                  <FormItem className="gap-1">
+                    <FormLabel>Ticket number</FormLabel>
+                    <FormControl>
+                      <Input
+                        inputMode="numeric"
+                        autoComplete="off"
+                        placeholder="#1042"
+                        {...field}
+                        onChange={(event) => {
+                          field.onChange(event)
+                          merge.reset()
+                        }}
+                      />
+                    </FormControl>
+                  </FormItem>
+                )}
               />
-            </div>
-            <TargetPreview typed={typed} number={number} target={target} />
-            {found && <p className="text-sm font-medium">{describeMerge(ticket.number, found.number)}</p>}
-            {merge.error && (
-              <p role="alert" className="text-sm break-words text-destructive">
-                {getErrorMessage(merge.error)}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="submit" disabled={!found || merge.isPending}>
-                {merge.isPending && <Spinner />}
-                {found ? `Merge into ${ticketLabel(found.number)}` : 'Merge'}
-              </Button>
-            </DialogFooter>
-          </form>
+              <TargetPreview typed={typed} number={number} target={target} />
+              {found && <p className="text-sm font-medium">{describeMerge(ticket.number, found.number)}</p>}
+              {merge.error && (
+                <p role="alert" className="text-sm break-words text-destructive">
+                  {getErrorMessage(merge.error)}
+                </p>
+              )}
+              <DialogFooter>
+                <Button type="submit" disabled={!found || merge.isPending}>
+                  {merge.isPending && <Spinner />}
+                  {found ? `Merge into ${ticketLabel(found.number)}` : 'Merge'}
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
         </DialogContent>
       </Dialog>
     </>

@@ -1,9 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ZContactUpdate } from '@parsedesk/contracts'
 import { Check } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { type TContactDocument, useContact, useUpdateContact } from '@/features/contacts/queries'
 import { StatusBadge } from '@/features/tickets/components/ticket-badges'
@@ -13,60 +17,63 @@ import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
 import { ticketPath } from '../ticket-path'
 import { FieldError } from './field-error'
 
+const ZContactForm = ZContactUpdate.required()
+type TContactForm = z.input<typeof ZContactForm>
+
 /** The contact's name and organisation, which members keep up to date; the address is the contact. */
 function ContactForm({ contact }: { contact: TContactDocument }) {
   const id = useId()
   const update = useUpdateContact()
-  const [name, setName] = useState<string | null>(null)
-  const [organisation, setOrganisation] = useState<string | null>(null)
-  const isChanged =
-    (name !== null && name !== contact.name) ||
-    (organisation !== null && organisation !== contact.organisation)
+  const form = useForm<TContactForm, unknown, z.output<typeof ZContactForm>>({
+    resolver: zodResolver(ZContactForm),
+    // The contact as it changes elsewhere, except for a field the member is editing.
+    values: { name: contact.name, organisation: contact.organisation },
+    resetOptions: { keepDirtyValues: true },
+  })
+  const submit = form.handleSubmit((change) =>
+    update.mutate(
+      { contactId: contact.$id, change },
+      { onSuccess: (saved) => form.reset({ name: saved.name, organisation: saved.organisation }) },
+    ),
+  )
   return (
-    <form
-      className="grid gap-2"
-      onSubmit={(event) => {
-        event.preventDefault()
-        update.mutate(
-          {
-            contactId: contact.$id,
-            change: { name: name ?? contact.name, organisation: organisation ?? contact.organisation },
-          },
-          {
-            onSuccess: () => {
-              setName(null)
-              setOrganisation(null)
-            },
-          },
-        )
-      }}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-name`}>Name</Label>
-        <Input
-          id={`${id}-name`}
-          value={name ?? contact.name}
-          placeholder="Unknown"
-          onChange={(event) => setName(event.target.value)}
+    <Form {...form}>
+      <form className="grid gap-2" onSubmit={submit} noValidate>
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Name</FormLabel>
+              <FormControl>
+                <Input placeholder="Unknown" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-organisation`}>Organisation</Label>
-        <Input
-          id={`${id}-organisation`}
-          value={organisation ?? contact.organisation}
-          placeholder="Unknown"
-          onChange={(event) => setOrganisation(event.target.value)}
+        <FormField
+          control={form.control}
+          name="organisation"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Organisation</FormLabel>
+              <FormControl>
+                <Input placeholder="Unknown" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </div>
-      {isChanged && (
-        <Button type="submit" size="sm" className="w-fit" disabled={update.isPending}>
-          {update.isPending ? <Spinner /> : <Check aria-hidden="true" />}
-          {update.isPending ? 'Saving...' : 'Save requester'}
-        </Button>
-      )}
-      <FieldError id={`${id}-error`} message={update.error ? getErrorMessage(update.error) : null} />
-    </form>
+        {form.formState.isDirty && (
+          <Button type="submit" size="sm" className="w-fit" disabled={update.isPending}>
+            {update.isPending ? <Spinner /> : <Check aria-hidden="true" />}
+            {update.isPending ? 'Saving...' : 'Save requester'}
+          </Button>
+        )}
+        <FieldError id={`${id}-error`} message={update.error ? getErrorMessage(update.error) : null} />
+      </form>
+    </Form>
   )
 }
 

@@ -1,5 +1,7 @@
-import { type TViewFilters, ViewLimits } from '@parsedesk/contracts'
-import { type FormEvent, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type TViewFilters, ViewLimits, ZViewCreate } from '@parsedesk/contracts'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -9,11 +11,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { useSaveView } from '../queries'
+
+/** What the dialog asks: the view's name (the contracts' rule and message) and whether it is shared. */
+const ZSaveViewForm = ZViewCreate.pick({ name: true, shared: true })
+type TSaveViewForm = z.input<typeof ZSaveViewForm>
+const EMPTY: TSaveViewForm = { name: '', shared: false }
 
 type TSaveViewDialogProps = {
   isOpen: boolean
@@ -26,29 +34,23 @@ type TSaveViewDialogProps = {
 /** Names the list's current filters as a view, the member's own or shared with the workspace. */
 export function SaveViewDialog({ isOpen, onOpenChange, teamId, filters, onSaved }: TSaveViewDialogProps) {
   const saveView = useSaveView()
-  const [name, setName] = useState('')
-  const [shared, setShared] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const form = useForm<TSaveViewForm, unknown, z.output<typeof ZSaveViewForm>>({
+    resolver: zodResolver(ZSaveViewForm),
+    defaultValues: EMPTY,
+  })
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!name.trim()) {
-      setProblem('Please name the view')
-      return
-    }
+  const submit = form.handleSubmit(async ({ name, shared }) => {
     if (!teamId) return
     try {
-      const saved = await saveView.mutateAsync({ teamId, name: name.trim(), filters, shared })
+      const saved = await saveView.mutateAsync({ teamId, name, filters, shared })
       notifySuccess({ title: `View “${saved.name}” saved` })
-      setName('')
-      setShared(false)
-      setProblem(null)
+      form.reset(EMPTY)
       onSaved(saved.$id)
       onOpenChange(false)
     } catch (error) {
       notifyError({ title: 'Failed to save the view', description: getErrorMessage(error) })
     }
-  }
+  })
 
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -59,36 +61,46 @@ export function SaveViewDialog({ isOpen, onOpenChange, teamId, filters, onSaved 
             Keep these filters and this sort as a view of the ticket list.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-1">
-            <label htmlFor="save-view-name" className="text-sm font-medium">
-              View name
-            </label>
-            <Input
-              id="save-view-name"
-              value={name}
-              maxLength={ViewLimits.name}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'save-view-problem' : undefined}
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem className="gap-1">
+                  <FormLabel>View name</FormLabel>
+                  <FormControl>
+                    <Input maxLength={ViewLimits.name} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-          {problem && (
-            <p id="save-view-problem" role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} />
-            Share with the workspace
-          </label>
-          <DialogFooter>
-            <Button type="submit" disabled={saveView.isPending}>
-              {saveView.isPending && <Spinner />}
-              Save view
-            </Button>
-          </DialogFooter>
-        </form>
+            <FormField
+              control={form.control}
+              name="shared"
+              render={({ field }) => (
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={field.name}
+                    ref={field.ref}
+                    checked={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                  Share with the workspace
+                </label>
+              )}
+            />
+            <DialogFooter>
+              <Button type="submit" disabled={saveView.isPending}>
+                {saveView.isPending && <Spinner />}
+                Save view
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   )
