@@ -85,8 +85,12 @@ async function buildServer(outdir) {
   const runtime = Object.keys(serverPackage.dependencies)
   fs.rmSync(outdir, { recursive: true, force: true })
   await esbuild.build({
-    entryPoints: [at('apps/server/src/main.ts')],
-    outfile: path.join(outdir, 'main.js'),
+    // The embedded database's thread (decision 034) starts from a file of its own, beside main.js.
+    entryPoints: {
+      main: at('apps/server/src/main.ts'),
+      'pglite-worker': at('apps/server/src/db/pglite-worker.ts'),
+    },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -335,6 +335,8 @@ export async function runIngestBench(options: {
     LOG_LEVEL: 'warn',
     INBOUND_DOMAIN: 'inbound.bench',
     ...BURST_INTAKE_ENV,
+    // DATABASE_THREAD=main: PGlite on the event loop's thread, as before decision 034, to compare.
+    ...(process.env.DATABASE_THREAD ? { DATABASE_THREAD: process.env.DATABASE_THREAD } : {}),
   }
   const config = loadConfig(env)
   const workerProcesses = options.workerProcesses ?? 0

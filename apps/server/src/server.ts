@@ -109,6 +109,13 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sync: config.databaseSync,
+    pgliteThread: config.databaseThread,
+    // Nothing can be served without the database: handled as any uncaught failure (core/process-policy.ts),
+    // logged, the server stopped in order, and the supervisor starts a fresh process with a fresh thread.
+    onDeath: (error) =>
+      setImmediate(() => {
+        throw error
+      }),
   })
   backupSource = { db, storage }
   const bus = await openEventBus({ databaseUrl: config.databaseUrl, db, log: logOf('realtime') })

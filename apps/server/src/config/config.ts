@@ -137,6 +137,8 @@ const ZEnvVariables = z.object({
   SECRET_KEY: optionalString,
   // off: PGlite's commits are not synced to disk (decision 030); for test servers, whose data nobody keeps.
   DATABASE_SYNC: z.enum(['on', 'off']).default('on'),
+  // main: PGlite on the event loop's thread (decision 034); for in-process test servers, which start faster.
+  DATABASE_THREAD: z.enum(['own', 'main']).default('own'),
   IMAP_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // New mail one sender, and one mailbox, may bring in a minute before more is deferred (decision 029).
   INTAKE_PER_SENDER_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perSenderPerMinute),
@@ -232,6 +234,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     databaseUrl: env.DATABASE_URL,
     /** PGlite's commits synced to disk before they return (decision 030). */
     databaseSync: env.DATABASE_SYNC === 'on',
+    /** Where PGlite runs: a thread of its own, or the event loop's (decision 034). */
+    databaseThread: env.DATABASE_THREAD,
     smtp: {
       port: env.SMTP_PORT,
       host: env.SMTP_HOST,

@@ -11,11 +11,11 @@ const lastStatement = new WeakMap<TDatabase, Promise<unknown>>()
 /**
  * Runs `fn`, a request's reads, so that no statement of it holds the server for long. On Postgres each
  * statement is cancelled after `timeoutMs`, in a transaction of its own so the setting ends with it and
- * the connection goes back to the pool as it came. PGlite runs statements on the server's own thread,
- * where no timer can stop one, and runs queued statements back to back without returning to the event
- * loop: there the caller bounds each statement's work (documents/queries.ts), and such statements run
- * one at a time, each after a turn of the event loop, so pings and other requests are answered between
- * them however many lists are running.
+ * the connection goes back to the pool as it came. PGlite has one session, where no timer can stop a
+ * statement, and runs queued statements back to back (on its own thread, decision 034, or in tests on the
+ * event loop's): there the caller bounds each statement's work (documents/queries.ts), and such
+ * statements run one at a time, each after a turn of the event loop, so other requests' statements get
+ * in between them however many lists are running.
  */
 export async function withBoundedStatements<T>(
   db: TDatabase,

@@ -1,30 +1,22 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { TDatabase, TQueryable } from './database'
-import { useBufferBytea } from './pglite-bytea'
 import { DURABLE_START_PARAMS, DurableNodeFS, syncTree } from './pglite-durable-fs'
+import { createPglite, type TPgliteOptions } from './pglite-engine'
+import type { TPgliteSession } from './pglite-session'
 import { toStorableParam } from './storable-text'
 
-export type TPgliteOptions = {
-  /**
-   * false: commits stay in the page cache, as before decision 030 (they survive a killed process, not a power
-   * cut). Only for data nobody keeps: test servers and their templates.
-   */
-  sync?: boolean
-}
+export type { TPgliteOptions } from './pglite-engine'
 
+/**
+ * PGlite on the calling thread: for commands beside a server (admin, backup) and code that opens many
+ * short-lived databases; a server runs it on a thread of its own (pglite-thread.ts, decision 034).
+ */
 export async function openPgliteDatabase(
   dataDir: string | undefined,
   options: TPgliteOptions = {},
-): Promise<TDatabase & { pglite: PGlite }> {
-  const pglite = !dataDir
-    ? new PGlite()
-    : options.sync === false
-      ? new PGlite(dataDir)
-      : await openDurable(dataDir)
-  await pglite.waitReady
-  useBufferBytea(pglite)
+): Promise<TDatabase & { session: TPgliteSession }> {
+  const pglite = await createPglite(dataDir, options)
   const wrap = (q: Pick<PGlite, 'query'>): TQueryable => ({
     async query(sql, params) {
       const result = await q.query<never>(sql, params?.map(toStorableParam))
@@ -33,7 +25,6 @@ export async function openPgliteDatabase(
   })
   return {
     kind: 'pglite',
-    pglite,
     ...wrap(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
     exec: async (sql) => {
@@ -45,19 +36,12 @@ export async function openPgliteDatabase(
       await pglite.query('checkpoint')
       return pglite.dumpDataDir('gzip')
     },
+    session: {
+      query: (sql, params) => pglite.query(sql, [...params]),
+      exec: (sql) => pglite.exec(sql),
+      execInTransaction: (sql) => pglite.transaction((tx) => tx.exec(sql)),
+    },
   }
-}
-
-/**
- * A commit on disk before it returns: Postgres's fsync on, and its syncs reaching the disk. A folder
- * initdb has just filled is synced whole, as initdb wrote it without a sync.
- */
-async function openDurable(dataDir: string): Promise<PGlite> {
-  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'))
-  fs.mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS })
-  if (fresh) syncTree(dataDir)
-  return pglite
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite'
 import type PgBoss from 'pg-boss'
 import type { TDatabase } from '../db/database'
+import type { TPgliteSession } from '../db/pglite-session'
 
 // pg-boss wraps its maintenance in `BEGIN; ...; COMMIT;` scripts without parameters.
 const WRAPPED_SCRIPT = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i
@@ -11,14 +11,12 @@ const WRAPPED_SCRIPT = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i
  * scripts run inside PGlite's transaction(), which holds PGlite's lock throughout and rolls back on an
  * error, so a failing script can never leave the one shared session inside an aborted transaction.
  */
-export function createPgliteExecutor(pglite: PGlite): PgBoss.Db {
+export function createPgliteExecutor(session: TPgliteSession): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      if (values && values.length > 0) return pglite.query(text, values)
+      if (values && values.length > 0) return session.query(text, values)
       const script = WRAPPED_SCRIPT.exec(text)
-      const results = script
-        ? await pglite.transaction((tx) => tx.exec(script[1] ?? ''))
-        : await pglite.exec(text)
+      const results = script ? await session.execInTransaction(script[1] ?? '') : await session.exec(text)
       return results.at(-1) ?? { rows: [] }
     },
   }
@@ -33,8 +31,8 @@ export type TPgBossConnectionOptions = { db: TDatabase; databaseUrl: string | un
 export function pgBossConnection(options: TPgBossConnectionOptions): PgBoss.DatabaseOptions {
   const { db } = options
   if (db.kind === 'pglite') {
-    if (!('pglite' in db)) throw new Error('a PGlite database must expose its PGlite instance')
-    return { db: createPgliteExecutor(db.pglite as PGlite) }
+    if (!('session' in db)) throw new Error('a PGlite database must expose its session')
+    return { db: createPgliteExecutor(db.session as TPgliteSession) }
   }
   if (!options.databaseUrl) throw new Error('pg-boss on Postgres needs the database URL')
   return { connectionString: options.databaseUrl, max: 4, application_name: 'parsedesk-jobs' }

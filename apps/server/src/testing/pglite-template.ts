@@ -29,7 +29,7 @@ async function migratedTemplate(): Promise<string> {
   if (fs.existsSync(template)) return template
   const building = fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-pglite-building-'))
   // A template is copied, never kept: no sync per commit (decision 030).
-  const db = await openDatabase({ dataDir: building, sync: false })
+  const db = await openDatabase({ dataDir: building, sync: false, pgliteThread: 'main' })
   await db.close()
   try {
     fs.renameSync(path.join(building, 'pglite'), template)

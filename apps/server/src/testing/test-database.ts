@@ -41,7 +41,7 @@ export async function openTestDatabase(
     kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
   const dataDir = server ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'parsedesk-db-'))
   if (dataDir) await seedPgliteDataDir(dataDir)
-  const db = await openDatabase({ databaseUrl: server?.url, dataDir, sync: false })
+  const db = await openDatabase({ databaseUrl: server?.url, dataDir, sync: false, pgliteThread: 'main' })
   return {
     db,
     url: server?.url,
