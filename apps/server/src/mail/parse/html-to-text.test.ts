@@ -45,5 +45,13 @@ describe('htmlToText', () => {
       'link <https://example.com/a>',
     )
     expect(htmlToText('<p>text <b')).toBe('text <b')
+    expect(htmlToText('ou<!-- c -->r aff<!foo>ili<! bar>ate part<!>ners')).toBe('our affiliate partners')
+  })
+
+  it('keeps the text after a tag whose quotes do not pair up, as a browser does', () => {
+    // Outlook and bulk mailers write such attributes; the corpus has both of these.
+    const html =
+      '<div style=""background: " #cccccc\\?>----- Forwarded Message -----</div><p style="color:red; color="#333">Body</p>'
+    expect(htmlToText(html)).toBe('----- Forwarded Message -----\n\nBody')
   })
 })

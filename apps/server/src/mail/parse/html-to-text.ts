@@ -118,7 +118,8 @@ class TextOutput {
 /**
  * Readable text from an HTML body, for HTML-only mail and for reply stripping. Blockquotes become
  * `>` quoted lines, as a text part would have them, so the same quote detection works on both.
- * A regex tokenizer instead of a DOM: mail HTML is often broken and this runs once per message.
+ * Tokens from htmlparser2 (`scan-html.ts`) instead of a DOM: mail HTML is often broken, and this runs once per
+ * message.
  */
 export function htmlToText(html: string): string {
   const out = new TextOutput()
