@@ -8,7 +8,7 @@ import { assessPriority } from './priority/priority-rules'
 import { cleanEmailText } from './text/clean-email'
 
 // Issue 12: German, Spanish and French mail all became General, with "Guten Tag," / "Hola," / "Bonjour,"
-// as the summary. The mails are in evaluation/other-language-emails.ts (written for Parsedesk).
+// as the summary. The mails are in fixtures/analysis/other-language-emails.json (written for Parsedesk).
 describe.each(OTHER_LANGUAGE_EMAILS)('a $language mail: $subject', (mail) => {
   const body = cleanEmailText({ text: mail.body })
   const text = `${mail.subject}\n${body}`
