@@ -34,7 +34,8 @@ export const DEFAULT_MIN_CATEGORY_CONFIDENCE = 0.35
 // The model learnt English mail. On German, French, Spanish, Portuguese, Italian or Dutch mail its
 // probabilities run high on the few words and names it knows (a Dutch request for an invoice copy came out
 // technical problem at 86%), so there only a near-certain guess stands and the rest says it needs triage.
-// Set by reading the 24 mails of fixtures/analysis/other-language-emails.json, which are therefore no independent check.
+// Set by reading the 24 mails of fixtures/analysis/other-language-emails.json, which are therefore no
+// independent check.
 export const OTHER_LANGUAGE_MIN_CATEGORY_CONFIDENCE = 0.9
 // Only the start of a very long body is read: the request is there, and time per ticket stays bounded.
 const MAX_ANALYSED_CHARS = 20_000
