@@ -14,6 +14,7 @@ import { formatCount } from '@/lib/format-count'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { useBulkActions } from '../hooks/use-bulk-actions'
 import { useListShortcuts } from '../hooks/use-list-shortcuts'
+import { useTicketDetails } from '../hooks/use-ticket-details'
 import { useTicketListParams } from '../hooks/use-ticket-list-params'
 import { useTicketSelection } from '../hooks/use-ticket-selection'
 import { DEFAULT_VIEW_ID } from '../list-params'
@@ -64,18 +65,14 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
   const [isHelpOpen, setIsHelpOpen] = useState(false)
   const [isSaveOpen, setIsSaveOpen] = useState(false)
   const searchRef = useRef<HTMLInputElement>(null)
-
-  const [openTicketId, setOpenTicketId] = useState<string | null>(null)
-  const lastOpenedId = useRef<string | null>(null)
-  // Read from the live list, so polling and realtime updates reach an open dialog too.
-  const openTicket = tickets?.find((ticket) => ticket.$id === openTicketId) ?? null
+  const details = useTicketDetails(tickets)
 
   const bulk = useBulkActions({
     userId,
     tickets,
     onUpdated: selection.clear,
     onDeleted: (ticketIds) => {
-      setOpenTicketId(null)
+      details.close()
       selection.drop(ticketIds)
     },
   })
@@ -99,22 +96,6 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
     shortcuts.resetFocus()
   }
   const activeView = params.activeView
-
-  const openDetails = (ticketId: string) => {
-    lastOpenedId.current = ticketId
-    setOpenTicketId(ticketId)
-  }
-
-  // Focus goes back to the ticket's row, whether it was opened by mouse or keyboard; a deleted
-  // ticket has no row left, and focus then stays with the page.
-  const returnFocus = (event: Event) => {
-    const row = document.querySelector<HTMLElement>(
-      `tr[data-ticket-id="${CSS.escape(lastOpenedId.current ?? '')}"] button`,
-    )
-    if (!row) return
-    event.preventDefault()
-    row.focus()
-  }
 
   const removeSavedView = async () => {
     if (!activeView) return
@@ -189,7 +170,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
             error={list.error}
             isRetrying={list.isFetching}
             onRetry={() => void list.refetch()}
-            onOpenTicket={openDetails}
+            onOpenTicket={details.open}
             selected={selected}
             onToggle={selection.toggle}
             onToggleAll={selection.toggleAll}
@@ -210,11 +191,11 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
         </div>
       </CardContent>
       <TicketDetailsDialog
-        ticket={openTicket}
+        ticket={details.openTicket}
         isDeleting={bulk.isDeleting}
         onDelete={(ticketId) => setPendingDelete([ticketId])}
-        onClose={() => setOpenTicketId(null)}
-        onCloseAutoFocus={returnFocus}
+        onClose={details.close}
+        onCloseAutoFocus={details.returnFocus}
       />
       <DeleteTicketsDialog
         ticketCount={pendingDelete?.length ?? 0}

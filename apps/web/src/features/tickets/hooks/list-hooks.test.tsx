@@ -6,6 +6,7 @@ import { createRef } from 'react'
 import { MemoryRouter, useLocation, useNavigate } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useListShortcuts } from './use-list-shortcuts'
+import { useTicketDetails } from './use-ticket-details'
 import { useTicketListParams } from './use-ticket-list-params'
 import { useTicketSelection } from './use-ticket-selection'
 
@@ -185,5 +186,34 @@ describe('useListShortcuts', () => {
     expect(result.current.focusedIndex).toBe(0)
     expect(row.scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' })
     row.remove()
+  })
+})
+
+describe('useTicketDetails', () => {
+  it('shows the opened ticket as the list holds it, and gives focus back to its row', () => {
+    const { result, rerender } = renderHook(({ tickets }) => useTicketDetails(tickets), {
+      initialProps: { tickets: [{ $id: 'a', subject: 'Old' }] },
+    })
+    act(() => result.current.open('a'))
+    rerender({ tickets: [{ $id: 'a', subject: 'Renamed' }] })
+    expect(result.current.openTicket?.subject).toBe('Renamed')
+
+    render(
+      <table>
+        <tbody>
+          <tr data-ticket-id="a">
+            <td>
+              <button type="button">Open</button>
+            </td>
+          </tr>
+        </tbody>
+      </table>,
+    )
+    const closing = new Event('focusOutside', { cancelable: true })
+    act(() => result.current.close())
+    result.current.returnFocus(closing)
+    expect(result.current.openTicket).toBeNull()
+    expect(document.activeElement?.textContent).toBe('Open')
+    expect(closing.defaultPrevented).toBe(true)
   })
 })
