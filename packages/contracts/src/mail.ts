@@ -165,7 +165,10 @@ const noNul = (value: string) => !value.includes('\u0000')
  * threaded onto the customer's last mail, to the requester and the ticket's copies (`cc` adds to them);
  * `bodyHtml` is its formatted text (sanitised by the server), `attachmentIds` files the member uploaded
  * first; `status` sets the ticket's status in the same step ("Send and set pending"), for a note too;
- * `force` sends to a requester whose address bounced before. Decisions 015 and 016.
+ * `force` sends to a requester whose address bounced before, or past a newer message. `seenMessageId` is the
+ * newest message (not a note) of the conversation the draft was written against, null for none but the
+ * first mail: a reply or customer mail newer than it refuses the reply with 409 (decision 039). Decisions
+ * 015 and 016.
  */
 export const ZReplyCreate = z
   .object({
@@ -185,6 +188,7 @@ export const ZReplyCreate = z
       .max(ReplyLimits.attachments, ReplyMessages.tooManyFiles)
       .optional(),
     force: z.boolean().optional(),
+    seenMessageId: z.string().min(1).max(36).nullable().optional(),
   })
   .strict()
   .refine((reply) => !(reply.note && reply.cc?.length), {

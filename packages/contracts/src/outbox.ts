@@ -13,7 +13,8 @@ export type TOutboundMailKind = (typeof OUTBOUND_MAIL_KINDS)[number]
 /**
  * Where a mail of the outbox stands: `queued` until a worker takes it, `sending` while it talks to the
  * relay, then `sent`, `failed` (the relay refused it for good, or every try failed; `lastError` says why)
- * or `not-sent` (no relay was configured; queued again once one is).
+ * or `not-sent` (no relay was configured; queued again once one is). A reply held for undo (`sendAfter`)
+ * that its sender took back is `withdrawn`: it never reaches the relay (decision 039).
  */
 export const OutboundMailState = {
   queued: 'queued',
@@ -21,8 +22,9 @@ export const OutboundMailState = {
   sent: 'sent',
   failed: 'failed',
   notSent: 'not-sent',
+  withdrawn: 'withdrawn',
 } as const
-export const OUTBOUND_MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'not-sent'] as const
+export const OUTBOUND_MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'not-sent', 'withdrawn'] as const
 export type TOutboundMailState = (typeof OUTBOUND_MAIL_STATES)[number]
 
 export const OutboxMessages = {
@@ -129,5 +131,7 @@ export const ZOutboundMailAttributes = z.object({
   attempts: z.number().int(),
   lastError: z.string().max(OutboundMailLimits.lastError).nullable(),
   sentAt: z.iso.datetime({ offset: true }).nullable(),
+  /** A reply held for undo goes to the relay no sooner than this (decision 039); null: at once. */
+  sendAfter: z.iso.datetime({ offset: true }).nullable(),
 })
 export type TOutboundMailAttributes = z.infer<typeof ZOutboundMailAttributes>

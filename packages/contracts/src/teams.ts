@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
+import { UndoSend, ZUndoSendSeconds } from './reply-guard'
 
 /**
  * A member's role in a workspace. Owners do everything, admins run the workspace but cannot touch owners
@@ -42,6 +43,13 @@ export const ZTeamPrefsUpdate = z.object({
     .refine(
       (value) => jsonByteLength(value) <= TeamLimits.prefsBytes,
       `is more than ${TeamLimits.prefsBytes.toLocaleString('en-US')} bytes as JSON`,
+    )
+    .refine(
+      (value) =>
+        value[UndoSend.pref] === undefined || ZUndoSendSeconds.safeParse(value[UndoSend.pref]).success,
+      {
+        message: `${UndoSend.pref} is a whole number of seconds from ${UndoSend.minSeconds} to ${UndoSend.maxSeconds}`,
+      },
     ),
 })
 

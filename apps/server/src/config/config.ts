@@ -6,6 +6,7 @@ import {
   PROJECT_ID_DEFAULT,
   SendingLimitDefaults,
   SessionLimits,
+  UndoSend,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import { parseOutboundPolicy } from '../core/outbound-address'
@@ -145,6 +146,8 @@ const ZEnvVariables = z.object({
   INTAKE_PER_MAILBOX_PER_MINUTE: z.coerce.number().int().min(1).default(INTAKE_LIMITS.perMailboxPerMinute),
   // Past this age of the oldest mail waiting to be decided, new mail is deferred (decision 031).
   INTAKE_MAX_WAITING_SECONDS: z.coerce.number().int().min(1).default(INTAKE_BACKLOG.maxWaitingSeconds),
+  // How long a reply waits for undo in a workspace that chose no window (decision 039); 0: sent at once.
+  UNDO_SEND_SECONDS: z.coerce.number().int().min(0).max(UndoSend.maxSeconds).default(UndoSend.defaultSeconds),
   // What one user is sent of documents per second by one process once past a burst (documents/read-budget.ts).
   READ_BUDGET_BYTES_PER_SECOND: z.coerce.number().int().min(1024).default(READ_BUDGET.bytesPerSecond),
   READ_BUDGET_BURST_BYTES: z.coerce.number().int().min(1024).default(READ_BUDGET.burstBytes),
@@ -264,6 +267,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
             }
           : undefined,
     },
+    /** A reply's hold for undo where the workspace chose none (decision 039); 0 sends at once. */
+    undoSendSeconds: env.UNDO_SEND_SECONDS,
     /** How much mail members may send (decision 026). */
     sendingLimits: {
       recipientsPerHour: env.OUTBOUND_RECIPIENTS_PER_HOUR,

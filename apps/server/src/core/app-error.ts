@@ -35,6 +35,8 @@ export class AppError extends Error {
   constructor(
     readonly type: TErrorType,
     message?: string,
+    /** What a client needs to act on the error (e.g. the message a stale reply did not see), sent as `detail`. */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message ?? DEFAULT_MESSAGES[type] ?? type)
   }

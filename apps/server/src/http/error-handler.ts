@@ -46,7 +46,7 @@ const ERROR_STATUS: Record<TErrorType, number> = {
   [ErrorType.generalServerError]: 500,
 }
 
-/** Every error leaves in Appwrite's shape; 5xx details stay in the log. */
+/** Every error leaves in Appwrite's shape (with our `detail` when it has one); 5xx details stay in the log. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   let appError: AppError
   // A request Fastify refused itself (too large, an unsupported media type, bad JSON): its status stands.
@@ -80,7 +80,13 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   return reply
     .code(code)
     .type('application/json')
-    .send({ message: appError.message, code, type: appError.type, version: API_VERSION })
+    .send({
+      message: appError.message,
+      code,
+      type: appError.type,
+      version: API_VERSION,
+      ...(appError.detail ? { detail: appError.detail } : {}),
+    })
 }
 
 /** Postgres's class 22, data exception: a value out of range, malformed or of the wrong kind. */

@@ -32,8 +32,15 @@ export type TLocalWorker = {
 export type TJobQueue = {
   readonly boss: PgBoss
   readonly definitions: readonly TAnyJobDefinition[]
-  /** Returns the job id, or null when a job with the same key is already waiting. */
-  enqueue<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<string | null>
+  /**
+   * Returns the job id, or null when a job with the same key is already waiting. With `startAfter`, no
+   * worker takes it before then (a reply held for undo, decision 039).
+   */
+  enqueue<Payload>(
+    definition: TJobDefinition<Payload>,
+    payload: Payload,
+    options?: { startAfter?: Date },
+  ): Promise<string | null>
   /**
    * Enqueues without telling the job id (or whether one was already waiting): enqueues of one kind made
    * in one turn of the event loop, or while the previous insert is under way, go to pg-boss together in
@@ -122,9 +129,10 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
   return {
     boss,
     definitions: options.definitions,
-    async enqueue(definition, payload) {
+    async enqueue(definition, payload, options) {
       const { data, ...jobOptions } = describeJob(definition, payload)
-      const id = await boss.send(definition.id, data, jobOptions)
+      const startAfter = options?.startAfter
+      const id = await boss.send(definition.id, data, startAfter ? { ...jobOptions, startAfter } : jobOptions)
       wake(definition.id)
       return id
     },

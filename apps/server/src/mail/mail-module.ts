@@ -30,6 +30,8 @@ import { createMessagesCollection } from './messages/messages-collection'
 import { createAttachmentOpener } from './outbox/reply-attachments'
 import { createReplyDelivery } from './outbox/reply-delivery'
 import { createReplyService } from './replies/reply-service'
+import { createReplyUndo } from './replies/reply-undo'
+import { replyUndoRoutes } from './replies/reply-undo-routes'
 import { replyUploadRoutes } from './replies/reply-upload-routes'
 import { createReturnPathRecipients } from './smtp/return-path-recipients'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpRefusal } from './smtp/smtp-intake'
@@ -75,6 +77,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     tickets: options.tickets,
     outbox: options.outbox,
     messages,
+    undoSendSeconds: config.undoSendSeconds,
   })
   // One record of a reply's delivery, whether the relay refused it or a later server sent it back.
   const replyDelivery = createReplyDelivery({
@@ -124,6 +127,9 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     intakeBacklogRoutes({ db, backlog }),
     fileRoutes({ storage, db, beforeRead: (file) => ensureAttachmentWhole({ db, storage }, file) }),
     replyUploadRoutes({ storage, db }),
+    replyUndoRoutes({
+      undo: createReplyUndo({ db, bus: options.bus, messages, tickets: options.tickets.collection }),
+    }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),
   ]
 

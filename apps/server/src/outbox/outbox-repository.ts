@@ -8,7 +8,7 @@ import type { TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
 
 /** A mail of the outbox as its table holds it: the documents system columns, then its attributes. */
-export type TOutboxRow = Omit<TOutboundMailAttributes, 'sentAt'> & {
+export type TOutboxRow = Omit<TOutboundMailAttributes, 'sentAt' | 'sendAfter'> & {
   seq: number | string
   scoped_seq: number | string
   id: string
@@ -18,6 +18,7 @@ export type TOutboxRow = Omit<TOutboundMailAttributes, 'sentAt'> & {
   read_roles: string[]
   userId: string
   sentAt: Date | null
+  sendAfter: Date | null
   sending_job: string | null
 }
 
@@ -41,6 +42,8 @@ export type TNewOutboxRow = Pick<
   userId: string
   /** Roles that may read the row through the documents API: `read("<role>")` each, and nothing else. */
   readableBy: string[]
+  /** Seconds from the commit's clock before the relay may have it (undo-send); 0: at once. */
+  holdSeconds: number
 }
 
 const { queued, sending, sent, failed, notSent } = OutboundMailState
@@ -57,8 +60,9 @@ function storedReason(reason: string): string {
 export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Promise<TOutboxRow> {
   const { rows } = await tx.query<TOutboxRow>(
     `insert into outbox (id, permissions, read_roles, "userId", "kind", "idempotencyKey", "from", "to", "cc",
-       "subject", "text", "html", "messageId", "inReplyTo", "references", "attachments")
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb)
+       "subject", "text", "html", "messageId", "inReplyTo", "references", "attachments", "sendAfter")
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb,
+       case when $17::int > 0 then now() + make_interval(secs => $17::int) end)
      on conflict ("idempotencyKey") do nothing returning *`,
     [
       mail.id,
@@ -77,6 +81,7 @@ export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Prom
       mail.inReplyTo,
       mail.references === null ? null : toStorableJson(mail.references),
       toStorableJson(mail.attachments),
+      mail.holdSeconds,
     ],
   )
   const inserted = rows[0]
@@ -91,7 +96,8 @@ export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Prom
 /**
  * Takes the mail for one try of job `jobId`, counting it: from `queued`, or from `sending` when this same
  * job's earlier run died in its send. Undefined when there is nothing for this job to send: the mail is
- * sent, failed or not-sent, or another job's run holds it.
+ * sent, failed, not-sent or withdrawn, still held for undo (its own job is due when the hold ends, and the
+ * sweeper makes good a lost one), or another job's run holds it.
  */
 export async function claimOutboxRow(
   db: TQueryable,
@@ -99,7 +105,8 @@ export async function claimOutboxRow(
 ): Promise<TOutboxRow | undefined> {
   const { rows } = await db.query<TOutboxRow>(
     `update outbox set "state" = $3, "attempts" = "attempts" + 1, sending_job = $2, updated_at = now()
-     where id = $1 and ("state" = $4 or ("state" = $3 and sending_job = $2)) returning *`,
+     where id = $1 and ("state" = $4 or ("state" = $3 and sending_job = $2))
+       and ("sendAfter" is null or "sendAfter" <= now()) returning *`,
     [options.id, options.jobId, sending, queued],
   )
   return rows[0]
@@ -197,7 +204,7 @@ export async function requeueNotSent(db: TQueryable, limit: number): Promise<str
 /** A mail queued or being sent, as the sweeper sees it. */
 export type TIdleOutboxRow = { id: string; state: 'queued' | 'sending'; sendingJob: string | null }
 
-/** Mail queued or being sent that has not moved for `idleSeconds`: its job may be gone. */
+/** Mail queued (and no longer held for undo) or being sent that has not moved for `idleSeconds`: its job may be gone. */
 export async function findIdleOutboxRows(
   db: TQueryable,
   options: { idleSeconds: number; limit: number },
@@ -205,6 +212,7 @@ export async function findIdleOutboxRows(
   const { rows } = await db.query<TIdleOutboxRow>(
     `select id, "state", sending_job as "sendingJob" from outbox
      where "state" in ($1, $2) and updated_at < now() - make_interval(secs => $3)
+       and ("sendAfter" is null or "sendAfter" <= now())
      order by updated_at limit $4`,
     [queued, sending, options.idleSeconds, options.limit],
   )

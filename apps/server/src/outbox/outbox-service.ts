@@ -5,6 +5,7 @@ import {
   OutboundMailLimits,
   OutboundMailState,
   SendingLimitDefaults,
+  UndoSend,
   uniqueId,
   ZOutboundAttachment,
 } from '@parsedesk/contracts'
@@ -50,6 +51,8 @@ export const ZOutboundMail = z.object({
   from: ZAddress.optional(),
   inReplyTo: ZMessageId.optional(),
   references: z.array(ZMessageId).max(OutboundMailLimits.references).optional(),
+  /** Held this long before the relay, for undo (decision 039); default: sent at once. */
+  holdSeconds: z.number().int().min(0).max(UndoSend.maxSeconds).default(0),
 })
 export type TOutboundMail = z.input<typeof ZOutboundMail>
 
@@ -96,18 +99,23 @@ export function createOutbox(deps: TOutboxDeps) {
       messageId: `<${crypto.randomBytes(16).toString('hex')}@${deps.messageIdDomain}>`,
       inReplyTo: mail.inReplyTo ?? null,
       references: mail.references ?? null,
+      holdSeconds: mail.holdSeconds,
     })
   }
 
-  /** After the commit of queued mail: its send jobs. A lost enqueue is the sweeper's to make good. */
+  /**
+   * After the commit of queued mail: its send jobs, a held one's due when its hold ends. A lost enqueue is
+   * the sweeper's to make good.
+   */
   async function announceQueued(rows: TOutboxRow[]): Promise<void> {
     await Promise.all(
       rows
         .filter((row) => row.state === OutboundMailState.queued)
         .map((row) =>
-          deps.queue
-            .enqueueSoon(sendOutboundMailJob, { mailId: row.id })
-            .catch((error: unknown) => deps.log(`could not enqueue outbound mail ${row.id}`, error)),
+          (row.sendAfter
+            ? deps.queue.enqueue(sendOutboundMailJob, { mailId: row.id }, { startAfter: row.sendAfter })
+            : deps.queue.enqueueSoon(sendOutboundMailJob, { mailId: row.id })
+          ).catch((error: unknown) => deps.log(`could not enqueue outbound mail ${row.id}`, error)),
         ),
     )
   }

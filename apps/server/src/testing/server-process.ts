@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
+import { IMMEDIATE_REPLIES_ENV } from './immediate-replies-env'
 import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
 import { THROWAWAY_DATABASE_ENV } from './throwaway-database-env'
@@ -70,6 +71,7 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...BURST_INTAKE_ENV,
+    ...IMMEDIATE_REPLIES_ENV,
     ...THROWAWAY_DATABASE_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,

@@ -5,6 +5,7 @@ import { loadConfig, type TServerRole } from '../config/config'
 import { startServer, type TRunningServer } from '../server'
 import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
+import { IMMEDIATE_REPLIES_ENV } from './immediate-replies-env'
 import { seedPgliteDataDir } from './pglite-template'
 import { createTestDatabase, TEST_DATABASE_URL } from './test-database'
 import { THROWAWAY_DATABASE_ENV } from './throwaway-database-env'
@@ -46,6 +47,7 @@ export async function startTestServer(options: TStartTestServerOptions): Promise
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...BURST_INTAKE_ENV,
+    ...IMMEDIATE_REPLIES_ENV,
     ...THROWAWAY_DATABASE_ENV,
     // Many per run: PGlite on the test's own thread starts ~1.5 s sooner (decision 034). Real starts
     // (server-process.ts) run it on its own thread, as production does.

@@ -6,6 +6,7 @@ import {
   ReplyMessages,
   TicketEventType,
   TicketLimits,
+  undoSendSecondsOf,
   ZReplyCreate,
 } from '@parsedesk/contracts'
 import type { TAuth } from '../../accounts/auth-context'
@@ -28,6 +29,7 @@ import { addressesThatNeverWrote } from './reply-recipients'
 import { refuseBounced, refuseMerged } from './reply-refusals'
 import { claimUploads, linkUploads } from './reply-uploads'
 import { sanitizeReplyHtml } from './sanitize-reply-html'
+import { refuseStaleDraft } from './stale-draft'
 
 export type TReplyServiceDeps = {
   db: TDatabase
@@ -35,6 +37,8 @@ export type TReplyServiceDeps = {
   tickets: TTicketService
   outbox: TOutbox
   messages: TCollectionDefinition
+  /** A reply's hold for undo where the workspace chose none (UNDO_SEND_SECONDS); 0: sent at once. */
+  undoSendSeconds: number
 }
 
 /** `Re: <subject> [#<number>]`: one `Re:` however many the thread has had, and the ticket's tag once. */
@@ -50,8 +54,10 @@ export function replySubject(subject: string, number: number): string {
  * customer's last mail, to the requester and the ticket's copies, with the formatted text and the files the
  * member uploaded), our Message-ID remembered for the customer's next answer, a `reply-out` event and,
  * when asked, the ticket's new status: all in one transaction, so a reply is never half made, and a refused
- * one leaves nothing but the member's uploads, ready for the next try. With `note: true` it is an internal
- * note: the same message (`direction` note) and its `note` event, and no mail. Decisions 015 and 016.
+ * one leaves nothing but the member's uploads, ready for the next try. A reply whose draft missed a newer
+ * message is refused, and one sent is held in the outbox for undo (decision 039). With `note: true` it is
+ * an internal note: the same message (`direction` note) and its `note` event, and no mail. Decisions 015
+ * and 016.
  */
 export function createReplyService(deps: TReplyServiceDeps) {
   const { db, bus, tickets, outbox, messages } = deps
@@ -110,6 +116,8 @@ export function createReplyService(deps: TReplyServiceDeps) {
         const to = String(ticket.email)
         // A ticket filed by hand may carry any text as its requester's address: say so, rather than fail later.
         if (!MAIL_ADDRESS_PATTERN.test(to)) throw AppError.invalid(ReplyMessages.requesterUnreachable)
+        if (!data.force && data.seenMessageId !== undefined)
+          await refuseStaleDraft(tx, { ticketId: ticket.id, seenMessageId: data.seenMessageId })
         if (!data.force) await refuseBounced(tx, { teamId, address: to })
         const copies = mergeCopies(ticket.cc as string[], data.cc ?? [])
         if (copies.length > TicketLimits.cc) throw AppError.invalid(ReplyMessages.tooManyCopies)
@@ -147,6 +155,7 @@ export function createReplyService(deps: TReplyServiceDeps) {
           attachments: files,
           inReplyTo: thread.lastFromCustomer ? `<${thread.lastFromCustomer}>` : undefined,
           references: thread.all.map((id) => `<${id}>`),
+          holdSeconds: await undoSendSecondsOfTeam(tx, teamId, deps.undoSendSeconds),
         })
         const ourMessageId = mail.messageId.slice(1, -1)
         message = await insertDocument(tx, messages, {
@@ -205,6 +214,15 @@ export function createReplyService(deps: TReplyServiceDeps) {
 /** The ticket's copies and the reply's new ones, each once, in the order they were added. */
 function mergeCopies(current: string[], added: string[]): string[] {
   return [...new Set([...current, ...added])]
+}
+
+/** How long the workspace's replies wait for undo: its own choice, else the server's (decision 039). */
+async function undoSendSecondsOfTeam(tx: TQueryable, teamId: string, fallback: number): Promise<number> {
+  const { rows } = await tx.query<{ prefs: Record<string, unknown> }>(
+    'select prefs from teams where id = $1',
+    [teamId],
+  )
+  return undoSendSecondsOf(rows[0]?.prefs) ?? fallback
 }
 
 /** The workspace's parsing address, named after the workspace: replies come from where mail goes in. */

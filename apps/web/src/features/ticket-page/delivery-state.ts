@@ -8,6 +8,7 @@ const DELIVERY: Record<TOutboundMailState, { label: string; tone: TBadgeTone }> 
   sent: { label: 'Sent', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },
   'not-sent': { label: 'Not sent', tone: 'red' },
+  withdrawn: { label: 'Withdrawn', tone: 'gray' },
 }
 
 export function deliveryDisplay(state: TOutboundMailState | null) {

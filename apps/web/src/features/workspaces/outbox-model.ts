@@ -28,6 +28,7 @@ export const MAIL_STATE_LABELS: Record<TOutboundMailState, string> = {
   [OutboundMailState.sent]: 'sent',
   [OutboundMailState.failed]: 'failed',
   [OutboundMailState.notSent]: 'not sent',
+  [OutboundMailState.withdrawn]: 'withdrawn',
 }
 
 export const MAIL_STATE_TONES: Record<TOutboundMailState, TBadgeTone> = {
@@ -36,11 +37,15 @@ export const MAIL_STATE_TONES: Record<TOutboundMailState, TBadgeTone> = {
   [OutboundMailState.sent]: 'green',
   [OutboundMailState.failed]: 'red',
   [OutboundMailState.notSent]: 'yellow',
+  [OutboundMailState.withdrawn]: 'gray',
 }
 
-/** A mail that has not reached its person (yet, or at all): its link may have to be handed over by hand. */
+/**
+ * A mail that has not reached its person (yet, or at all): its link may have to be handed over by hand. A
+ * withdrawn reply was taken back on purpose (undo-send), so nothing is missing.
+ */
 export function isUndelivered(state: TOutboundMailState): boolean {
-  return state !== OutboundMailState.sent
+  return state !== OutboundMailState.sent && state !== OutboundMailState.withdrawn
 }
 
 const BUSY_REFRESH_MS = 3_000
