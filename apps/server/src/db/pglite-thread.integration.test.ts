@@ -104,6 +104,11 @@ describe('PGlite on its own thread', () => {
     expect(error.message).toContain('duplicate key')
   })
 
+  it('refuses a parameter it cannot send, and goes on serving', async () => {
+    await expect(db.query('select $1::text as x', [() => 'a function'])).rejects.toThrow()
+    await expect(db.query('select 1 as one')).resolves.toMatchObject({ rows: [{ one: 1 }] })
+  })
+
   it('rolls a transaction back when its function throws, and goes on serving', async () => {
     const failure = await db
       .transaction(async (tx) => {

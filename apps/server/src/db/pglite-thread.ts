@@ -110,8 +110,9 @@ export async function connectPgliteWorker(
     if (death) return Promise.reject(death)
     const id = nextId++
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      // A parameter that cannot be cloned (a function, a class's private state) fails here, sending nothing.
       worker.postMessage({ ...request, id })
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
     })
   }
 
