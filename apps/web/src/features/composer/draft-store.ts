@@ -25,6 +25,8 @@ export const ZDraft = z.object({
   attachments: z.array(ZDraftAttachment).max(20),
   /** The canned reply inserted last: its actions apply on send. */
   macro: z.object({ name: z.string().max(MacroLimits.name), actions: ZMacroActions }).nullable(),
+  /** The newest reply or customer mail the draft was written against (decision 039); unknown at first. */
+  seenMessageId: z.string().max(36).nullable().optional(),
 })
 export type TDraft = z.infer<typeof ZDraft>
 

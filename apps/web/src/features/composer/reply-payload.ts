@@ -21,7 +21,8 @@ export function readCc(text: string): { cc: string[] } | { problem: string } {
 /**
  * The `messages` document the server turns into a reply or a note (decisions 015, 016): the text twice
  * (plain for the mail's text part and the timeline's search, HTML for the formatted part), the files by
- * id, copies only for a reply (a note is never mailed), the status chosen.
+ * id, copies only for a reply (a note is never mailed), the status chosen, and for a reply the newest
+ * message its draft saw (decision 039).
  */
 export function replyPayload(options: {
   ticketId: string
@@ -30,6 +31,8 @@ export function replyPayload(options: {
   html: string
   cc: string[]
   status: TTicketStatus | undefined
+  /** What a reply's draft has seen (decision 039); undefined: not known, so not checked. */
+  seenMessageId?: string | null | undefined
 }): TReplyCreate {
   const isNote = options.draft.mode === ComposerMode.note
   return {
@@ -41,6 +44,7 @@ export function replyPayload(options: {
       ? { attachmentIds: options.draft.attachments.map((file) => file.id) }
       : {}),
     ...(options.status ? { status: options.status } : {}),
+    ...(!isNote && options.seenMessageId !== undefined ? { seenMessageId: options.seenMessageId } : {}),
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type TContactAttributes,
   TicketStatus,
   type TMacroContext,
+  type TNewerMessage,
   type TTicketStatus,
   ZReplyCreate,
 } from '@parsedesk/contracts'
@@ -39,10 +40,13 @@ import {
 } from '../draft-store'
 import { changesOnSend, insertMacro, unfilledPlaceholders } from '../macro-insertion'
 import { useSendReply } from '../queries'
+import { newerMessageOf } from '../reply-guard'
 import { copiesAfterRemovals, readCc, replyPayload } from '../reply-payload'
+import { heldUntil, useUndoSend } from '../undo-send'
 import { AttachmentField } from './attachment-field'
 import { ComposerToolbar } from './composer-toolbar'
 import { MacroPicker } from './macro-picker'
+import { StaleDraftNotice, UndoSendNotice } from './send-notices'
 
 const TABS: { mode: TComposerMode; label: string }[] = [
   { mode: ComposerMode.reply, label: 'Reply' },
@@ -69,9 +73,19 @@ function initialDraft(ticket: TComposerTicket): TDraft {
  * The ticket's composer (issue 14, items 3 and 8): a public reply mailed to the requester and copies, or
  * an internal note that never leaves; formatted text, files, canned replies, and the status to set with
  * the send. Everything typed is kept in this browser until a send succeeds, and a failed send shows the
- * server's words with the text still there. Typing shows this member as "replying" on the ticket.
+ * server's words with the text still there. Typing shows this member as "replying" on the ticket. A reply
+ * names the newest message its draft was written against (`newestMessageId`, followed while the draft is
+ * empty): one the conversation outgrew is refused and shown ("Ada replied 1 minute ago": send anyway or
+ * review), and a sent one waits out the workspace's undo window with "Sending… Undo" (decision 039).
  */
-export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
+export function ComposerForm({
+  ticket,
+  newestMessageId,
+}: {
+  ticket: TComposerTicket
+  /** The conversation's newest reply or customer mail; undefined until it is read. */
+  newestMessageId?: string | null | undefined
+}) {
   const { user } = useSession()
   const [kept] = useState(() => initialDraft(ticket))
   const [mode, setMode] = useState<TComposerMode>(kept.mode)
@@ -84,6 +98,11 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
   const [unresolved, setUnresolved] = useState<string[]>([])
   const [problem, setProblem] = useState('')
   const [notice, setNotice] = useState('')
+  const [seen, setSeen] = useState(kept.seenMessageId)
+  const [newer, setNewer] = useState<TNewerMessage | null>(null)
+  const [held, setHeld] = useState<{ messageId: string; until: number } | null>(null)
+  const lastStatus = useRef<TTicketStatus | undefined>(undefined)
+  const undoSend = useUndoSend()
   const messageId = useRef(ID.unique())
   const typing = useTypingPresence(ticket.$id)
   const othersReplying = useOthersOnTicketId(ticket.$id)
@@ -137,6 +156,12 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
     })
   }, [editor, isNote, sendOnModEnter])
 
+  // An empty draft has seen whatever the timeline shows; once written, it keeps what it was written against.
+  const isEmpty = editor?.isEmpty ?? true
+  useEffect(() => {
+    if (newestMessageId !== undefined && isEmpty) setSeen(newestMessageId)
+  }, [newestMessageId, isEmpty])
+
   useEffect(() => {
     writeDraft(window.localStorage, ticket.$id, {
       mode,
@@ -144,8 +169,9 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
       cc: ccText.split(/[\s,;]+/).filter(Boolean),
       attachments,
       macro,
+      seenMessageId: seen,
     })
-  }, [ticket.$id, mode, html, ccText, attachments, macro])
+  }, [ticket.$id, mode, html, ccText, attachments, macro, seen])
 
   function macroContext(): TMacroContext {
     return {
@@ -168,10 +194,12 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
     setUnresolved(inserted.unresolved)
   }
 
-  function submit(buttonStatus: TTicketStatus | undefined) {
+  function submit(buttonStatus: TTicketStatus | undefined, seenNow: string | null | undefined = seen) {
     if (!editor || isBusy) return
+    lastStatus.current = buttonStatus
     setProblem('')
     setNotice('')
+    setNewer(null)
     const copies = isNote ? { cc: [] } : readCc(ccText)
     if ('problem' in copies) {
       setProblem(copies.problem)
@@ -191,6 +219,7 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
       html: editor.getHTML(),
       cc: copies.cc,
       status: changes.status,
+      seenMessageId: seenNow,
     })
     const checked = ZReplyCreate.safeParse(reply)
     if (!checked.success) {
@@ -208,7 +237,11 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
         ticketChanges: changes.ticket,
       },
       {
-        onSuccess: ({ changesError }) => {
+        onSuccess: ({ message, changesError }) => {
+          if (!isNote)
+            void heldUntil((message as { mailId?: string | null }).mailId).then(
+              (until) => until && setHeld({ messageId: message.$id, until }),
+            )
           messageId.current = ID.unique()
           clearDraft(window.localStorage, ticket.$id)
           editor.commands.clearContent(true)
@@ -226,13 +259,39 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
         },
         onError: (error) => {
           // The draft stays on screen and in storage: nothing typed is lost.
-          setProblem(serverMessageOf(error) || 'The reply was not sent: please try again.')
+          const missed = newerMessageOf(error)
+          if (missed) setNewer(missed)
+          else setProblem(serverMessageOf(error) || 'The reply was not sent: please try again.')
         },
       },
     )
   }
 
   submitLatest.current = submit
+
+  function review(missed: TNewerMessage) {
+    setSeen(missed.messageId)
+    setNewer(null)
+    document
+      .querySelector(`[data-key="message:${CSS.escape(missed.messageId)}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' })
+  }
+
+  function undo(sent: { messageId: string }) {
+    undoSend.mutate(sent.messageId, {
+      onSuccess: (undone) => {
+        setHeld(null)
+        editor?.commands.setContent(undone.bodyHtml ?? undone.body, { emitUpdate: true })
+        setAttachments(undone.attachments)
+        setMode(ComposerMode.reply)
+        setNotice('Not sent: the reply is back here to edit.')
+      },
+      onError: (error) => {
+        setHeld(null)
+        setProblem(serverMessageOf(error) || 'The reply could not be undone.')
+      },
+    })
+  }
 
   function moveTab(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
@@ -334,6 +393,17 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
             {problem}
           </p>
         )}
+        {newer && (
+          <StaleDraftNotice
+            newer={newer}
+            disabled={isBusy}
+            onReview={() => review(newer)}
+            onSendAnyway={() => {
+              setSeen(newer.messageId)
+              submit(lastStatus.current, newer.messageId)
+            }}
+          />
+        )}
         <div className="flex flex-wrap items-center gap-2">
           {isNote ? (
             <Button type="button" disabled={isBusy} onClick={() => submit(undefined)}>
@@ -354,10 +424,22 @@ export function ComposerForm({ ticket }: { ticket: TComposerTicket }) {
               </Button>
             ))
           )}
-          {notice && (
-            <p role="status" className="text-sm text-muted-foreground">
-              {notice}
-            </p>
+          {held ? (
+            <UndoSendNotice
+              until={held.until}
+              busy={undoSend.isPending}
+              onUndo={() => undo(held)}
+              onGone={() => {
+                setHeld(null)
+                setNotice('Reply sent.')
+              }}
+            />
+          ) : (
+            notice && (
+              <p role="status" className="text-sm text-muted-foreground">
+                {notice}
+              </p>
+            )
           )}
         </div>
       </div>

@@ -9,7 +9,14 @@ const ComposerForm = lazy(() =>
 )
 
 /** The ticket's composer, loaded after the page it sits in; its place is held meanwhile, so nothing shifts. */
-export function Composer({ ticket }: { ticket: TComposerTicket }) {
+export function Composer({
+  ticket,
+  newestMessageId,
+}: {
+  ticket: TComposerTicket
+  /** The conversation's newest reply or customer mail, what a draft is written against (decision 039). */
+  newestMessageId?: string | null | undefined
+}) {
   return (
     <Suspense
       fallback={
@@ -24,7 +31,7 @@ export function Composer({ ticket }: { ticket: TComposerTicket }) {
         </section>
       }
     >
-      <ComposerForm ticket={ticket} />
+      <ComposerForm ticket={ticket} newestMessageId={newestMessageId} />
     </Suspense>
   )
 }

@@ -306,7 +306,7 @@ export function Timeline({
   return (
     <ol aria-label="Timeline" className="grid gap-3">
       {items.map((item) => (
-        <li key={item.key} data-kind={item.kind}>
+        <li key={item.key} data-kind={item.kind} data-key={item.key}>
           <TimelineEntry
             item={item}
             ticket={ticket}

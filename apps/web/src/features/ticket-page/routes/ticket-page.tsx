@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
 import { useWorkspaceCategories } from '@/features/categories/queries'
 import { Composer } from '@/features/composer/components/composer'
+import { newestSeenMessage } from '@/features/composer/reply-guard'
 import { NotFoundPage } from '@/features/errors/routes/not-found-page'
 import { useGroups } from '@/features/groups/queries'
 import { groupAttachments } from '@/features/mailbox/mailbox-model'
@@ -78,6 +79,10 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
     [members.data, groups.data, categoryList],
   )
   const files = useMemo(() => groupAttachments(attachments.data ?? []), [attachments.data])
+  const newestMessageId = useMemo(
+    () => (messages.data ? newestSeenMessage(messages.data) : undefined),
+    [messages.data],
+  )
 
   return (
     <div data-ticket-id={ticket.$id} className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
@@ -128,7 +133,7 @@ function TicketView({ ticket }: { ticket: TTicketPageDocument }) {
               <Loading label="Loading the conversation..." />
             )}
           </section>
-          <Composer ticket={ticket} />
+          <Composer ticket={ticket} newestMessageId={newestMessageId} />
         </div>
       </div>
     </div>
