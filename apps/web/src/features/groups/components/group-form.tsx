@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { GroupLimits, ZGroupUpdate } from '@parsedesk/contracts'
 import { Save } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
 import { notifyError, notifySuccess } from '@/lib/notify'
@@ -17,98 +19,112 @@ type TGroupFormProps = {
   onDone?: () => void
 }
 
+/** A group's fields with the server's rules and messages. */
+const ZGroupForm = ZGroupUpdate.required()
+type TGroupForm = z.input<typeof ZGroupForm>
+const EMPTY_GROUP: TGroupForm = { name: '', description: '', memberIds: [] }
+
 /** A group's name, description and members, checked as the server checks them. */
 export function GroupForm({ teamId, members, group, onDone }: TGroupFormProps) {
-  const id = useId()
   const save = useSaveGroup()
-  const [name, setName] = useState(group?.name ?? '')
-  const [description, setDescription] = useState(group?.description ?? '')
-  const [memberIds, setMemberIds] = useState<string[]>(group?.memberIds ?? [])
-  const [problem, setProblem] = useState<string>()
+  const form = useForm<TGroupForm, unknown, z.output<typeof ZGroupForm>>({
+    resolver: zodResolver(ZGroupForm),
+    defaultValues: group
+      ? { name: group.name, description: group.description, memberIds: group.memberIds }
+      : EMPTY_GROUP,
+  })
+  const problem = form.formState.errors.root?.message
 
-  const toggle = (userId: string, isOn: boolean) =>
-    setMemberIds((ids) => (isOn ? [...ids, userId] : ids.filter((other) => other !== userId)))
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    const parsed = ZGroupUpdate.required().safeParse({ name, description, memberIds })
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message)
-      return
-    }
-    setProblem(undefined)
+  const submit = form.handleSubmit(async (saved) => {
     try {
-      await save.mutateAsync({ teamId, groupId: group?.$id, group: parsed.data })
+      await save.mutateAsync({ teamId, groupId: group?.$id, group: saved })
     } catch (error) {
-      setProblem(getErrorMessage(error))
+      form.setError('root', { message: getErrorMessage(error) })
       notifyError({ title: 'Could not save the group', description: getErrorMessage(error) })
       return
     }
-    notifySuccess({ title: group ? 'Group saved' : 'Group created', description: parsed.data.name })
-    if (!group) {
-      setName('')
-      setDescription('')
-      setMemberIds([])
-    }
+    notifySuccess({ title: group ? 'Group saved' : 'Group created', description: saved.name })
+    if (!group) form.reset(EMPTY_GROUP)
     onDone?.()
-  }
+  })
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="grid gap-3"
-      aria-label={group ? `Edit group ${group.name}` : 'New group'}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-name`}>Group name</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={GroupLimits.name}
-          aria-invalid={problem ? true : undefined}
-          onChange={(event) => setName(event.target.value)}
+    <Form {...form}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-3"
+        aria-label={group ? `Edit group ${group.name}` : 'New group'}
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Group name</FormLabel>
+              <FormControl>
+                <Input maxLength={GroupLimits.name} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Input
-          id={`${id}-description`}
-          value={description}
-          maxLength={GroupLimits.description}
-          onChange={(event) => setDescription(event.target.value)}
+        <FormField
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Description</FormLabel>
+              <FormControl>
+                <Input maxLength={GroupLimits.description} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </div>
-      <fieldset className="grid gap-1.5">
-        <legend className="mb-1.5 text-sm font-medium">Members</legend>
-        {members.map((member) => (
-          <label key={member.userId} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={memberIds.includes(member.userId)}
-              onChange={(event) => toggle(member.userId, event.target.checked)}
-            />
-            <span className="break-all">{member.name}</span>
-          </label>
-        ))}
-      </fieldset>
-      {problem && (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="w-fit" disabled={save.isPending}>
-          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-          {save.isPending ? 'Saving...' : group ? 'Save group' : 'Create group'}
-        </Button>
-        {onDone && group && (
-          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
+        <FormField
+          control={form.control}
+          name="memberIds"
+          render={({ field }) => (
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1.5 text-sm font-medium">Members</legend>
+              {members.map((member) => (
+                <label key={member.userId} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={field.value.includes(member.userId)}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.checked
+                          ? [...field.value, member.userId]
+                          : field.value.filter((other) => other !== member.userId),
+                      )
+                    }
+                  />
+                  <span className="break-all">{member.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+        />
+        {problem && (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
         )}
-      </div>
-    </form>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" className="w-fit" disabled={save.isPending}>
+            {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
+            {save.isPending ? 'Saving...' : group ? 'Save group' : 'Create group'}
+          </Button>
+          {onDone && group && (
+            <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+    </Form>
   )
 }
