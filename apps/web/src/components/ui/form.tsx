@@ -19,9 +19,12 @@ type TFormFieldContext = { name: string }
 const FormFieldContext = React.createContext<TFormFieldContext | null>(null)
 const FormItemContext = React.createContext<{ id: string } | null>(null)
 
-function FormField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>>(
-  props: ControllerProps<TFieldValues, TName>,
-) {
+/** `TTransformedValues`: what the resolver hands to submit, when it is not the fields' shape (a macro's actions). */
+function FormField<
+  TFieldValues extends FieldValues,
+  TName extends FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
   return (
     <FormFieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />

@@ -1,17 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import {
   MACRO_PLACEHOLDERS,
   MacroAssignee,
   MacroLimits,
   TICKET_STATUSES,
+  type TMacro,
   type TMacroAssignee,
   type TTicketStatus,
   ZMacro,
 } from '@parsedesk/contracts'
 import { Save } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
@@ -44,160 +48,205 @@ function assigneeOf(value: string): TMacroAssignee {
   return { kind: MacroAssignee.keep }
 }
 
+/** The fields as the form holds them: the status and assignee as select values, the tags as typed. */
+const ZMacroFields = z.object({
+  name: z.string(),
+  body: z.string(),
+  status: z.string(),
+  tags: z.string(),
+  assignee: z.string(),
+})
+type TMacroFields = z.infer<typeof ZMacroFields>
+
+const FIELD_OF_ACTION: Record<string, keyof TMacroFields> = {
+  status: 'status',
+  addTags: 'tags',
+  assignee: 'assignee',
+}
+
+/** The fields read as a macro and checked with the server's schema; each refusal under its own field. */
+const ZMacroForm = ZMacroFields.transform((fields, ctx) => {
+  const parsed = ZMacro.safeParse({
+    name: fields.name,
+    body: fields.body,
+    actions: {
+      status: fields.status === KEEP_STATUS ? null : (fields.status as TTicketStatus),
+      addTags: fields.tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+      assignee: assigneeOf(fields.assignee),
+    },
+  })
+  if (parsed.success) return parsed.data
+  for (const issue of parsed.error.issues) {
+    const [first, second] = issue.path
+    const field = first === 'actions' ? FIELD_OF_ACTION[String(second)] : String(first)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [field ?? 'name'] })
+  }
+  return z.NEVER
+})
+
+function fieldsOf(macro: TMacroDocument | undefined): TMacroFields {
+  return {
+    name: macro?.name ?? '',
+    body: macro?.body ?? '',
+    status: macro?.actions.status ?? KEEP_STATUS,
+    tags: macro?.actions.addTags.join(', ') ?? '',
+    assignee: assigneeValue(macro?.actions.assignee ?? { kind: MacroAssignee.keep }),
+  }
+}
+
 /** A macro's name, text and actions, with a preview of both on a sample ticket. */
 export function MacroForm({ teamId, members, agent, macro, onDone }: TMacroFormProps) {
   const id = useId()
   const save = useSaveMacro()
-  const [name, setName] = useState(macro?.name ?? '')
-  const [body, setBody] = useState(macro?.body ?? '')
-  const [status, setStatus] = useState<string>(macro?.actions.status ?? KEEP_STATUS)
-  const [tags, setTags] = useState(macro?.actions.addTags.join(', ') ?? '')
-  const [assignee, setAssignee] = useState(
-    assigneeValue(macro?.actions.assignee ?? { kind: MacroAssignee.keep }),
-  )
-  const [problem, setProblem] = useState<string>()
-
-  const draft = ZMacro.safeParse({
-    name,
-    body,
-    actions: {
-      status: status === KEEP_STATUS ? null : (status as TTicketStatus),
-      addTags: tags
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-      assignee: assigneeOf(assignee),
-    },
+  const form = useForm<TMacroFields, unknown, TMacro>({
+    resolver: zodResolver(ZMacroForm),
+    defaultValues: fieldsOf(macro),
   })
+  const problem = form.formState.errors.root?.message
+  const draft = ZMacroForm.safeParse(form.watch())
   const preview = draft.success ? previewMacro(draft.data, agent) : undefined
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!draft.success) {
-      setProblem(draft.error.issues[0]?.message)
-      return
-    }
-    setProblem(undefined)
+  const submit = form.handleSubmit(async (saved) => {
     try {
-      await save.mutateAsync({ teamId, macroId: macro?.$id, macro: draft.data })
+      await save.mutateAsync({ teamId, macroId: macro?.$id, macro: saved })
     } catch (error) {
-      setProblem(getErrorMessage(error))
+      form.setError('root', { message: getErrorMessage(error) })
       notifyError({ title: 'Could not save the macro', description: getErrorMessage(error) })
       return
     }
-    notifySuccess({ title: macro ? 'Macro saved' : 'Macro created', description: draft.data.name })
-    if (!macro) {
-      setName('')
-      setBody('')
-      setStatus(KEEP_STATUS)
-      setTags('')
-      setAssignee(MacroAssignee.keep)
-    }
+    notifySuccess({ title: macro ? 'Macro saved' : 'Macro created', description: saved.name })
+    if (!macro) form.reset(fieldsOf(undefined))
     onDone?.()
-  }
+  })
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="grid gap-3"
-      aria-label={macro ? `Edit macro ${macro.name}` : 'New macro'}
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-name`}>Macro name</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={MacroLimits.name}
-          onChange={(event) => setName(event.target.value)}
+    <Form {...form}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-3"
+        aria-label={macro ? `Edit macro ${macro.name}` : 'New macro'}
+      >
+        <FormField
+          control={form.control}
+          name="name"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Macro name</FormLabel>
+              <FormControl>
+                <Input maxLength={MacroLimits.name} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-body`}>Reply text</Label>
-        <Textarea
-          id={`${id}-body`}
-          rows={5}
-          value={body}
-          aria-describedby={`${id}-placeholders`}
-          onChange={(event) => setBody(event.target.value)}
+        <FormField
+          control={form.control}
+          name="body"
+          render={({ field }) => (
+            <FormItem className="gap-1.5">
+              <FormLabel>Reply text</FormLabel>
+              <FormControl>
+                <Textarea rows={5} aria-describedby={`${id}-placeholders`} {...field} />
+              </FormControl>
+              <p id={`${id}-placeholders`} className="text-xs break-words text-muted-foreground">
+                Placeholders: {MACRO_PLACEHOLDERS.map((placeholder) => `{{${placeholder}}}`).join(' ')}
+              </p>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-        <p id={`${id}-placeholders`} className="text-xs break-words text-muted-foreground">
-          Placeholders: {MACRO_PLACEHOLDERS.map((placeholder) => `{{${placeholder}}}`).join(' ')}
-        </p>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <NativeSelect
-            id={`${id}-status`}
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-          >
-            <option value={KEEP_STATUS}>Leave as it is</option>
-            {TICKET_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                Set to {option}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-tags`}>Tags to add</Label>
-          <Input
-            id={`${id}-tags`}
-            value={tags}
-            placeholder="refund, billing"
-            onChange={(event) => setTags(event.target.value)}
+        <div className="grid gap-3 sm:grid-cols-3">
+          <FormField
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>Status</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    <option value={KEEP_STATUS}>Leave as it is</option>
+                    {TICKET_STATUSES.map((option) => (
+                      <option key={option} value={option}>
+                        Set to {option}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="tags"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>Tags to add</FormLabel>
+                <FormControl>
+                  <Input placeholder="refund, billing" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="assignee"
+            render={({ field }) => (
+              <FormItem className="gap-1.5">
+                <FormLabel>Assignee</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    <option value={MacroAssignee.keep}>Leave as it is</option>
+                    <option value={MacroAssignee.applier}>Whoever applies it</option>
+                    <option value={MacroAssignee.nobody}>Nobody</option>
+                    {members.map((member) => (
+                      <option key={member.userId} value={`${MEMBER_PREFIX}${member.userId}`}>
+                        {member.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-assignee`}>Assignee</Label>
-          <NativeSelect
-            id={`${id}-assignee`}
-            value={assignee}
-            onChange={(event) => setAssignee(event.target.value)}
-          >
-            <option value={MacroAssignee.keep}>Leave as it is</option>
-            <option value={MacroAssignee.applier}>Whoever applies it</option>
-            <option value={MacroAssignee.nobody}>Nobody</option>
-            {members.map((member) => (
-              <option key={member.userId} value={`${MEMBER_PREFIX}${member.userId}`}>
-                {member.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-      {preview && draft.success && (
-        <section aria-label="Preview" className="grid gap-1.5 rounded-md bg-muted/50 p-3 text-sm">
-          <h4 className="font-medium">Preview on #1042 from Ada Lovelace</h4>
-          <p data-testid="macro-preview" className="break-words whitespace-pre-wrap">
-            {preview.body || <span className="text-muted-foreground">No reply text.</span>}
-          </p>
-          {preview.unresolved.length > 0 && (
-            <p className="text-destructive">
-              Not filled in: {preview.unresolved.map((placeholder) => `{{${placeholder}}}`).join(', ')}
+        {preview && draft.success && (
+          <section aria-label="Preview" className="grid gap-1.5 rounded-md bg-muted/50 p-3 text-sm">
+            <h4 className="font-medium">Preview on #1042 from Ada Lovelace</h4>
+            <p data-testid="macro-preview" className="break-words whitespace-pre-wrap">
+              {preview.body || <span className="text-muted-foreground">No reply text.</span>}
             </p>
-          )}
-          <p className="text-muted-foreground">{describeActions(draft.data, members)}</p>
-        </section>
-      )}
-      {problem && (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="w-fit" disabled={save.isPending}>
-          {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
-          {save.isPending ? 'Saving...' : macro ? 'Save macro' : 'Create macro'}
-        </Button>
-        {onDone && macro && (
-          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
+            {preview.unresolved.length > 0 && (
+              <p className="text-destructive">
+                Not filled in: {preview.unresolved.map((placeholder) => `{{${placeholder}}}`).join(', ')}
+              </p>
+            )}
+            <p className="text-muted-foreground">{describeActions(draft.data, members)}</p>
+          </section>
         )}
-      </div>
-    </form>
+        {problem && (
+          <p role="alert" className="text-sm text-destructive">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" className="w-fit" disabled={save.isPending}>
+            {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
+            {save.isPending ? 'Saving...' : macro ? 'Save macro' : 'Create macro'}
+          </Button>
+          {onDone && macro && (
+            <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+    </Form>
   )
 }
