@@ -231,6 +231,19 @@ describe.each(DATABASE_KINDS)('the ticket list by the mailbox tickets came in by
     await expect(directory(eve)).rejects.toMatchObject({ code: 404 })
   })
 
+  it('names a new workspace’s address in the directory even when the directory is its first read of mail', async () => {
+    const newcomer = await signUpUser(server.url, 'Nia Newcomer')
+    const teamId = (await new Teams(newcomer.client).list()).teams[0]?.$id ?? ''
+    // The ticket list reads the directory and the mailbox documents at once; the directory may come first.
+    const seen = (await newcomer.client.call(
+      'get',
+      new URL(`${server.url}/v1/teams/${teamId}/mailboxes`),
+    )) as TMailboxDirectory
+    expect(seen.mailboxes).toEqual([
+      { id: expect.any(String), kind: 'address', label: (await readMailbox(newcomer)).address },
+    ])
+  })
+
   it('keeps the mailbox on a ticket split off a conversation that came in by it', async () => {
     const ticket = await waitForTicket(ada, 'Printer on fire')
     const answer = `Re: Printer on fire [#${ticket.number}]`

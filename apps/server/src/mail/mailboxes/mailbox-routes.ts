@@ -6,18 +6,20 @@ import { readMailboxDirectory } from './mailbox-directory'
 import { ensureMailbox } from './mailbox-repository'
 
 const MAILBOX_PATH = `/v1/databases/${DATABASE_ID}/collections/${CollectionId.mailboxes}/documents`
+// The directory of a workspace's mailboxes (below), which the ticket list reads beside the documents.
+const DIRECTORY_PATH = /^\/v1\/teams\/[^/?]+\/mailboxes(\?|$)/
 
 /**
  * A member who reads mailboxes always finds one for each of their workspaces: it is made on that first
- * read, whichever way the account or the workspace was made, without the accounts or teams domains
- * knowing about mail.
+ * read, through the documents or the directory, whichever comes first (the two are read at once), however
+ * the account or the workspace was made, without the accounts or teams domains knowing about mail.
  */
 export function ensureMailboxOnRead(options: { inboundDomain: string; db: TDatabase }) {
   const { db, inboundDomain } = options
   return (app: FastifyInstance) => {
     app.addHook('preHandler', async (request) => {
       if (request.method !== 'GET' || request.auth.kind !== 'user') return
-      if (!request.url.startsWith(MAILBOX_PATH)) return
+      if (!request.url.startsWith(MAILBOX_PATH) && !DIRECTORY_PATH.test(request.url)) return
       const { user, roles } = request.auth
       const teams = teamIdsOfRoles(roles)
       // The dashboard reads its mailbox every few seconds: only a workspace still without one takes the lock.
