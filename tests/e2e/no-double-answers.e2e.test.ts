@@ -121,13 +121,13 @@ test.describe('No customer gets two answers', () => {
     relay,
     signedIn: _owner,
   }) => {
-    const { teams } = await getJson<{ teams: { $id: string }[] }>(context.request, '/v1/teams')
-    const teamId = teams[0]?.$id ?? ''
-    const prefs = await context.request.put(`/v1/teams/${teamId}/prefs`, {
-      headers: PROJECT_HEADERS,
-      data: { prefs: { [UndoSend.pref]: UndoSend.minSeconds } },
-    })
-    expect(prefs.status(), await prefs.text()).toBe(200)
+    // The owner chooses the workspace's window in its settings; it is saved as chosen.
+    await page.goto('/settings/workspace')
+    const undoWindow = page.getByLabel('Replies wait')
+    await undoWindow.selectOption({ label: `${UndoSend.minSeconds} seconds` })
+    await expect(page.getByText('Undo window saved')).toBeVisible()
+    await page.reload()
+    await expect(undoWindow).toHaveValue(String(UndoSend.minSeconds))
     const subject = `Undo me ${Date.now()}`
     const number = await ticketFromCustomer(context.request, parsedesk.smtpPort, subject)
     await page.goto(`/tickets/${number}`)

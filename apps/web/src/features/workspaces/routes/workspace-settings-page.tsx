@@ -16,6 +16,7 @@ import { InvitationsCard } from '../components/invitations-card'
 import { InviteFormCard } from '../components/invite-form-card'
 import { MembersCard, memberName } from '../components/members-card'
 import { OutboxCard } from '../components/outbox-card'
+import { UndoSendCard } from '../components/undo-send-card'
 import { WorkspaceNameCard } from '../components/workspace-name-card'
 import { type TWorkspace, useCurrentWorkspace } from '../current-workspace'
 import { useMembers } from '../queries'
@@ -47,6 +48,7 @@ function WorkspaceSettings({ workspace, userId }: { workspace: TWorkspace; userI
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <WorkspaceNameCard workspace={workspace} canRename={isManager} />
         {isManager && myRole && <InviteFormCard workspace={workspace} myRole={myRole} />}
+        <UndoSendCard workspace={workspace} canManage={isManager} />
       </div>
       <MembersCard
         workspace={workspace}
