@@ -1,7 +1,8 @@
 import { createAnalyser, type TAnalyser } from './analysis'
 import { createAnalysisContextReader } from './categories/analysis-context'
-import type { TConfig } from './config/config'
+import type { TConfig, TServerRole } from './config/config'
 import type { TLog } from './core/logger'
+import type { TStarted } from './core/module'
 import type { TDatabase } from './db/database'
 import type { TCollectionDefinition } from './documents/collection'
 import type { TJobQueue } from './jobs/job-queue'
@@ -17,9 +18,8 @@ import type { TEventBus } from './realtime/event-bus'
 import { analyzeTicketJob } from './tickets/analyze-ticket.job'
 import { createTicketAnalysisService } from './tickets/ticket-analysis-service'
 import { startTicketAnalysisSweeper } from './tickets/ticket-analysis-sweeper'
-import { delayTicketAnalyser } from './tickets/ticket-analysis-test-delay'
 
-export type TStartWorkerRoleOptions = {
+export type TWorkerModuleOptions = {
   config: TConfig
   db: TDatabase
   bus: TEventBus
@@ -37,14 +37,25 @@ export type TStartWorkerRoleOptions = {
   maintenance: TMaintenanceDeps
   log: TLog
   onJobSettled?: TStartJobWorkerOptions['onSettled']
+  /** What tickets' analyses run through instead of the analyser (a test's delay, testing/). */
+  wrapAnalyser?(analyser: TAnalyser): TAnalyser
 }
 
 // A ticket whose analysis has not moved for this long, with no live job, is swept up.
 const SWEEP_IDLE_SECONDS = 15
 const SWEEP_INTERVAL_SECONDS = 30
 
-/** The worker role: loads the analyser once, works every queue and sweeps up stranded tickets. */
-export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise<() => Promise<void>> {
+/** The worker role as a module for server.ts: started only in a worker process. */
+export function createWorkerModule(options: TWorkerModuleOptions) {
+  return {
+    async start(roles: ReadonlySet<TServerRole>): Promise<TStarted | undefined> {
+      return roles.has('worker') ? { work: await startWorkerRole(options) } : undefined
+    },
+  }
+}
+
+/** Loads the analyser once, works every queue and sweeps up stranded tickets. */
+async function startWorkerRole(options: TWorkerModuleOptions): Promise<() => Promise<void>> {
   const { config, db, queue } = options
   const { log } = options
   // First: a DKIM key that cannot sign stops the start before any job runs.
@@ -59,7 +70,7 @@ export async function startWorkerRole(options: TStartWorkerRoleOptions): Promise
     db,
     bus: options.bus,
     tickets: options.tickets,
-    analyser: delayTicketAnalyser({ analyser, delayMs: config.testAnalysisDelayMs }),
+    analyser: options.wrapAnalyser?.(analyser) ?? analyser,
     readContext: createAnalysisContextReader(db),
   })
   await startJobWorker({

@@ -205,9 +205,6 @@ const ZEnvVariables = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  // Test hook, never for production: every ticket analysis waits this long first, so a test can kill
-  // the worker while a ticket is processing.
-  PARSEDESK_TEST_ANALYSIS_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 })
 
 const ZEnv = ZEnvVariables.superRefine((env, context) => {
@@ -313,7 +310,6 @@ function toConfig(env: z.infer<typeof ZEnv>) {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    testAnalysisDelayMs: env.PARSEDESK_TEST_ANALYSIS_DELAY_MS,
   }
 }
 

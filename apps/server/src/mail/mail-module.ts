@@ -1,8 +1,9 @@
 import type { TInboundChannel, TIntakeLimitScope } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TAnalyser } from '../analysis'
-import type { TConfig } from '../config/config'
+import type { TConfig, TServerRole } from '../config/config'
 import type { TLog } from '../core/logger'
+import type { TStarted } from '../core/module'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
 import { fileRoutes } from '../files/file-routes'
@@ -27,6 +28,7 @@ import { limitIntake } from './intake-limits/limit-intake'
 import { ensureMailboxOnRead, mailboxDirectoryRoutes } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
 import { createMessagesCollection } from './messages/messages-collection'
+import { createOutboxCollection } from './outbox/outbox-collection'
 import { createAttachmentOpener } from './outbox/reply-attachments'
 import { createReplyDelivery } from './outbox/reply-delivery'
 import { createReplyService } from './replies/reply-service'
@@ -62,9 +64,9 @@ const SWEEP_IDLE_SECONDS = 5
 const SWEEP_INTERVAL_SECONDS = 10
 
 /**
- * Inbound mail as one piece for server.ts: its collections and routes for the http role, the SMTP
- * intake for the smtp role, the ingest processor and sweeper for the worker role, and `accept`, the
- * door into the inbound store that webhooks and IMAP use too.
+ * Mail as one module for server.ts: its collections and routes for the http role, the SMTP intake for
+ * the smtp role, the ingest processor (for the worker module) and sweeper for the worker role, and
+ * `accept`, the door into the inbound store that webhooks and IMAP use too.
  */
 export function createMailModule(options: TCreateMailModuleOptions) {
   const { config, db, queue } = options
@@ -95,6 +97,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     createMailboxesCollection({ inboundDomain: config.inboundDomain }),
     createMessagesCollection({ writer: replies.writer }),
     createInboundCollection(),
+    createOutboxCollection(),
   ]
 
   const enqueueIngest = async (inboundId: string) => {
@@ -119,6 +122,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     onLimited: options.observe?.limited,
   })
   const accept = backlog.holdWhileBehind(limited)
+  let smtp: TSmtpIntake | undefined
 
   const routes: ((app: FastifyInstance) => Promise<void> | void)[] = [
     ensureMailboxOnRead({ inboundDomain: config.inboundDomain, db }),
@@ -146,8 +150,19 @@ export function createMailModule(options: TCreateMailModuleOptions) {
       returnPath,
     },
 
-    startSmtp(): Promise<TSmtpIntake> {
-      return startSmtpIntake({
+    /** The smtp role's listener; the worker's sweeper of mail that no ingest job carries. */
+    async start(roles: ReadonlySet<TServerRole>): Promise<TStarted> {
+      const sweeper = roles.has('worker')
+        ? startInboundSweeper({
+            db,
+            queue,
+            idleSeconds: SWEEP_IDLE_SECONDS,
+            intervalSeconds: SWEEP_INTERVAL_SECONDS,
+            log: options.logOf('mail'),
+          })
+        : undefined
+      if (!roles.has('smtp')) return { work: async () => sweeper?.stop() }
+      smtp = await startSmtpIntake({
         db,
         port: config.smtp.port,
         host: config.smtp.host,
@@ -160,7 +175,18 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         log: options.logOf('smtp'),
         onRefused: options.observe?.refused,
       })
+      const listening = smtp
+      return {
+        intake: () => listening.close(),
+        work: async () => sweeper?.stop(),
+        healthChecks: [
+          { name: 'smtp', problem: async () => (listening.isListening() ? undefined : 'not listening') },
+        ],
+      }
     },
+
+    /** The smtp role's port (the one picked when SMTP_PORT is 0), once started. */
+    smtpPort: () => smtp?.port,
 
     /** The ingest; with the local analyser, new tickets are written analysed (decision 032). */
     createProcessor(analysis: { localAnalyser?: TAnalyser } = {}): TInboundProcessor {
@@ -174,16 +200,6 @@ export function createMailModule(options: TCreateMailModuleOptions) {
         delivery: replyDelivery,
         inboundDomain: config.inboundDomain,
         log: options.logOf('ingest'),
-      })
-    },
-
-    startSweeper() {
-      return startInboundSweeper({
-        db,
-        queue,
-        idleSeconds: SWEEP_IDLE_SECONDS,
-        intervalSeconds: SWEEP_INTERVAL_SECONDS,
-        log: options.logOf('mail'),
       })
     },
   }

@@ -1,7 +1,7 @@
 import type { TLog } from '../core/logger'
+import type { THealthCheck } from '../core/module'
 
-/** One thing the process needs to do its work; resolves with what is wrong, or undefined when all is well. */
-export type THealthCheck = { name: string; problem(): Promise<string | undefined> }
+export type { THealthCheck }
 
 export type TReadiness = {
   status: 'ready' | 'not ready'

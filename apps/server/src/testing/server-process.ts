@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ANALYSIS_DELAY_ENV } from './analysis-delay-env'
 import { BURST_INTAKE_ENV } from './burst-intake-env'
 import { freePort } from './free-port'
 import { IMMEDIATE_REPLIES_ENV } from './immediate-replies-env'
@@ -13,6 +14,7 @@ import { THROWAWAY_DATABASE_ENV } from './throwaway-database-env'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts')
+const ANALYSIS_DELAY_MAIN = path.join(REPO_ROOT, 'apps/server/src/testing/analysis-delay-main.ts')
 const OUTPUT_KEPT = 50_000
 
 export type TStartServerProcessOptions = {
@@ -23,6 +25,7 @@ export type TStartServerProcessOptions = {
   roles?: string
   /** The name in the server's public URL (a browser test may want `localhost`); it listens on 127.0.0.1. */
   publicHost?: string
+  /** With `ANALYSIS_DELAY_ENV` among them, every ticket analysis waits that long (analysis-delay-main.ts). */
   env?: Record<string, string>
   /** A built main.js to run with plain node instead of the sources (another version of the server). */
   built?: string
@@ -82,7 +85,8 @@ export async function startServerProcess(options: TStartServerProcessOptions): P
   const isRunning = () => !!child && child.exitCode === null && child.signalCode === null
   const start = async (extraEnv: Record<string, string> = {}) => {
     // `node --import tsx` rather than `npx tsx`: tsx's CLI runs the program in a grandchild a kill would orphan.
-    const program = options.built ? [options.built] : ['--import', 'tsx', MAIN]
+    const main = ANALYSIS_DELAY_ENV in env ? ANALYSIS_DELAY_MAIN : MAIN
+    const program = options.built ? [options.built] : ['--import', 'tsx', main]
     const started = spawn(process.execPath, [...program, `--role=${options.roles ?? 'http,smtp,worker'}`], {
       cwd: REPO_ROOT,
       env: { ...env, ...extraEnv },

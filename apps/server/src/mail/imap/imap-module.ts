@@ -1,10 +1,11 @@
-import type { TConfig } from '../../config/config'
+import type { TConfig, TServerRole } from '../../config/config'
 import type { TLog } from '../../core/logger'
+import type { TStarted } from '../../core/module'
 import type { TDatabase } from '../../db/database'
 import type { TEventBus } from '../../realtime/event-bus'
 import { createImapAccountsCollection } from './imap-accounts-collection'
 import { createSecretBox, loadSecretKey } from './secret-box'
-import { startImapPoller, type TAcceptImapEmail, type TImapPoller } from './start-imap-poller'
+import { startImapPoller, type TAcceptImapEmail } from './start-imap-poller'
 
 export type TCreateImapModuleOptions = {
   config: TConfig
@@ -16,7 +17,7 @@ export type TCreateImapModuleOptions = {
 }
 
 /**
- * IMAP as one piece for server.ts: the `imap_accounts` collection for the http role, and the poller that
+ * IMAP as one module for server.ts: the `imap_accounts` collection for the http role, and the poller that
  * the worker role runs (IMAP is outbound connections, like the jobs, so no role of its own is needed).
  */
 export function createImapModule(options: TCreateImapModuleOptions) {
@@ -28,9 +29,11 @@ export function createImapModule(options: TCreateImapModuleOptions) {
     outbound: config.outboundPolicy,
   })
   return {
-    collection,
-    startPoller(): TImapPoller {
-      return startImapPoller({
+    collections: [collection],
+    /** The worker role polls (IMAP is outbound connections, like the jobs). */
+    async start(roles: ReadonlySet<TServerRole>): Promise<TStarted | undefined> {
+      if (!roles.has('worker')) return undefined
+      const poller = startImapPoller({
         db: options.db,
         bus: options.bus,
         collection,
@@ -41,6 +44,7 @@ export function createImapModule(options: TCreateImapModuleOptions) {
         outbound: config.outboundPolicy,
         log: options.log,
       })
+      return { work: () => poller.stop() }
     },
   }
 }

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { TAnalyser } from '../analysis'
 
 /**
- * Test hook (PARSEDESK_TEST_ANALYSIS_DELAY_MS): makes every analysis take at least `delayMs`, so a test
- * can kill the worker while a ticket is processing. Zero, the default, returns the analyser untouched.
+ * Makes every analysis take at least `delayMs`, so a test can kill the worker while a ticket is
+ * processing, or stop it while an analysis runs. Zero returns the analyser untouched.
  */
 export function delayTicketAnalyser(options: { analyser: TAnalyser; delayMs: number }): TAnalyser {
   const { analyser, delayMs } = options
