@@ -21,8 +21,8 @@ import type { TSdkUser } from '../testing/sdk-client'
 import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
 import { waitForValue } from '../testing/wait-for-value'
 import type { TFileStorage } from './file-storage'
-import { createS3FileStorage } from './s3-file-storage'
 import { startTestS3, type TTestS3 } from './s3.test-kit'
+import { createS3FileStorage } from './s3-file-storage'
 
 describe.each(DATABASE_KINDS)('attachments in an S3-compatible bucket (%s)', (kind) => {
   let s3: TTestS3

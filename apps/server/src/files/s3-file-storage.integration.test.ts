@@ -2,8 +2,8 @@ import net from 'node:net'
 import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TFileStorage } from './file-storage'
-import { createS3FileStorage } from './s3-file-storage'
 import { startTestS3, type TTestS3 } from './s3.test-kit'
+import { createS3FileStorage } from './s3-file-storage'
 
 async function keysOf(storage: TFileStorage, writtenBefore = new Date(Date.now() + 60_000)) {
   const keys: string[] = []
