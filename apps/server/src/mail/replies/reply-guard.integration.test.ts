@@ -75,7 +75,8 @@ describe.each(DATABASE_KINDS)('no customer gets two answers on %s', (database) =
       async () =>
         (await olive.databases.listDocuments({ ...TICKETS, queries: [Query.equal('subject', subject)] }))
           .documents[0],
-      { what: `the ticket "${subject}"` },
+      // Ingest on a loaded machine (every suite at once) can take longer than the default wait.
+      { what: `the ticket "${subject}"`, timeoutMs: 60_000 },
     )
   }
 
@@ -169,7 +170,7 @@ describe.each(DATABASE_KINDS)('no customer gets two answers on %s', (database) =
             queries: [Query.equal('ticketId', ticket.$id), Query.equal('direction', 'inbound')],
           })
         ).documents[0],
-      { what: 'the customer’s answer' },
+      { what: 'the customer’s answer', timeoutMs: 60_000 },
     )
     const refused = await rejection(
       reply(agnes, { ticketId: ticket.$id, body: 'Anything else?', seenMessageId: afterNote.$id }),
