@@ -137,7 +137,7 @@ describe.each(DATABASE_KINDS)('no customer gets two answers on %s', (database) =
     expect(relay.arrived.some((mail) => mail.email.text?.includes('We are looking into it.'))).toBe(false)
   })
 
-  it('counts the customer’s newer mail, not notes, and leaves a reply that names nothing it saw unchecked', async () => {
+  it('counts the customer’s newer mail, not notes nor the member’s own replies, and leaves a reply that names nothing it saw unchecked', async () => {
     const ticket = await ticketFromCustomer('Invoice twice')
     const answered = await reply(agnes, {
       ticketId: ticket.$id,
@@ -184,6 +184,8 @@ describe.each(DATABASE_KINDS)('no customer gets two answers on %s', (database) =
     expect(refused.message).toContain('wrote just now')
     // A client that names nothing it saw (the SDK used directly) is not checked: nothing changes for it.
     await reply(agnes, { ticketId: ticket.$id, body: 'Anything else?' })
+    // Nor does a member's own reply stop their next one: nobody misses what they sent.
+    await reply(agnes, { ticketId: ticket.$id, body: 'PS: see the FAQ.', seenMessageId: customerMessage.$id })
   })
 
   it('holds a reply for the workspace’s window: undone within it the relay gets nothing, after it exactly one', async () => {

@@ -117,7 +117,11 @@ export function createReplyService(deps: TReplyServiceDeps) {
         // A ticket filed by hand may carry any text as its requester's address: say so, rather than fail later.
         if (!MAIL_ADDRESS_PATTERN.test(to)) throw AppError.invalid(ReplyMessages.requesterUnreachable)
         if (!data.force && data.seenMessageId !== undefined)
-          await refuseStaleDraft(tx, { ticketId: ticket.id, seenMessageId: data.seenMessageId })
+          await refuseStaleDraft(tx, {
+            ticketId: ticket.id,
+            seenMessageId: data.seenMessageId,
+            memberId: auth.user.id,
+          })
         if (!data.force) await refuseBounced(tx, { teamId, address: to })
         const copies = mergeCopies(ticket.cc as string[], data.cc ?? [])
         if (copies.length > TicketLimits.cc) throw AppError.invalid(ReplyMessages.tooManyCopies)
