@@ -37,6 +37,16 @@ describe('the reply payload', () => {
       note: true,
     })
   })
+
+  it('names what a reply’s draft saw, null included, and never for a note (decision 039)', () => {
+    const reply = { ...base, draft: { mode: 'reply' as const, attachments: [] }, cc: [] }
+    expect(replyPayload({ ...reply, seenMessageId: 'm7' }).seenMessageId).toBe('m7')
+    expect(replyPayload({ ...reply, seenMessageId: null })).toHaveProperty('seenMessageId', null)
+    expect(replyPayload(reply)).not.toHaveProperty('seenMessageId')
+    expect(
+      replyPayload({ ...reply, draft: { mode: 'note', attachments: [] }, seenMessageId: 'm7' }),
+    ).not.toHaveProperty('seenMessageId')
+  })
 })
 
 describe('the Cc field', () => {
