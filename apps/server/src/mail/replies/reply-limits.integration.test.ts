@@ -1,4 +1,4 @@
-import { ErrorType, SendingLimitMessages } from '@parsedesk/contracts'
+import { ErrorType, SendingLimitMessages, UndoSend } from '@parsedesk/contracts'
 import { type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestRelay, type TTestRelay } from '../../outbox/outbox.test-kit'
@@ -174,6 +174,24 @@ describe.each(DATABASE_KINDS)('outbound limits on replies on %s', (database) => 
     expect(await limitedCount('distinct-daily')).toBe(1)
     expect(await limitedCount('account-hourly')).toBe(1)
     expect(await limitedCount('workspace-hourly')).toBe(1)
+  })
+
+  it('keeps an undone reply’s recipients counted: undo-send is no way around the limits (decision 039)', async () => {
+    const xena = await signUpUser(server.url, 'Xena Undoer')
+    const teamId = (await new Teams(xena.client).list()).teams[0]?.$id ?? ''
+    await readMailbox(xena)
+    await verifyEmail(server.url, xena)
+    await new Teams(xena.client).updatePrefs({ teamId, prefs: { [UndoSend.pref]: UndoSend.maxSeconds } })
+    const ticket = await fileTicket(xena, 'undone@example.org')
+    for (let index = 0; index < LIMITS.perHour; index += 1) {
+      const sent = await reply(xena, ticket.$id)
+      await xena.client.call('post', new URL(`${server.url}/v1/messages/${sent.$id}/undo`), {
+        'content-type': 'application/json',
+      })
+    }
+    const over = await rejection(reply(xena, ticket.$id))
+    expect(over.message).toBe(SendingLimitMessages.accountPerHour(LIMITS.perHour, HOUR_MS))
+    expect(relay.arrived.some((mail) => mail.envelope.to.includes('undone@example.org'))).toBe(false)
   })
 
   it('refuses a reply to more recipients than an hour allows as never passing, not as "try again"', async () => {
