@@ -1,9 +1,6 @@
 import {
-  CollectionId,
-  DATABASE_ID,
   PresenceState,
   presenceSentence,
-  type TContactAttributes,
   TicketStatus,
   type TMacroContext,
   type TNewerMessage,
@@ -13,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { EditorContent, useEditor } from '@tiptap/react'
 import { StarterKit } from '@tiptap/starter-kit'
-import { ID, type Models } from 'appwrite'
+import { ID } from 'appwrite'
 import { clsx } from 'clsx'
 import { Lock, Send } from 'lucide-react'
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -26,7 +23,6 @@ import { contactQueries } from '@/features/contacts/queries'
 import type { TMacroDocument } from '@/features/macros/queries'
 import { useOthersOnTicketId } from '@/features/presence/use-others-on-ticket'
 import { useTypingPresence } from '@/features/presence/use-typing-presence'
-import { databases } from '@/lib/appwrite'
 import { getErrorMessage, serverMessageOf } from '@/lib/errors'
 import type { TComposerTicket } from '../composer-ticket'
 import {
