@@ -58,6 +58,8 @@ test.describe('No customer gets two answers', () => {
     signedIn: owner,
     openBrowser,
   }) => {
+    // The relay serves every test of this Playwright worker: count only what arrives during this one.
+    const earlier = relay.arrived.length
     // A second agent in the owner's workspace, in a browser of their own.
     const { teams } = await getJson<{ teams: { $id: string }[] }>(context.request, '/v1/teams')
     const teamId = teams[0]?.$id ?? ''
@@ -82,7 +84,8 @@ test.describe('No customer gets two answers', () => {
     await write(page, 'Fixed in 2.4.1, please update.')
     await page.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(page.getByRole('status').getByText('Reply sent.')).toBeVisible()
-    const toCustomer = () => relay.arrived.filter((mail) => mail.envelope.to.includes(CUSTOMER))
+    const toCustomer = () =>
+      relay.arrived.slice(earlier).filter((mail) => mail.envelope.to.includes(CUSTOMER))
     await expect.poll(() => toCustomer().length).toBe(1)
 
     // The agent's send is stopped: who answered and when, and nothing mailed.
