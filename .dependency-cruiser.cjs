@@ -24,6 +24,29 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-generic-rows-in-domains',
+      comment:
+        'A domain reads and writes its rows through its own typed repository (tickets/ticket-repository.ts, conversations/message-repository.ts): the generic documents repository serves the documents API and the workspace-resource kit only (decision 043).',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [
+          '^apps/server/src/documents/',
+          '^apps/server/src/teams/workspace-collection\\.ts$',
+          ...TEST_CODE,
+        ],
+      },
+      to: { path: '^apps/server/src/documents/document-repository\\.ts$' },
+    },
+    {
+      name: 'mail-through-conversations-index',
+      comment:
+        'The mail channel reaches a ticket conversation only through conversations/index.ts: export what it needs there.',
+      severity: 'error',
+      from: { path: '^apps/server/src/mail/', pathNot: TEST_CODE },
+      to: { path: '^apps/server/src/conversations/', pathNot: '^apps/server/src/conversations/index\\.ts$' },
+    },
+    {
       name: 'no-test-code-in-production',
       comment: 'Production code imports test code, which the production build would then ship.',
       severity: 'error',

@@ -32,15 +32,26 @@ const EMAIL_PASSES = 10
 async function loadTickets(): Promise<{ tickets: TAnalysisInput[]; source: string }> {
   const emails = path.resolve(repoRoot, '../shared/data/tickets/tobi-bueck-eval-only/dev.csv')
   const short = path.resolve(repoRoot, '../shared/data/tickets/bitext/train.csv')
+  const otherLanguageEmails = path.resolve(
+    repoRoot,
+    '../shared/data/tickets/tobi-bueck-eval-only/other-languages-dev.csv',
+  )
   if (existsSync(emails) && existsSync(short)) {
     const long = (await readCsv({ path: emails })).map((row) => ({
       subject: row.subject ?? '',
       body: row.body ?? '',
     }))
     const lines = (await readCsv({ path: short })).map((row) => ({ subject: '', body: row.text ?? '' }))
+    // German, French, Spanish and Portuguese emails are read through the lexicon: their cost is timed too.
+    const otherLanguages = existsSync(otherLanguageEmails)
+      ? (await readCsv({ path: otherLanguageEmails })).map((row) => ({
+          subject: row.subject ?? '',
+          body: row.body ?? '',
+        }))
+      : []
     return {
-      tickets: [...long, ...lines],
-      source: `${long.length} Tobi-Bueck emails + ${lines.length} Bitext requests`,
+      tickets: [...long, ...otherLanguages, ...lines],
+      source: `${long.length} Tobi-Bueck emails + ${otherLanguages.length} in other languages + ${lines.length} Bitext requests`,
     }
   }
   const made = Array.from({ length: 2000 }, (_, i) => ({

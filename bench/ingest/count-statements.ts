@@ -4,7 +4,8 @@ import { describeMachine, formatMachine } from '../api/machine'
 import { runIngestBench } from './run-ingest'
 
 // Where the time goes on Postgres: every statement any part of this process sends (our pool, pg-boss's pool,
-// the event bus), counted and timed per kind over one burst, per email. Usage: tsx bench/ingest/count-statements.ts [burst=300]
+// the event bus), counted and timed per kind over one burst, per email.
+// Usage: tsx bench/ingest/count-statements.ts [burst=300] [automation: with 50 rules and routing]
 
 type TTally = { count: number; ms: number; bytes: number }
 
@@ -71,6 +72,7 @@ async function main() {
       burstMessages: burst,
       steadyMessages: 0,
       clients: 8,
+      automation: process.argv[3] === 'automation',
     })
     const emails = report.burst.messages
     console.log(`${emails} emails, ${report.burst.analysed.perSecond.toFixed(1)} analysed/s`)

@@ -9,9 +9,11 @@ import { BURST_INTAKE_ENV } from '../../apps/server/src/testing/burst-intake-env
 import { freePort } from '../../apps/server/src/testing/free-port'
 import { cpuShareBetween, sampleCpu, type TCpuShare } from '../api/cpu-share'
 import { summariseLatencies, type TLatencyStats } from '../api/latency-stats'
+import { installAutomation } from './automation-setup'
 import { openDashboard, type TDashboard } from './dashboard-process'
 import type { TDashboardTicketTimes } from './dashboard-socket'
 import type { TSendersCommand, TSendersReport, TSendTimes } from './smtp-senders'
+import { installTemplates } from './templates-setup'
 
 export type TPhaseReport = {
   messages: number
@@ -325,6 +327,10 @@ export async function runIngestBench(options: {
   workerProcesses?: number
   /** The bench database's name on a local Postgres server, so its processes' CPU is told apart. */
   postgresDatabase?: string | undefined
+  /** 50 on-create rules and a routed group in the workspace (automation-setup.ts), or none. */
+  automation?: boolean
+  /** 20 enabled templates in the workspace (templates-setup.ts), or none. */
+  templates?: boolean
 }): Promise<TIngestReport> {
   const env = {
     ...options.env,
@@ -350,6 +356,10 @@ export async function runIngestBench(options: {
     for (let i = 0; i < workerProcesses; i += 1) workers.push(await startWorkerProcess(env))
     if (!server.url) throw new Error('the bench server has no http role')
     dashboard = await openDashboard(server.url)
+    if (options.automation) {
+      await installAutomation(server, { mailboxId: dashboard.mailbox.id, userId: dashboard.userId })
+    }
+    if (options.templates) await installTemplates(server, { mailboxId: dashboard.mailbox.id })
     const common = {
       server,
       senders,

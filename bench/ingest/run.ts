@@ -5,14 +5,25 @@ import { fileURLToPath } from 'node:url'
 import { benchPostgresUrl, canReachPostgres, createBenchDatabase } from '../api/bench-database'
 import type { TLatencyStats } from '../api/latency-stats'
 import { describeMachine, formatMachine } from '../api/machine'
+import { BENCH_RULES } from './automation-setup'
 import { runIngestBench, type TIngestReport, type TPhaseReport } from './run-ingest'
+import { BENCH_TEMPLATES } from './templates-setup'
 
 // Emails per second from SMTP to a committed ticket and to an analysed ticket, 8 SMTP clients, on PGlite
 // and Postgres; how long after the end of SMTP DATA each ticket reaches an open dashboard (the official SDK
 // subscribed over /v1/realtime); then the MIME parser alone on the same corpus.
-// Usage: tsx bench/ingest/run.ts [burst=1000] [steady=200] [pglite|postgres|postgres-worker: that setup only]
+// Usage: tsx bench/ingest/run.ts [burst=1000] [steady=200] [pglite|postgres|postgres-worker|all] [automation|templates]
+// With `automation`, each setup runs twice in the same run: without rules, then with 50 on-create rules and
+// a routed group (issue 25 item 4: within 15% of the figure without them), and the two rates are compared.
+// With `templates`, the same without and with 20 enabled extraction templates (issue 26 item 4: within 10%).
 
 const CLIENTS = 8
+/** What a run adds to its second variant, and how much slower that may be. */
+const EXTRAS = {
+  automation: { label: `${BENCH_RULES} rules and routing`, aim: 15 },
+  templates: { label: `${BENCH_TEMPLATES} templates`, aim: 10 },
+} as const
+type TExtra = keyof typeof EXTRAS
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 // PGlite belongs to one process, so only Postgres can have the worker role in another.
 const SETUPS = [
@@ -77,6 +88,19 @@ function printReport(label: string, report: TIngestReport) {
   printPhase('steady, each client waits until its ticket shows analysed on the dashboard', report.steady)
 }
 
+/** Tickets shown per second on the dashboard with rules and routing against without, per phase. */
+function printAutomationCost(label: string, plain: TIngestReport, automated: TIngestReport, extra: TExtra) {
+  console.log(`\n${label}: tickets on the dashboard per second, without and with ${EXTRAS[extra].label}`)
+  for (const phase of ['burst', 'steady'] as const) {
+    const before = plain[phase].shown.perSecond
+    const after = automated[phase].shown.perSecond
+    const change = ((after - before) / before) * 100
+    console.log(
+      `  ${phase.padEnd(7)} ${before.toFixed(1).padStart(8)} ${after.toFixed(1).padStart(8)}  ${change >= 0 ? '+' : ''}${change.toFixed(1)}% (aim: no worse than -${EXTRAS[extra].aim}%)`,
+    )
+  }
+}
+
 async function main() {
   const burstMessages = Number(process.argv[2] ?? 1000)
   const steadyMessages = Number(process.argv[3] ?? 200)
@@ -89,24 +113,34 @@ async function main() {
   const reachable = (await canReachPostgres(postgresUrl)) ? SETUPS : SETUPS.filter((s) => s.kind === 'pglite')
   if (reachable.length < SETUPS.length) console.log(`no Postgres at ${postgresUrl}: PGlite only`)
   const only = process.argv[4]
-  const setups = only === undefined ? reachable : reachable.filter((s) => s.id === only)
+  const setups = only === undefined || only === 'all' ? reachable : reachable.filter((s) => s.id === only)
+  const extra =
+    process.argv[5] === 'automation' || process.argv[5] === 'templates' ? process.argv[5] : undefined
+  const variants = extra ? [false, true] : [false]
   for (const setup of setups) {
-    const database = await createBenchDatabase({ kind: setup.kind, postgresUrl })
-    try {
-      printReport(
-        setup.label,
-        await runIngestBench({
+    const reports: TIngestReport[] = []
+    for (const automation of variants) {
+      const database = await createBenchDatabase({ kind: setup.kind, postgresUrl })
+      try {
+        const report = await runIngestBench({
           env: database.env,
           burstMessages,
           steadyMessages,
           clients: CLIENTS,
           workerProcesses: setup.workerProcesses,
           postgresDatabase: database.postgresDatabase,
-        }),
-      )
-    } finally {
-      await database.drop()
+          automation: automation && extra === 'automation',
+          templates: automation && extra === 'templates',
+        })
+        reports.push(report)
+        const label = `${setup.label}${automation && extra ? `, ${EXTRAS[extra].label}` : ''}`
+        printReport(label, report)
+      } finally {
+        await database.drop()
+      }
     }
+    const [plain, automated] = reports
+    if (plain && automated && extra) printAutomationCost(setup.label, plain, automated, extra)
   }
   console.log('\nparse-only (bench/ingest/parse-only.ts, same corpus, one core):')
   const parseOnly = spawnSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'parse-only.ts'), '3'], {

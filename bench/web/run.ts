@@ -2,7 +2,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Rolldown } from 'vite'
+import { printListKeystrokes } from './list-keystrokes'
 import { measureRoutes, type TChunk, type TRouteSpec } from './measure-routes'
+import { printTicketPageCls } from './ticket-page-cls'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const webRoot = path.join(repoRoot, 'apps/web')
@@ -124,3 +126,7 @@ if (landing) {
     `landing with everything it loads unasked: ${kb(landing.firstPaintJs + landing.afterPaintJs)} KB (budget ${LANDING_BUDGET_KB} KB), ${landing.afterPaintModules.filter(isZod).length} zod and ${landing.afterPaintModules.filter(isScreenModule).length} dashboard or workspace modules after paint`,
   )
 }
+
+await printTicketPageCls()
+
+await printListKeystrokes()

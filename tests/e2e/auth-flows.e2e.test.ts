@@ -69,7 +69,7 @@ test.describe('sign-in with Google, /error and 404', () => {
     await sessionCheckAnswered(page)
     await expect(page).toHaveURL(isAt('/'))
     await expect
-      .poll(() => log.console.some((line) => line.startsWith('error: Session check failed')))
+      .poll(() => log.console.some((line) => line.startsWith('info: Session check: signed out')))
       .toBe(true)
   })
 

@@ -246,6 +246,7 @@ test.describe('Support Dashboard', () => {
       `<img id="pixel" src="${tracker.origin}/pixel.gif">`,
       `<div style="background:url(${tracker.origin}/bg.gif)">styled</div>`,
       `<a id="link" href="${tracker.origin}/click">click</a>`,
+      '<a id="script-link" href="javascript:window.parent.__pwned = true">prize</a>',
       '<img src=x onerror="window.parent.__pwned = true">',
     ].join('')
     const rawJson = JSON.stringify({ From: 'customer@example.com', Subject: 'With HTML', HtmlBody: html })
@@ -274,7 +275,8 @@ test.describe('Support Dashboard', () => {
     await expect(raw.locator('xpath=..')).toHaveCSS('max-height', '240px')
 
     const frameElement = dialog.locator('iframe')
-    await expect(frameElement).toHaveAttribute('sandbox', '')
+    // Scripts, forms, same-origin access and navigation stay shut; a link may only open a tab of its own.
+    await expect(frameElement).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox')
     const frame = await (await frameElement.elementHandle())?.contentFrame()
     expect(frame).toBeTruthy()
     if (!frame) return
@@ -283,8 +285,12 @@ test.describe('Support Dashboard', () => {
     await expect(inFrame.locator('script')).toHaveCount(0)
     await expect(inFrame.locator('#pixel')).toHaveCount(1)
     await expect(inFrame.locator('#pixel')).not.toHaveAttribute('src')
-    await expect(inFrame.locator('#link')).toHaveCount(1)
-    await expect(inFrame.locator('#link')).not.toHaveAttribute('href')
+    // A link says where it leads, and opens outside the app without telling the sender who came from where.
+    await expect(inFrame.locator('#link')).toHaveAttribute('href', `${tracker.origin}/click`)
+    await expect(inFrame.locator('#link')).toHaveAttribute('target', '_blank')
+    await expect(inFrame.locator('#link')).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(inFrame.locator('body')).toContainText(`click (${tracker.origin}/click)`)
+    await expect(inFrame.locator('#script-link')).not.toHaveAttribute('href')
     await expect(inFrame.locator('[onerror]')).toHaveCount(0)
     // Everything the frame was going to load has been tried by its load event, and the CSS url has been
     // refused (both policies stop it): whatever got out would have reached the tracker by now.
@@ -296,6 +302,7 @@ test.describe('Support Dashboard', () => {
       .toBe(true)
     expect(tracker.hits).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined()
+
     await dialog.getByRole('button', { name: 'Hide Raw JSON' }).click()
     await expect(raw).toHaveCount(0)
   })

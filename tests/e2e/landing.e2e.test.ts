@@ -22,7 +22,7 @@ test.describe('landing page, signed out', () => {
     const hero = page.locator('section[aria-labelledby="hero-title"]')
     await expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth')
     const trial = hero.getByRole('link', { name: 'Start Free Trial' })
-    await expect(trial).toHaveAttribute('href', '/auth')
+    await expect(trial).toHaveAttribute('href', '/auth?mode=sign-up')
     const requestDemo = hero.getByRole('link', { name: 'Request Demo' })
     await expect(requestDemo).toHaveAttribute('href', '#contact')
     await expect(header.getByRole('link', { name: 'Parsedesk' })).toHaveAttribute('href', '/')
@@ -69,7 +69,7 @@ test.describe('landing page, signed out', () => {
     await expect(page.getByRole('button', { name: 'Request a Demo' })).toBeVisible()
 
     await trial.click()
-    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible()
     // Every chunk the auth page needs has arrived by now: none of them may be the dashboard's.
     expect(scripts.filter((script) => /dashboard|tickets/i.test(script))).toEqual([])
   })

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { freePort } from '../../apps/server/src/testing/free-port'
 import {
@@ -45,7 +47,7 @@ async function openMailbox(page: Page): Promise<string> {
  * sees them; resolves with the parsing address shown there.
  */
 async function openMailSettings(page: Page): Promise<string> {
-  await page.goto('/settings/workspace')
+  await page.goto('/settings/workspace/mail')
   await expect(page.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
   await expect(addressOf(page)).toHaveText(new RegExp(`@${escapeRegExp(INBOUND_DOMAIN)}$`))
   return (await addressOf(page).textContent()) ?? ''
@@ -130,7 +132,7 @@ test.describe('Mailbox', () => {
       await expect(page.getByRole('heading', { name: title })).toHaveCount(0)
     }
     await addressCard.getByRole('link', { name: 'Mail settings' }).click()
-    await expect(page).toHaveURL(isAt('/settings/workspace'))
+    await expect(page).toHaveURL(isAt('/settings/workspace/mail'))
     await expect(card(page, 'Parsing address').getByTestId('parsing-address')).toHaveText(address)
     for (const title of ['Webhook URLs', 'IMAP mailboxes', 'Mail kept, not ticketed']) {
       await expect(card(page, title)).toBeVisible()
@@ -166,6 +168,103 @@ test.describe('Mailbox', () => {
     expect(download.suggestedFilename()).toBe(ATTACHMENT_NAME)
     const saved = await download.path()
     expect(Buffer.compare(fs.readFileSync(saved), ATTACHMENT)).toBe(0)
+  })
+
+  test('shows an image attachment as a thumbnail, and an SVG by its name only', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
+    // A 1×1 PNG, and an SVG with a script: never shown in place.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    await sendMail(parsedesk.smtpPort, {
+      to: address,
+      subject: 'Screenshot of the error',
+      text: 'The screenshot and our logo are attached.',
+      attachments: [
+        { filename: 'screenshot.png', content: png, contentType: 'image/png' },
+        {
+          filename: 'logo.svg',
+          content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+          contentType: 'image/svg+xml',
+        },
+      ],
+    })
+    const row = rows(page).filter({ hasText: 'Screenshot of the error' })
+    await expect(row).toBeVisible()
+    await row.getByRole('button').click()
+    const files = page
+      .getByRole('dialog', { name: 'Ticket Details' })
+      .getByRole('list', { name: 'Attachments of the first email' })
+    const thumbnail = files.getByRole('img', { name: 'Thumbnail of screenshot.png' })
+    await expect(thumbnail).toBeVisible()
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1)
+    await expect(files.getByRole('link', { name: 'logo.svg (download)' })).toBeVisible()
+    await expect(files.getByRole('img')).toHaveCount(1)
+  })
+
+  test('hides a mail’s remote images until asked, then shows them fetched by the server, not the browser', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    // The sender's web server: who asked for the image, and as whom.
+    const asked: string[] = []
+    const imageHost = http.createServer((request, response) => {
+      asked.push(String(request.headers['user-agent']))
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png)
+    })
+    await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', resolve))
+    const { port } = imageHost.address() as AddressInfo
+    try {
+      const address = await openMailbox(page)
+      await sendMail(parsedesk.smtpPort, {
+        to: address,
+        subject: 'Our new logo',
+        text: 'Here it is.',
+        html: `<p>Here it is:</p><img id="logo" alt="logo" src="http://127.0.0.1:${port}/logo.png">`,
+      })
+      const row = rows(page).filter({ hasText: 'Our new logo' })
+      await expect(row).toBeVisible()
+      await row.getByRole('link').first().click()
+      await expect(page.getByText('1 remote image is hidden.')).toBeVisible()
+      const logo = page.frameLocator('iframe[title="Email HTML body, sanitised"]').locator('#logo')
+      await expect(logo).not.toHaveAttribute('src')
+      expect(asked).toEqual([])
+
+      await page.getByRole('button', { name: 'Show images' }).click()
+      await expect(logo).toHaveAttribute('src', /^data:image\/png;base64,/)
+      await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1)
+      expect(asked).toEqual(['Parsedesk image proxy'])
+    } finally {
+      imageHost.close()
+    }
+  })
+
+  test('shows emoji in a mailed subject as written, in a font stack that has emoji', async ({
+    page,
+    parsedesk,
+    signedIn: _,
+  }) => {
+    const address = await openMailbox(page)
+    const subject = 'Parcel arrived 🎉 thanks 👍🏽'
+    // nodemailer sends it as an RFC 2047 encoded word, as mail clients do.
+    await sendMail(parsedesk.smtpPort, { to: address, subject, text: 'All good now.' })
+    const row = rows(page).filter({ hasText: subject })
+    await expect(row).toBeVisible()
+    const fonts = await row
+      .getByRole('button', { name: subject })
+      .evaluate((cell) => getComputedStyle(cell).fontFamily)
+    expect(fonts).toContain('Noto Color Emoji')
+    expect(fonts).toContain('Apple Color Emoji')
   })
 
   test('threads a reply into the open ticket’s conversation, as text, with no new row', async ({

@@ -125,7 +125,7 @@ test.describe('No customer gets two answers', () => {
     signedIn: _owner,
   }) => {
     // The owner chooses the workspace's window in its settings; it is saved as chosen.
-    await page.goto('/settings/workspace')
+    await page.goto('/settings/workspace/mail')
     const undoWindow = page.getByLabel('Replies wait')
     await undoWindow.selectOption({ label: `${UndoSend.minSeconds} seconds` })
     await expect(page.getByText('Undo window saved')).toBeVisible()

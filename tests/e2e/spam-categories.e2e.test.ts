@@ -69,18 +69,32 @@ test.describe('Spam and the workspace’s categories', () => {
     await expect(actions.getByTestId('spam-badge')).toHaveText('spam (marked by an agent)')
     await expect(row.getByText('closed')).toBeVisible()
 
-    await page.goto('/settings/workspace')
+    await page.goto('/settings/workspace/spam')
     const blocked = page.getByRole('list', { name: 'Blocked senders' })
     await expect(blocked.getByRole('listitem')).toHaveText([/^offers@seo-deals\.example/])
     await blocked.getByRole('button', { name: 'Unblock offers@seo-deals.example' }).click()
     await expect(page.getByText('Nobody is blocked.')).toBeVisible()
+
+    // "Not spam" taught the workspace: the sender is listed, and an owner can make it forget.
+    const trusted = page.getByRole('list', { name: 'Senders marked not spam' })
+    await expect(trusted.getByRole('listitem')).toHaveText([/^offers@seo-deals\.example/])
+    await trusted.getByRole('button', { name: 'Forget offers@seo-deals.example' }).click()
+    await expect(page.getByText('No sender has been marked not spam.')).toBeVisible()
   })
 
   test('an owner renames, adds and removes categories; new tickets show the new names', async ({
     page,
     signedIn: _,
   }) => {
-    await page.goto('/settings/workspace')
+    await page.goto('/settings/workspace/categories')
+    // The workspace's own model waits for its members' corrections; the shipped model files tickets meanwhile.
+    await expect(
+      page.getByText("Learning: 20 more corrections of a ticket's category before a first training."),
+    ).toBeVisible()
+    await expect(
+      page.getByText("Learning: 20 more corrections of a ticket's priority before a first training."),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Retrain now' })).toBeVisible()
     const list = page.getByRole('list', { name: 'Categories' })
     await expect(list.getByText('Billing and payment', { exact: true })).toBeVisible()
 

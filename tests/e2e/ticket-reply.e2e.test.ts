@@ -1,12 +1,16 @@
 import { ReplyLimits, ReplyMessages } from '@parsedesk/contracts'
 import type { APIRequestContext, Page } from '@playwright/test'
 import {
+  createTicketThroughApi,
   fetchCount,
   installPageProbe,
   newPerson,
+  openDashboard,
   PROJECT_HEADERS,
+  rows,
   signUpThroughApi,
   TICKETS_PATH,
+  toast,
 } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
 import { hasChromium, NARROW_PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
@@ -48,6 +52,89 @@ function presence(page: Page) {
 }
 
 test.describe('Replying to a customer by mail', () => {
+  test('applies a canned reply to the selected tickets: each requester mailed by name, each ticket changed', async ({
+    page,
+    context,
+    parsedesk,
+    relay,
+    signedIn: owner,
+  }) => {
+    const request = context.request
+    const earlier = relay.arrived.length
+    // A verified owner may mail customers who wrote in by the form (decision 026).
+    await verifyByMail(request, relay, { email: owner.email, serverUrl: parsedesk.url })
+    const fileTicket = async (subject: string, email: string) => {
+      const id = await createTicketThroughApi(request, { subject, body: 'Where is my money?', email })
+      await expect
+        .poll(
+          async () =>
+            (await getJson<{ processing_status: string }>(request, `${TICKETS_PATH}/${id}`))
+              .processing_status,
+        )
+        .toBe('completed')
+      return id
+    }
+    const first = await fileTicket('Refund for order 77', 'ada@customer-corp.example')
+    const second = await fileTicket('Refund for order 78', 'bob@customer-corp.example')
+    const macro = await request.post('/v1/databases/main/collections/macros/documents', {
+      headers: PROJECT_HEADERS,
+      data: {
+        documentId: 'unique()',
+        data: {
+          name: 'Refund on its way',
+          body: 'Hello {{requester.email}}, your refund for {{ticket.number}} is on its way.',
+          actions: { status: 'pending', addTags: ['refund'], assignee: { kind: 'keep' } },
+        },
+      },
+    })
+    expect(macro.status(), await macro.text()).toBe(201)
+
+    await openDashboard(page)
+    await expect(rows(page)).toHaveCount(2)
+    await page.getByRole('checkbox', { name: 'Select all listed tickets' }).check()
+    const bulk = page.getByRole('region', { name: 'Bulk actions' })
+    await expect(bulk.getByLabel('Macro to apply')).toHaveValue(/.+/)
+    await bulk.getByRole('button', { name: 'Apply macro' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Apply “Refund on its way” to 2 tickets?' })
+    await confirm.getByRole('button', { name: 'Apply and send' }).click()
+    await expect(toast(page, '“Refund on its way” applied to 2 tickets')).toBeVisible()
+
+    for (const ticketId of [first, second]) {
+      const ticket = (await (
+        await request.get(`${TICKETS_PATH}/${ticketId}`, { headers: PROJECT_HEADERS })
+      ).json()) as { number: number; status: string; tags: string[] }
+      expect(ticket).toMatchObject({ status: 'pending', tags: ['refund'] })
+      const messages = (await (
+        await request.get(
+          `/v1/databases/main/collections/messages/documents?queries[0]=${encodeURIComponent(
+            JSON.stringify({ method: 'equal', attribute: 'ticketId', values: [ticketId] }),
+          )}`,
+          { headers: PROJECT_HEADERS },
+        )
+      ).json()) as { documents: { direction: string; body: string }[] }
+      expect(messages.documents.filter((message) => message.direction === 'outbound')).toEqual([
+        expect.objectContaining({
+          body: expect.stringMatching(
+            /^Hello \S+@customer-corp\.example, your refund for #\d+ is on its way\.$/,
+          ),
+        }),
+      ])
+    }
+    // Each requester got their own mail, with their own address and ticket number in it.
+    await expect
+      .poll(() =>
+        relay.arrived
+          .slice(earlier)
+          .filter((mail) => mail.email.subject?.includes('Refund for order'))
+          .map((mail) => mail.email.text?.match(/Hello \S+, your refund for #\d+ is on its way\./)?.[0])
+          .sort(),
+      )
+      .toEqual([
+        expect.stringMatching(/^Hello ada@customer-corp\.example, your refund for #\d+ is on its way\.$/),
+        expect.stringMatching(/^Hello bob@customer-corp\.example, your refund for #\d+ is on its way\.$/),
+      ])
+  })
+
   test('mail in, a formatted reply out to the customer’s server with its threading, the answer back on the same ticket, notes kept in', async ({
     page,
     context,
@@ -146,7 +233,10 @@ test.describe('Replying to a customer by mail', () => {
     await editor(page).pressSequentially('it is fixed now')
     await page.getByRole('button', { name: 'Bold' }).click()
     await editor(page).press('Enter')
-    await page.getByLabel('Insert canned reply').selectOption({ label: 'Export fixed' })
+    // Found by a word of its text, not only its name.
+    await page.getByRole('button', { name: 'Insert canned reply' }).click()
+    await page.getByLabel('Search canned replies').fill('works again')
+    await page.getByRole('menuitem', { name: 'Export fixed' }).click()
     await expect(editor(page)).toContainText(`Ticket #${ticket.number}: the export works again.`)
     await expect(editor(page)).toContainText(`Best, ${owner.name}`)
 

@@ -1,14 +1,14 @@
 import { TeamMessages, TeamRole } from '@parsedesk/contracts'
-import { isAt, newPerson } from './support/app'
+import { isAt, newPerson, signUpThroughApi } from './support/app'
 import { findAccessibilityViolations } from './support/axe'
 import { closeToasts, hasChromium, PHONE, SKIP_REASON, saveScreenshot } from './support/browser'
 import { expect, test } from './support/fixtures'
-import { invite, signUpFromInvitation, workspaceOf } from './support/workspaces'
+import { acceptInvitation, invite, signUpFromInvitation, workspaceOf } from './support/workspaces'
 
 test.skip(!hasChromium, SKIP_REASON)
 
 test.describe('Workspaces', () => {
-  test('an invited person signs up from the link in the outbox, accepts, and works in the workspace as an agent', async ({
+  test('an invited person joins in one step from the link in the outbox, with no workspace of their own, and works in it as an agent', async ({
     page,
     signedIn: owner,
     openBrowser,
@@ -23,24 +23,27 @@ test.describe('Workspaces', () => {
     await closeToasts(page)
     expect(await findAccessibilityViolations(page)).toEqual([])
 
-    // Another browser: the invited person, signed out, is told who invites them, signs up and comes back.
+    // Another browser: the invited person, signed out, is told who invites them and joins in one step, the
+    // invited address filled in and the button naming the workspace.
     const { page: guest } = await openBrowser()
     await guest.goto(link)
     await expect(guest.getByRole('heading', { name: `Join ${workspace}` })).toBeVisible()
+    await expect(guest.getByRole('button', { name: `Join ${workspace}` })).toBeVisible()
     expect(await findAccessibilityViolations(guest)).toEqual([])
     await signUpFromInvitation(guest, agent)
-    await guest.getByRole('button', { name: 'Accept invitation' }).click()
-    await expect(guest).toHaveURL(isAt('/tickets'))
     await expect(guest.getByTestId('current-workspace')).toHaveText(workspace)
-    await expect(guest.getByRole('combobox', { name: 'Workspace' })).toHaveValue(/.+/)
+    // Theirs is the one workspace: no empty one of their own was made beside it.
+    const switcher = guest.getByRole('combobox', { name: 'Workspace' })
+    await expect(switcher).toHaveValue(/.+/)
+    await expect(switcher.getByRole('option')).toHaveText([workspace])
 
     // The link works once.
     await guest.goto(link)
-    await guest.getByRole('button', { name: 'Accept invitation' }).click()
+    await guest.getByRole('button', { name: `Join ${workspace}` }).click()
     await expect(guest.getByRole('alert').filter({ hasText: TeamMessages.invitationInvalid })).toBeVisible()
 
     // An agent sees the members, and no invite form, role controls or outbox.
-    await guest.goto('/settings/workspace')
+    await guest.goto('/settings/workspace/members')
     const members = guest.getByRole('list', { name: `Members of ${workspace}` })
     await expect(members.getByText(owner.email, { exact: true })).toBeVisible()
     await expect(members.getByText(agent.email, { exact: true })).toBeVisible()
@@ -50,10 +53,12 @@ test.describe('Workspaces', () => {
     await expect(guest.getByLabel('Email address')).toHaveCount(0)
     await expect(guest.getByRole('combobox', { name: /^Role of/ })).toHaveCount(0)
     await expect(guest.getByRole('button', { name: /^Remove/ })).toHaveCount(0)
+    await guest.goto('/settings/workspace/mail')
+    await expect(guest.getByRole('heading', { name: 'Mail kept, not ticketed' })).toBeVisible()
     await expect(guest.getByRole('heading', { name: 'Outbox' })).toHaveCount(0)
 
     // The owner sees the new member, and the invitation is no longer open.
-    await page.reload()
+    await page.goto('/settings/workspace/members')
     await expect(
       page.getByRole('list', { name: `Members of ${workspace}` }).getByText(agent.email, { exact: true }),
     ).toBeVisible()
@@ -65,12 +70,12 @@ test.describe('Workspaces', () => {
     signedIn: owner,
     openBrowser,
   }) => {
+    // Someone with a workspace of their own already, invited to another.
     const member = newPerson('member')
     const link = await invite(page, member.email, TeamRole.admin)
-    const { page: other } = await openBrowser()
-    await other.goto(link)
-    await signUpFromInvitation(other, member)
-    await other.getByRole('button', { name: 'Accept invitation' }).click()
+    const { context, page: other } = await openBrowser()
+    await signUpThroughApi(context.request, member)
+    await acceptInvitation(other, link)
     await expect(other.getByTestId('current-workspace')).toHaveText(workspaceOf(owner))
 
     const switcher = other.getByRole('combobox', { name: 'Workspace' })
@@ -108,7 +113,7 @@ test.describe('Workspaces', () => {
 
       const { page: guest } = await openBrowser({ viewport: { width: 360, height: 740 } })
       await guest.goto(link)
-      await expect(guest.getByRole('link', { name: 'Sign in to accept' })).toBeVisible()
+      await expect(guest.getByRole('button', { name: `Join ${workspaceOf(owner)}` })).toBeVisible()
       await saveScreenshot(guest, 'invite-phone')
       for (const screen of [page, guest]) {
         await screen.setViewportSize({ width: 360, height: 740 })

@@ -1,13 +1,19 @@
 import {
+  ZBusinessHoursAttributes,
   ZContactAttributes,
+  ZCustomFieldAttributes,
   ZGroupAttributes,
   ZImapAccountAttributes,
   ZInboundAttributes,
   ZMacroAttributes,
   ZMailboxAttributes,
   ZMessageAttributes,
+  ZNotificationAttributes,
   ZOutboundMailAttributes,
   ZPresenceAttributes,
+  ZRuleAttributes,
+  ZSlaPolicyAttributes,
+  ZTemplateAttributes,
   ZTicketAttributes,
   ZTicketEventAttributes,
   ZViewAttributes,
@@ -16,6 +22,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { createContactsCollection } from './contacts/contacts-collection'
+import { createMessagesCollection } from './conversations/messages-collection'
+import { createOutboxCollection } from './conversations/outbox-collection'
 import { OPEN_INTERNET_ONLY } from './core/outbound-address'
 import type { TDatabase } from './db/database'
 import { shapeOf } from './documents/attribute-columns'
@@ -27,10 +35,14 @@ import { createImapAccountsCollection } from './mail/imap/imap-accounts-collecti
 import { createSecretBox } from './mail/imap/secret-box'
 import { createInboundCollection } from './mail/inbound/inbound-collection'
 import { createMailboxesCollection } from './mail/mailboxes/mailboxes-collection'
-import { createMessagesCollection } from './mail/messages/messages-collection'
-import { createOutboxCollection } from './mail/outbox/outbox-collection'
+import { createNotificationsCollection } from './notifications/notifications-collection'
 import { createPresenceCollection } from './presence/presence-collection'
 import type { TEventBus } from './realtime/event-bus'
+import { createRulesCollection } from './rules/rules-collection'
+import { createBusinessHoursCollection } from './sla/business-hours/business-hours-collection'
+import { createSlaPoliciesCollection } from './sla/policies/sla-policies-collection'
+import { createCustomFieldsCollection } from './templates/custom-fields-collection'
+import { createTemplatesCollection } from './templates/templates-collection'
 import { DATABASE_KINDS, openTestDatabase } from './testing/test-database'
 import { ticketEventsCollection } from './tickets/ticket-events'
 import { createTicketsCollection } from './tickets/tickets-collection'
@@ -62,6 +74,15 @@ const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
   [createContactsCollection(UNUSED_WRITER_DEPS), ZContactAttributes],
   [createMacrosCollection(UNUSED_WRITER_DEPS), ZMacroAttributes],
   [createPresenceCollection(UNUSED_WRITER_DEPS), ZPresenceAttributes],
+  [createNotificationsCollection(), ZNotificationAttributes],
+  [createBusinessHoursCollection(UNUSED_WRITER_DEPS), ZBusinessHoursAttributes],
+  [createSlaPoliciesCollection(UNUSED_WRITER_DEPS), ZSlaPolicyAttributes],
+  [
+    createRulesCollection({ ...UNUSED_WRITER_DEPS, routing: false, outbound: OPEN_INTERNET_ONLY }),
+    ZRuleAttributes,
+  ],
+  [createCustomFieldsCollection(UNUSED_WRITER_DEPS), ZCustomFieldAttributes],
+  [createTemplatesCollection(UNUSED_WRITER_DEPS), ZTemplateAttributes],
 ]
 
 const COLUMN_TYPES: Record<TAttributeType, string[]> = {

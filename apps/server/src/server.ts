@@ -5,22 +5,34 @@ import type { TAnalyser } from './analysis'
 import { createTriageModule } from './categories/triage-module'
 import type { TConfig, TServerRole } from './config/config'
 import { createContactsCollection } from './contacts/contacts-collection'
+import { createConversationsModule } from './conversations/conversations-module'
 import { stopInReverse, type TStarted } from './core/module'
 import type { TDatabase } from './db/database'
 import { createDocumentsModule } from './documents/documents-module'
+import { extractTicket } from './extraction/extract-ticket'
+import { createExtractionModule } from './extraction/preview'
 import { createGroupsCollection } from './groups/groups-collection'
 import { createHttpModule } from './http/http-module'
 import { openInfrastructure } from './infrastructure'
+import type { TJobQueue } from './jobs/job-queue'
 import { createMacrosCollection } from './macros/macros-collection'
 import { createImapModule } from './mail/imap/imap-module'
 import { createMailModule } from './mail/mail-module'
 import type { TModule } from './module'
+import { createNotificationsModule } from './notifications/notifications-module'
 import { createOpsModule } from './ops/ops-module'
 import { createOutboxModule } from './outbox/outbox-module'
 import type { TOutbox } from './outbox/outbox-service'
 import { createPresenceCollection } from './presence/presence-collection'
 import type { TEventBus } from './realtime/event-bus'
+import { remoteImageRoutes } from './remote-images/remote-image-routes'
+import { createReportsModule } from './reports/reports-module'
+import { createRoutingModule } from './routing'
+import { createRulesModule } from './rules/rules-module'
+import { createSlaModule } from './sla/sla-module'
 import { createTeamsModule } from './teams/teams-module'
+import { createTemplatesModule } from './templates/templates-module'
+import { createTicketLifecycleModule } from './ticket-lifecycle/ticket-lifecycle-module'
 import type { TTicketService } from './tickets/ticket-service'
 import { createTicketsModule } from './tickets/tickets-module'
 import { createViewsCollection } from './views/views-collection'
@@ -49,6 +61,8 @@ export type TRunningServer = {
   tickets: TTicketService
   /** Where every domain queues the mail it sends. */
   outbox: TOutbox
+  /** The jobs' queue (pg-boss), for work a test runs by hand. */
+  queue: TJobQueue
   app: FastifyInstance | undefined
   /** The http role's address, e.g. http://127.0.0.1:3000 (undefined without the http role). */
   url: string | undefined
@@ -70,18 +84,21 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   const stops: TStarted[] = [{ infrastructure: () => ops.close() }]
   const { db, bus, storage, queue, logOf } = await openInfrastructure({ ...options, stops })
 
-  const details = async () => ({ intake: await mail.backlog.read() })
+  const details = async () => ({ intake: await mail.backlog.describe() })
   const ops = createOpsModule({ config, db, queue, details, logOf })
   const { metrics } = ops
-  const forgetTicket = (ticketId: string) => mail.forgetTicket(ticketId)
+  const forgetTicket = (ticketId: string) => conversations.forgetTicket(ticketId)
   const tickets = createTicketsModule({ db, bus, queue, log: logOf('jobs'), forgetTicket })
   const outbox = createOutboxModule({
     ...{ config, db, queue, log: logOf('outbox') },
     limited: (limit) => metrics.outboundLimited(limit),
-    delivery: () => mail.outboundDelivery.delivery,
+    delivery: () => conversations.delivery,
+  })
+  const conversations = createConversationsModule({
+    ...{ config, db, bus, storage, tickets: tickets.service, outbox: outbox.outbox },
   })
   const mail = createMailModule({
-    ...{ config, db, bus, queue, storage, logOf, tickets: tickets.service, outbox: outbox.outbox },
+    ...{ config, db, bus, queue, storage, logOf, tickets: tickets.service, conversations },
     observe: {
       accepted: (channel) => metrics.emailAccepted(channel),
       refused: (reason) => metrics.emailRejected('smtp', reason),
@@ -89,34 +106,61 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
       limited: (channel, scope) => metrics.emailRejected(channel, `${scope}-limit`),
     },
   })
+  const notifications = createNotificationsModule({
+    ...{ config, db, bus, outbox: outbox.outbox, log: logOf('notifications') },
+  })
+  const lifecycle = createTicketLifecycleModule({
+    ...{ config, db, outbox: outbox.outbox, tickets: tickets.service, log: logOf('lifecycle') },
+  })
+  const routing = createRoutingModule({ db, tickets: tickets.service })
+  const rules = createRulesModule({
+    ...{ db, bus, tickets: tickets.service, log: logOf('rules') },
+    ...{ outbox: outbox.outbox, queue, outbound: config.outboundPolicy },
+    routeTickets: routing.routeTickets,
+  })
+  const sla = createSlaModule({ db, bus })
+  const extraction = createExtractionModule({ db })
+  const templates = createTemplatesModule({
+    ...{ db, bus, tickets: tickets.service, log: logOf('templates') },
+    extract: extractTicket,
+  })
+  const reports = createReportsModule({ db })
   const imap = createImapModule({ config, db, bus, accept: mail.accept, log: logOf('imap') })
   const worker = createWorkerModule({
     ...{ config, db, bus, queue, log: logOf('jobs'), wrapAnalyser: options.wrapAnalyser },
     tickets: tickets.service.collection,
-    createInboundProcessor: mail.createProcessor,
-    outboundDelivery: mail.outboundDelivery,
+    startIngest: mail.startIngest,
+    outboundDelivery: {
+      delivery: conversations.delivery,
+      openAttachments: conversations.openAttachments,
+      returnPath: mail.returnPath,
+    },
     maintenance: {
       db,
       storage,
       rawMailRetentionDays: config.rawMailRetentionDays,
       log: logOf('maintenance'),
     },
+    notifications: notifications.jobDeps,
+    rules: rules.jobDeps,
+    ruleWebhooks: rules.webhookDeps,
+    lifecycle: lifecycle.jobDeps,
     onJobSettled: (run) => metrics.jobSettled(run),
   })
   // A workspace's smaller collections: nothing of their own beyond the documents API.
   const workspace = {
     collections: [
       ...[createWaitlistCollection(), createViewsCollection()],
-      ...[
-        createGroupsCollection,
-        createContactsCollection,
-        createMacrosCollection,
-        createPresenceCollection,
-      ].map((create) => create({ db, bus })),
+      createGroupsCollection({ db, bus, afterUpdate: routing.groupChanged }),
+      ...[createContactsCollection, createMacrosCollection, createPresenceCollection].map((create) =>
+        create({ db, bus }),
+      ),
     ],
   }
   const collections = new Map(
-    [tickets, workspace, mail, imap].flatMap((module) => module.collections).map((def) => [def.id, def]),
+    [tickets, workspace, conversations, mail, imap, notifications, rules, sla, templates]
+      .flatMap((module) => module.collections)
+      .map((def) => [def.id, def]),
   )
   const documents = createDocumentsModule({
     ...{ config, db, bus, collections },
@@ -130,6 +174,8 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
     memberLeaving: tickets.memberLeaving,
   })
   const triage = createTriageModule({ db, queue, tickets: tickets.service, log: logOf('spam') })
+  // "Show images" of a mail's HTML, fetched by the server for a member (decision 060).
+  const remoteImages = { routes: [remoteImageRoutes({ db, outbound: config.outboundPolicy })] }
   const http = createHttpModule({
     ...{ config, db, webDistDir: options.webDistDir ?? WEB_DIST_DIR },
     routes: () => modules.flatMap((module) => module.routes ?? []),
@@ -138,14 +184,17 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
 
   // The worker before the sweepers that feed it; the listeners once all is built; ops last, so that its
   // readiness answers ready only once every role is up.
-  const modules: TModule[] = [worker, teams, documents, triage, mail, outbox, imap, http, ops]
+  const modules: TModule[] = [
+    ...[worker, teams, documents, triage, conversations, mail, outbox, notifications, lifecycle, sla],
+    ...[remoteImages, routing, rules, reports, extraction, imap, http, ops],
+  ]
   for (const module of modules) {
     const started = await module.start?.(roles)
     if (started) stops.push(started)
     ops.addChecks(started?.healthChecks ?? [])
   }
   return {
-    ...{ config, db, bus, tickets: tickets.service, outbox: outbox.outbox },
+    ...{ config, db, bus, tickets: tickets.service, outbox: outbox.outbox, queue },
     ...{ app: http.app(), url: http.url(), smtpPort: mail.smtpPort(), metricsUrl: ops.metricsUrl() },
     async close() {
       ops.readiness.markStopping()

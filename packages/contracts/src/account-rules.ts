@@ -22,6 +22,27 @@ export const FREE_TRIAL_DAYS = 14
 
 export const OAuthRedirect = { success: '/tickets', failure: '/error' } as const
 
+/**
+ * Where the web app opens the links the server mails for an address: the email-change link has no `url`
+ * from the client (Appwrite's `updateEmail` sends none), so the server builds it on its public address.
+ */
+export const AccountLinkPaths = { verify: '/verify' } as const
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase()
 }
+
+/**
+ * What the sign-in screens ask the server before anyone signs in (under /v1): who is signed in on this
+ * browser, answered 200 either way so a signed-out visit fails no request; and which ways to sign in the
+ * server offers.
+ */
+export const SignInRoutes = { session: '/sign-in/session', providers: '/sign-in/providers' } as const
+export type TSignInProviders = { google: boolean }
+
+export const SignInMessages = {
+  googleNotConfigured:
+    'Google sign-in is not set up on this server. Sign in with your email address and password.',
+  sessionEnded: 'Your session has ended',
+  sessionEndedDetail: 'You were signed out, perhaps from another device. Please sign in again.',
+} as const

@@ -1,11 +1,25 @@
 import { z } from 'zod'
 import { PasswordLimits } from './account-rules'
 
+/**
+ * An invitation taken up at sign-up: the new account joins that workspace in the sign-up's transaction,
+ * instead of getting an empty workspace of its own (decision 046). Here rather than beside the teams'
+ * schemas: the landing page reads this module's constants, and must not bring those along.
+ */
+export const ZInvitationJoin = z.object({
+  teamId: z.string().max(36),
+  membershipId: z.string().max(36),
+  secret: z.string().min(1).max(256),
+})
+export type TInvitationJoin = z.infer<typeof ZInvitationJoin>
+
 export const ZAccountCreate = z.object({
   userId: z.string(),
   email: z.email().max(320),
   password: z.string(),
   name: z.string().max(128).optional(),
+  /** Signing up from an invitation's page: the account joins that workspace and gets none of its own. */
+  invitation: ZInvitationJoin.optional(),
 })
 
 export const ZEmailSession = z.object({
@@ -55,9 +69,3 @@ export const AccountMessages = {
   tooManySignInsFromAddress: (wait: string) =>
     `Too many sign-ins from your address. Please try again in ${wait}.`,
 } as const
-
-/**
- * Where the web app opens the links the server mails for an address: the email-change link has no `url`
- * from the client (Appwrite's `updateEmail` sends none), so the server builds it on its public address.
- */
-export const AccountLinkPaths = { verify: '/verify' } as const

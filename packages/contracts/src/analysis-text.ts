@@ -153,6 +153,16 @@ export type TTicketAnalysisReading = TAnalysisText & {
   category: string
   /** What gave spam away when the spam rules filed the ticket; null on any other ticket. */
   spamReason: string | null
+  /** What wrote it: "Local model", the LLM's model, "LLM" for one written before models were kept; null when the lines do not say. */
+  madeBy: string | null
+}
+
+/** What the "AI Generated" badge says wrote an analysis. */
+export const AnalysisMaker = { local: 'Local model', llm: 'LLM' } as const
+
+function madeByOf(record: TTicketAnalysisRecord): string {
+  if (record.source === 'local') return AnalysisMaker.local
+  return record.model || AnalysisMaker.llm
 }
 
 /**
@@ -178,12 +188,18 @@ export function readTicketAnalysis(ticket: {
       language: record.language,
       fields: listAnalysisFields(record.entities),
       nextStep: record.nextStep,
+      madeBy: madeByOf(record),
     }
   }
   const text = ticket.description ? readAnalysisText(ticket.description) : null
   if (!text) return null
   // The lines say a spam rule's verdict only inside the category's reason: "spam (bulk mail: ...)".
-  return { ...text, from: 'text', spamReason: text.categoryReason.match(/^spam \((.*)\)$/)?.[1] ?? null }
+  return {
+    ...text,
+    from: 'text',
+    spamReason: text.categoryReason.match(/^spam \((.*)\)$/)?.[1] ?? null,
+    madeBy: null,
+  }
 }
 
 // "Billing (EU) (spam (bulk mail)))." -> the name and the reason: the reason is the last bracketed group,

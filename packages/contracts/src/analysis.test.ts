@@ -122,7 +122,13 @@ describe('readTicketAnalysis', () => {
         { kind: 'amounts', label: 'Amount', value: '49.90 EUR' },
       ],
       nextStep: RECORD.nextStep,
+      madeBy: 'Local model',
     })
+    // An LLM's analysis names its model; one written before models were kept says only that an LLM did.
+    expect(readTicketAnalysis({ analysis: { ...RECORD, source: 'llm', model: 'gpt-4o-mini' } })?.madeBy).toBe(
+      'gpt-4o-mini',
+    )
+    expect(readTicketAnalysis({ analysis: { ...RECORD, source: 'llm' } })?.madeBy).toBe('LLM')
   })
 
   it('reads the lines of a ticket analysed before the field, the spam rule’s reason taken out of them', () => {

@@ -54,6 +54,8 @@ export const ZAnalysisDetails = z.object({
    */
   spamReason: z.string().max(300).optional(),
   source: z.enum(ANALYSIS_SOURCES),
+  /** The LLM's model ("gpt-4o-mini"), so an agent knows what wrote the analysis; none from the local model. */
+  model: z.string().max(100).optional(),
 })
 export type TAnalysisDetails = z.infer<typeof ZAnalysisDetails>
 
@@ -71,6 +73,8 @@ export const ANALYSIS_MAX_BYTES = 1_048_576
  */
 export const ZTicketAnalysisRecord = z.object({
   source: z.enum(ANALYSIS_SOURCES),
+  /** The LLM's model when an LLM wrote it (absent on analyses written before it was kept). */
+  model: z.string().max(100).optional(),
   summary: ZSummary,
   /**
    * The key of the category the analysis chose in the ticket's workspace (`refund-cancellation`), as the

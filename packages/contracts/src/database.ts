@@ -14,6 +14,12 @@ export const CollectionId = {
   groups: 'groups',
   contacts: 'contacts',
   macros: 'macros',
+  notifications: 'notifications',
+  businessHours: 'business_hours',
+  slaPolicies: 'sla_policies',
+  rules: 'rules',
+  customFields: 'custom_fields',
+  templates: 'templates',
 } as const
 export type TCollectionId = (typeof CollectionId)[keyof typeof CollectionId]
 

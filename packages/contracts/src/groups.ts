@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RoutingLimits, RoutingStrategy, ZGroupRouting } from './routing'
 
 /**
  * A group of a workspace's members a ticket is routed to (Billing, Tier 2): what routing rules and views
@@ -52,6 +53,8 @@ export const ZGroupAttributes = z.object({
   description: z.string().max(GroupLimits.description),
   /** Confirmed members of the workspace; one removed from the workspace leaves its groups. */
   memberIds: ZGroupMemberIds,
+  /** How routing picks a member for a ticket in the group, and how many unclosed tickets each may hold. */
+  ...ZGroupRouting.shape,
 })
 export type TGroupAttributes = z.infer<typeof ZGroupAttributes>
 
@@ -61,13 +64,23 @@ export const ZGroupCreate = z.object({
   name: ZGroupName,
   description: ZGroupDescription.default(''),
   memberIds: ZGroupMemberIds.default([]),
+  strategy: ZGroupRouting.shape.strategy.default(RoutingStrategy.manual),
+  cap: ZGroupRouting.shape.cap.default(RoutingLimits.capDefault),
+  skillsFirst: ZGroupRouting.shape.skillsFirst.default(false),
+  memberSkills: ZGroupRouting.shape.memberSkills.default([]),
+  skillRules: ZGroupRouting.shape.skillRules.default([]),
 })
 export type TGroupCreate = z.input<typeof ZGroupCreate>
 
-/** A rename, a new description or a new member list: only what is named changes. */
+/** A rename, a new description, member list, routing or skills: only what is named changes. */
 export const ZGroupUpdate = z.object({
   name: ZGroupName.optional(),
   description: ZGroupDescription.optional(),
   memberIds: ZGroupMemberIds.optional(),
+  strategy: ZGroupRouting.shape.strategy.optional(),
+  cap: ZGroupRouting.shape.cap.optional(),
+  skillsFirst: ZGroupRouting.shape.skillsFirst.optional(),
+  memberSkills: ZGroupRouting.shape.memberSkills.optional(),
+  skillRules: ZGroupRouting.shape.skillRules.optional(),
 })
 export type TGroupUpdate = z.input<typeof ZGroupUpdate>

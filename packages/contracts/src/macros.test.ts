@@ -32,6 +32,22 @@ describe('renderMacro', () => {
     expect(rendered.changes).toEqual({})
   })
 
+  it('greets by first name and writes a number already marked with # once', () => {
+    const rendered = renderMacro(
+      {
+        body: 'Hi {{requester.firstName}}, ticket #{{ticket.number}} ({{ticket.number}}). {{agent.firstName}}',
+        actions: keep,
+      },
+      context,
+    )
+    expect(rendered.body).toBe('Hi Ada, ticket #1042 (#1042). Grace')
+    const nameless = renderMacro(
+      { body: 'Hi {{requester.firstName}}', actions: keep },
+      { ...context, requester: { name: ' ', email: 'ada@example.com' } },
+    )
+    expect(nameless.unresolved).toEqual(['requester.firstName'])
+  })
+
   it('leaves an unknown placeholder, and one with no value here, visible and lists them', () => {
     const rendered = renderMacro(
       { body: 'Hi {{requester.name}}, your {{order.id}} and {{ ticket.sla }}', actions: keep },

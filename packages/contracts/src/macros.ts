@@ -70,10 +70,12 @@ export type TMacroUpdate = z.input<typeof ZMacroUpdate>
 /** The placeholders a macro's text may hold, as `{{requester.name}}`. */
 export const MACRO_PLACEHOLDERS = [
   'requester.name',
+  'requester.firstName',
   'requester.email',
   'ticket.number',
   'ticket.subject',
   'agent.name',
+  'agent.firstName',
 ] as const
 export type TMacroPlaceholder = (typeof MACRO_PLACEHOLDERS)[number]
 
@@ -98,18 +100,26 @@ export type TRenderedMacro = {
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g
 
-function placeholderValue(name: string, context: TMacroContext): string {
+/** "Ada" of "Ada Lovelace": what a greeting uses. */
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? ''
+
+/** `written` is the text before the placeholder: a number written as `#{{ticket.number}}` gets no second `#`. */
+function placeholderValue(name: string, context: TMacroContext, written: string): string {
   switch (name as TMacroPlaceholder) {
     case 'requester.name':
       return context.requester?.name.trim() ?? ''
+    case 'requester.firstName':
+      return firstNameOf(context.requester?.name ?? '')
     case 'requester.email':
       return context.requester?.email ?? ''
     case 'ticket.number':
-      return `#${context.ticket.number}`
+      return written.endsWith('#') ? String(context.ticket.number) : `#${context.ticket.number}`
     case 'ticket.subject':
       return context.ticket.subject
     case 'agent.name':
       return context.agent.name.trim()
+    case 'agent.firstName':
+      return firstNameOf(context.agent.name)
     default:
       return ''
   }
@@ -140,8 +150,8 @@ function changesOf(actions: TMacroActions, context: TMacroContext): TMacroTicket
  */
 export function renderMacro(macro: Pick<TMacro, 'body' | 'actions'>, context: TMacroContext): TRenderedMacro {
   const unresolved = new Set<string>()
-  const body = macro.body.replace(PLACEHOLDER, (written, name: string) => {
-    const value = placeholderValue(name, context)
+  const body = macro.body.replace(PLACEHOLDER, (written, name: string, offset: number, text: string) => {
+    const value = placeholderValue(name, context, text.slice(0, offset))
     if (value === '') {
       unresolved.add(name)
       return written

@@ -197,3 +197,39 @@ export const ZReplyCreate = z
   })
   .refine((reply) => !(reply.note && reply.force), { message: ReplyMessages.forceOnNote, path: ['force'] })
 export type TReplyCreate = z.infer<typeof ZReplyCreate>
+
+/**
+ * Image types the server serves inline (files/safe-content-type.ts) and the ticket page shows as
+ * thumbnails: none of them runs anything of the sender's (no SVG).
+ */
+export const INLINE_IMAGE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+]
+/** Bigger images are listed by name only: a thumbnail must not download megabytes. */
+export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024
+
+/** "Show images" in a mail's HTML: remote images fetched by the server for a member, never by the browser. */
+export const RemoteImageLimits = {
+  /** Bytes of one image; a bigger one is refused. */
+  bytes: 5 * 1024 * 1024,
+  /** How long the remote server gets to answer with the whole image. */
+  timeoutMs: 8_000,
+  /** Redirects followed, each to a host checked again. */
+  redirects: 3,
+  /** Images one member may have fetched per minute. */
+  perMinute: 120,
+  /** Remote images a mail shows at most; the rest stay hidden. */
+  perMail: 40,
+} as const
+
+export const RemoteImageMessages = {
+  invalidUrl: 'Only http and https image addresses can be shown',
+  notImage: 'The address did not answer with an image',
+  tooBig: `The image is bigger than ${RemoteImageLimits.bytes / 1024 / 1024} MB`,
+  unreachable: 'The image could not be fetched',
+  tooMany: 'Too many images shown in the last minute: try again shortly',
+} as const

@@ -6,8 +6,25 @@ export const OutboundMailKind = {
   recovery: 'recovery',
   verification: 'verification',
   reply: 'reply',
+  /** A member told of what needs them (decision 048). */
+  notification: 'notification',
+  /** A requester asked to rate the help they got (decision 057). */
+  survey: 'survey',
+  /** A pending ticket's requester reminded that it waits on them (decision 057). */
+  reminder: 'reminder',
+  /** A rule's automatic answer to a customer's mail (decision 065): `Auto-Submitted: auto-replied`. */
+  autoReply: 'auto-reply',
 } as const
-export const OUTBOUND_MAIL_KINDS = ['invitation', 'recovery', 'verification', 'reply'] as const
+export const OUTBOUND_MAIL_KINDS = [
+  'invitation',
+  'recovery',
+  'verification',
+  'reply',
+  'notification',
+  'survey',
+  'reminder',
+  'auto-reply',
+] as const
 export type TOutboundMailKind = (typeof OUTBOUND_MAIL_KINDS)[number]
 
 /**
@@ -115,6 +132,8 @@ export const ZOutboundMailAttributes = z.object({
   kind: z.enum(OUTBOUND_MAIL_KINDS),
   idempotencyKey: z.string().max(OutboundMailLimits.idempotencyKey),
   from: z.string().max(OutboundMailLimits.address),
+  /** Where answers should go, when not to From (a reply from a verified sending address, decision 047). */
+  replyTo: z.string().max(OutboundMailLimits.address).nullable(),
   to: z.array(z.string().max(OutboundMailLimits.address)).max(OutboundMailLimits.recipients),
   cc: z.array(z.string().max(OutboundMailLimits.address)).max(OutboundMailLimits.recipients),
   subject: z.string().max(OutboundMailLimits.subject),

@@ -30,9 +30,26 @@ export type TBlockedSender = {
   $createdAt: string
 }
 
+/**
+ * A sender a member marked "not spam": the workspace's later mail from that address is analysed with the
+ * spam rules set aside (unless it fails DMARC, when its From may be forged).
+ */
+export type TTrustedSender = {
+  $id: string
+  teamId: string
+  /** A lower-case address. */
+  address: string
+  /** The ticket it was marked not spam on, while that ticket exists. */
+  ticketId: string | null
+  /** Who marked it (a user id). */
+  createdBy: string
+  $createdAt: string
+}
+
 export const SpamMessages = {
   noSender: 'This ticket has no sender address to block',
   notManager: 'Only owners and admins unblock senders',
+  notManagerToForget: 'Only owners and admins forget senders marked not spam',
   notSpam: 'This ticket is not marked as spam',
   blockedReason: (value: string, kind: TBlockedSenderKind) =>
     kind === 'domain'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
 import { UndoSend, ZUndoSendSeconds } from './reply-guard'
+import { lifecyclePrefsProblem } from './satisfaction'
 
 /**
  * A member's role in a workspace. Owners do everything, admins run the workspace but cannot touch owners
@@ -50,7 +51,11 @@ export const ZTeamPrefsUpdate = z.object({
       {
         message: `${UndoSend.pref} is a whole number of seconds from ${UndoSend.minSeconds} to ${UndoSend.maxSeconds}`,
       },
-    ),
+    )
+    .superRefine((value, context) => {
+      const problem = lifecyclePrefsProblem(value)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
 })
 
 export const ZMembershipCreate = z.object({

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { OUTBOUND_MAIL_STATES } from './outbox'
+import { ZRoutingDecision } from './routing'
+import { ZRuleEvaluation, ZRuleWebhookOutcome } from './rules'
+import { SATISFACTION_RATINGS } from './satisfaction'
 import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -45,6 +48,24 @@ export const TicketEventType = {
    * (the receiving server's DMARC check failed): said on the new ticket, with whom it copied left out.
    */
   untrustedMail: 'untrusted-mail',
+  // Listed in the order the migrations add them to the table's check (046, 047 before 050): the schema
+  // agreement test compares the two lists as they are.
+  /** An automation rule was evaluated on the ticket: what it read, matched or why not, what it changed. */
+  ruleEvaluated: 'rule-evaluated',
+  /** Rules kept changing the ticket and the pass cap stopped them (decision 051). */
+  rulePassCap: 'rule-pass-cap',
+  /** Routing weighed a group's members for the ticket: who it chose and why (decision 052). */
+  routed: 'routed',
+  /** The requester rated the help from their survey's link (decision 057). */
+  satisfaction: 'satisfaction',
+  /** Closed long enough: the customer's next mail opens a follow-up ticket instead (decision 057). */
+  locked: 'locked',
+  /** A locked ticket's customer wrote again: written on both, the locked `source` and the new `target`. */
+  followUp: 'follow-up',
+  /** A pending ticket's requester was reminded that it waits on them (decision 057). */
+  pendingReminder: 'pending-reminder',
+  /** A rule's webhook was delivered, or failed for good after its retries (decision 065). */
+  ruleWebhook: 'rule-webhook',
 } as const
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
@@ -170,5 +191,34 @@ export const ZTicketEventChange = z.discriminatedUnion('type', [
       copiesLeftOut: ZTicketCc,
     }),
   ),
+  /** `agentId`: the member credited, who closed the ticket; `survey`: the survey answered. */
+  change(
+    TicketEventType.satisfaction,
+    z.null(),
+    z.object({
+      survey: z.string(),
+      rating: z.enum(SATISFACTION_RATINGS),
+      comment: z.string(),
+      agentId: z.string().nullable(),
+    }),
+  ),
+  /** `closedAt`: the closing the lock follows. */
+  change(TicketEventType.locked, z.null(), z.object({ closedAt: z.string() })),
+  change(
+    TicketEventType.followUp,
+    z.null(),
+    ZTicketPair.extend({ sourceNumber: z.number().int(), targetNumber: z.number().int() }),
+  ),
+  /** `mail`: the reminder in the outbox. */
+  change(TicketEventType.pendingReminder, z.null(), z.object({ mail: z.string() })),
+  change(TicketEventType.ruleEvaluated, z.null(), ZRuleEvaluation),
+  /** `passes`: how many passes ran; `ruleIds`: the rules still changing the ticket in the last one. */
+  change(
+    TicketEventType.rulePassCap,
+    z.null(),
+    z.object({ passes: z.number().int(), ruleIds: z.array(z.string()) }),
+  ),
+  change(TicketEventType.routed, z.null(), ZRoutingDecision),
+  change(TicketEventType.ruleWebhook, z.null(), ZRuleWebhookOutcome),
 ])
 export type TTicketEventChange = z.infer<typeof ZTicketEventChange>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ZTicketAnalysisRecord } from './analysis'
 import { isWithinJsonDepth, jsonByteLength, MAX_JSON_DEPTH } from './json-limits'
+import { ZCustomFieldValues, ZTicketExtraction } from './templates'
 import { TICKET_PRIORITIES } from './ticket-priorities'
 
 /**
@@ -131,6 +132,15 @@ export const ZTicketAttributes = z.object({
    * SMTP or a webhook; null for a ticket filed by the form or the API (decision 022).
    */
   mailboxId: z.string().max(36).nullable(),
+  /**
+   * When the conversation or the state last moved: a customer's mail, a reply, a note, a status change
+   * (not a tag, the analysis or an assignment). Kept by the database (migration 041, decision 044).
+   */
+  lastActivityAt: z.iso.datetime({ offset: true }),
+  /** The workspace's custom fields by key (`custom_fields`): a template fills them, a member edits them. */
+  customFields: ZCustomFieldValues,
+  /** What the workspace's templates read from the first mail (issue 26); null when it had none enabled. */
+  extraction: ZTicketExtraction.nullable(),
 })
 export type TTicketAttributes = z.infer<typeof ZTicketAttributes>
 
@@ -150,6 +160,8 @@ export const TICKET_DEFAULTS = {
   requesterId: null,
   mergedIntoId: null,
   mailboxId: null,
+  customFields: {},
+  extraction: null,
 } as const satisfies Partial<TTicketAttributes>
 
 /** The fields an agent works and the event log follows (`ticket_events`), with their values on a ticket. */

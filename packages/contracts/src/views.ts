@@ -11,13 +11,14 @@ export const ViewAssignee = { me: 'me', none: 'none' } as const
  */
 export const ViewMailbox = { none: 'none' } as const
 
-export const VIEW_SORTS = ['newest', 'oldest', 'updated', 'priority'] as const
+export const VIEW_SORTS = ['newest', 'oldest', 'updated', 'priority', 'activity'] as const
 export type TViewSort = (typeof VIEW_SORTS)[number]
 export const ViewSortLabels: Record<TViewSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
   updated: 'Recently updated',
   priority: 'Most urgent first',
+  activity: 'Last activity',
 }
 
 export const ViewLimits = { name: 60, perMember: 50, categories: 50 } as const

@@ -60,7 +60,7 @@ export function isAt(pathname: string) {
 }
 
 /** The toast that shows `title` (the app keeps one on screen at a time). */
-export function toast(page: Page, title: string) {
+export function toast(page: Page, title: string | RegExp) {
   return page.locator('[data-sonner-toast]', { hasText: title }).first()
 }
 

@@ -4,6 +4,8 @@ export type TMail = {
   to: string
   subject: string
   text: string
+  /** An HTML part beside the text. */
+  html?: string
   from?: string
   messageId?: string
   inReplyTo?: string

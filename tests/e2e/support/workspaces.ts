@@ -6,11 +6,12 @@ import { isAt, type TPerson, toast } from './app'
 export const workspaceOf = (person: TPerson) => `${person.name}'s workspace`
 
 /**
- * Invites `email` from /settings/workspace; resolves with the link read from the outbox card (no relay in
- * these tests: the mail stays unsent, and its card offers the link to hand over by hand).
+ * Invites `email` from the settings' Members and groups; resolves with the link read from the outbox card
+ * under Mailboxes and sending (no relay in these tests: the mail stays unsent, and its card offers the link
+ * to hand over by hand).
  */
 export async function invite(page: Page, email: string, role: TTeamRole): Promise<string> {
-  await page.goto('/settings/workspace')
+  await page.goto('/settings/workspace/members')
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Role', { exact: true }).selectOption(role)
   await page.getByRole('button', { name: 'Send invitation' }).click()
@@ -18,6 +19,7 @@ export async function invite(page: Page, email: string, role: TTeamRole): Promis
   await expect(
     page.getByRole('list', { name: 'Open invitations' }).getByText(email, { exact: true }),
   ).toBeVisible()
+  await page.goto('/settings/workspace/mail')
   const mail = page.getByRole('list', { name: 'Outbox' }).getByRole('listitem').filter({ hasText: email })
   await expect(mail.getByTestId('mail-state')).toHaveText('not sent')
   await expect(mail.getByText(OutboxMessages.noRelay)).toBeVisible()
@@ -26,21 +28,22 @@ export async function invite(page: Page, email: string, role: TTeamRole): Promis
   return link
 }
 
-/** From an invitation page opened signed out: "Create an account", the form, and back on /invite. */
+/**
+ * From an invitation page opened signed out: the one-step form, the invited address already filled in,
+ * "Join <workspace>", and on /tickets in that workspace.
+ */
 export async function signUpFromInvitation(page: Page, person: TPerson) {
-  await page.getByRole('link', { name: 'Create an account' }).click()
-  await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible()
+  await expect(page.getByLabel('Email Address')).toHaveValue(person.email)
   await page.getByLabel('Full Name').fill(person.name)
-  await page.getByLabel('Email Address').fill(person.email)
   await page.getByLabel('Password', { exact: true }).fill(person.password)
   await page.getByLabel('Confirm Password').fill(person.password)
-  await page.getByRole('button', { name: 'Start Free Trial' }).click()
-  await expect(page).toHaveURL(isAt('/invite'))
+  await page.getByRole('button', { name: /^Join / }).click()
+  await expect(page).toHaveURL(isAt('/tickets'))
 }
 
-/** Opens the invitation `link` in a signed-in browser and accepts it; lands on /tickets. */
+/** Opens the invitation `link` in a signed-in browser and joins with its one button; lands on /tickets. */
 export async function acceptInvitation(page: Page, link: string) {
   await page.goto(link)
-  await page.getByRole('button', { name: 'Accept invitation' }).click()
+  await page.getByRole('button', { name: /^Join / }).click()
   await expect(page).toHaveURL(isAt('/tickets'))
 }

@@ -1,7 +1,14 @@
-import { ErrorType } from '@parsedesk/contracts'
+import {
+  ErrorType,
+  SignInRoutes,
+  type TSignInProviders,
+  ZAccountCreate,
+  ZEmailSession,
+} from '@parsedesk/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TConfig } from '../config/config'
 import { AppError } from '../core/app-error'
+import { validated, withZodSchemas } from '../core/route-schemas'
 import type { TDatabase } from '../db/database'
 import { toAccountModel } from './account-model'
 import type { TAccountService } from './account-service'
@@ -39,22 +46,39 @@ function expireSessionCookie(config: TCookieConfig, reply: FastifyReply) {
 export type TAccountRoutesDeps = { accounts: TAccountService; db: TDatabase; config: TConfig }
 
 /** The account and session routes of Appwrite's API. */
-export const accountRoutes = (deps: TAccountRoutesDeps) => (app: FastifyInstance) => {
+export const accountRoutes = (deps: TAccountRoutesDeps) => (instance: FastifyInstance) => {
   const ctx = deps
+  const app = withZodSchemas(instance)
   app.get('/v1/account', async (request) => toAccountModel(requireUser(request).user))
 
-  app.post('/v1/account', async (request, reply) => {
+  // The web app's session check: a guest is an answer, not a failure, so a signed-out visit fails no request.
+  app.get(`/v1${SignInRoutes.session}`, async (request) => ({
+    user: request.auth.kind === 'user' ? toAccountModel(request.auth.user) : null,
+  }))
+
+  app.get(
+    `/v1${SignInRoutes.providers}`,
+    async (): Promise<TSignInProviders> => ({ google: ctx.config.google !== undefined }),
+  )
+
+  app.post('/v1/account', validated({ body: ZAccountCreate }), async (request, reply) => {
     const user = await ctx.accounts.createAccount(request.body, clientInfoOf(request))
     return reply.code(201).send(toAccountModel(user))
   })
 
-  app.post('/v1/account/sessions/email', async (request, reply) => {
+  const signedOut = (request: FastifyRequest) => {
     if (request.auth.kind === 'user') throw new AppError(ErrorType.userSessionAlreadyExists)
-    const { session, cookie } = await ctx.accounts.signInWithPassword(request.body, clientInfoOf(request))
-    setSessionCookie(ctx.config, reply, cookie, session)
-    const model = toSessionModel(session, session.id)
-    return reply.code(201).send(isBrowserRequest(request) ? model : { ...model, secret: cookie })
-  })
+  }
+  app.post(
+    '/v1/account/sessions/email',
+    validated({ body: ZEmailSession }, signedOut),
+    async (request, reply) => {
+      const { session, cookie } = await ctx.accounts.signInWithPassword(request.body, clientInfoOf(request))
+      setSessionCookie(ctx.config, reply, cookie, session)
+      const model = toSessionModel(session, session.id)
+      return reply.code(201).send(isBrowserRequest(request) ? model : { ...model, secret: cookie })
+    },
+  )
 
   app.get('/v1/account/sessions', async (request) => {
     const auth = requireUser(request)

@@ -3,13 +3,14 @@ import {
   CUSTOM_ID_PATTERN,
   ErrorType,
   normaliseEmail,
+  type TInvitationJoin,
   uniqueId,
-  ZAccountCreate,
-  ZEmailSession,
+  type ZAccountCreate,
+  type ZEmailSession,
 } from '@parsedesk/contracts'
+import type { z } from 'zod'
 import { AppError } from '../core/app-error'
 import { clientNetwork } from '../core/client-network'
-import { parseInput } from '../core/parse-input'
 import type { TDatabase, TQueryable } from '../db/database'
 import { mapUniqueViolation } from '../db/unique-violation'
 import { findPasswordProblem } from './password-rules'
@@ -58,20 +59,28 @@ function minutes(ms: number): string {
 export type TAccountServiceDeps = {
   db: TDatabase
   sessionIdleMs: number
-  /** What every new account gets, in the transaction that creates it: its own workspace. */
-  setUpAccount(tx: TQueryable, user: TUserRow): Promise<void>
+  /**
+   * What every new account gets, in the transaction that creates it: its own workspace, or with an
+   * invitation, a place in the workspace that invited it. What it returns runs after the commit.
+   */
+  setUpAccount(
+    tx: TQueryable,
+    user: TUserRow,
+    invitation?: TInvitationJoin,
+  ): Promise<(() => Promise<void>) | undefined>
 }
 
 export function createAccountService(deps: TAccountServiceDeps) {
   const { db } = deps
 
   /** A new account and what comes with it, together or not at all. */
-  function createUser(options: TInsertUserOptions): Promise<TUserRow> {
-    return db.transaction(async (tx) => {
-      const user = await insertUser(tx, options)
-      await deps.setUpAccount(tx, user)
-      return user
+  async function createUser(options: TInsertUserOptions, invitation?: TInvitationJoin): Promise<TUserRow> {
+    const { user, afterCommit } = await db.transaction(async (tx) => {
+      const inserted = await insertUser(tx, options)
+      return { user: inserted, afterCommit: await deps.setUpAccount(tx, inserted, invitation) }
     })
+    await afterCommit?.()
+    return user
   }
   const passwordWork = createWorkGate({ ...PASSWORD_WORK, busyMessage: AccountMessages.signInBusy })
 
@@ -108,8 +117,8 @@ export function createAccountService(deps: TAccountServiceDeps) {
   }
 
   return {
-    async createAccount(input: unknown, client: TClientInfo): Promise<TUserRow> {
-      const { userId, email, password, name } = parseInput(ZAccountCreate, input)
+    async createAccount(input: z.output<typeof ZAccountCreate>, client: TClientInfo): Promise<TUserRow> {
+      const { userId, email, password, name, invitation } = input
       const id = userId === 'unique()' ? uniqueId() : userId
       if (!CUSTOM_ID_PATTERN.test(id)) throw AppError.invalid('Invalid `userId` param: not a valid id')
       const normalised = normaliseEmail(email)
@@ -122,15 +131,17 @@ export function createAccountService(deps: TAccountServiceDeps) {
         const passwordHash = await hashPassword(password)
         if (await findUserByEmail(db, normalised)) throw new AppError(ErrorType.userAlreadyExists)
         try {
-          return await createUser({ id, email: normalised, name: name?.trim() ?? '', passwordHash })
+          return await createUser(
+            { id, email: normalised, name: name?.trim() ?? '', passwordHash },
+            invitation,
+          )
         } catch (error) {
           throw mapUniqueViolation(error, new AppError(ErrorType.userAlreadyExists))
         }
       })
     },
 
-    async signInWithPassword(input: unknown, client: TClientInfo) {
-      const credentials = parseInput(ZEmailSession, input)
+    async signInWithPassword(credentials: z.output<typeof ZEmailSession>, client: TClientInfo) {
       const email = normaliseEmail(credentials.email)
       return passwordWork.run(clientNetwork(client.ip), async () => {
         await takeSignInSlots(email, client.ip)

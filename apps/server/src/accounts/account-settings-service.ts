@@ -7,18 +7,18 @@ import {
   normaliseEmail,
   OutboundMailKind,
   uniqueId,
-  ZAccountEmailUpdate,
-  ZAccountNameUpdate,
-  ZAccountPasswordUpdate,
-  ZRecoveryCreate,
-  ZRecoveryUpdate,
-  ZVerificationCreate,
-  ZVerificationUpdate,
+  type ZAccountEmailUpdate,
+  type ZAccountNameUpdate,
+  type ZAccountPasswordUpdate,
+  type ZRecoveryCreate,
+  type ZRecoveryUpdate,
+  type ZVerificationCreate,
+  type ZVerificationUpdate,
 } from '@parsedesk/contracts'
+import type { z } from 'zod'
 import { AppError } from '../core/app-error'
 import { clientNetwork } from '../core/client-network'
 import { isoDate } from '../core/iso-date'
-import { parseInput } from '../core/parse-input'
 import { hashSecret } from '../core/secret-hash'
 import type { TDatabase } from '../db/database'
 import { mapUniqueViolation } from '../db/unique-violation'
@@ -66,7 +66,8 @@ export const EMAIL_CHANGE_LIMITS = {
   perAddress: { bucket: 'email-change-email', limit: 3, windowMs: 60 * 60_000 } satisfies TRateLimit,
 }
 
-function requireUser(auth: TAuth) {
+/** The signed-in caller, or 401: the routes check it before Fastify reads the body (decision 058). */
+export function requireUser(auth: TAuth) {
   if (auth.kind !== 'user') throw AppError.unauthorizedScope()
   return auth
 }
@@ -199,16 +200,16 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
   }
 
   return {
-    async updateName(auth: TAuth, input: unknown): Promise<TUserRow> {
+    async updateName(auth: TAuth, input: z.infer<typeof ZAccountNameUpdate>): Promise<TUserRow> {
       const { user } = requireUser(auth)
-      const { name } = parseInput(ZAccountNameUpdate, input)
+      const { name } = input
       return updateUser(db, user.id, { name })
     },
 
     /** The old password is asked for when the account has one (one signed in with Google may set a first). */
-    async updatePassword(auth: TAuth, input: unknown): Promise<TUserRow> {
+    async updatePassword(auth: TAuth, input: z.infer<typeof ZAccountPasswordUpdate>): Promise<TUserRow> {
       const { user, session } = requireUser(auth)
-      const { password, oldPassword } = parseInput(ZAccountPasswordUpdate, input)
+      const { password, oldPassword } = input
       await assertAcceptablePassword(user, password)
       return passwordWork.run(user.id, async () => {
         if (user.password_hash) {
@@ -230,9 +231,9 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
      * A taken address gets the same answer after the same work, and its owner a notice instead of a link,
      * so the answer tells nobody who has an account. The account comes back as it is, still on its address.
      */
-    async updateEmail(auth: TAuth, input: unknown): Promise<TUserRow> {
+    async updateEmail(auth: TAuth, input: z.infer<typeof ZAccountEmailUpdate>): Promise<TUserRow> {
       const { user } = requireUser(auth)
-      const body = parseInput(ZAccountEmailUpdate, input)
+      const body = input
       const email = normaliseEmail(body.email)
       return passwordWork.run(user.id, async () => {
         for (const [rule, key] of [
@@ -268,8 +269,8 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
      * Mails a recovery link, valid for an hour. An unknown address gets the same answer and no mail, so the
      * form tells nobody who has an account (Appwrite answers 404 there).
      */
-    async createRecovery(input: unknown, client: { ip: string }) {
-      const { email: given, url } = parseInput(ZRecoveryCreate, input)
+    async createRecovery(input: z.infer<typeof ZRecoveryCreate>, client: { ip: string }) {
+      const { email: given, url } = input
       link(url, {})
       const email = normaliseEmail(given)
       for (const [rule, key] of [
@@ -299,8 +300,8 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
     },
 
     /** Sets a new password with the recovery link's secret; every session of the account ends. */
-    async updateRecovery(input: unknown, client: { ip: string }) {
-      const { userId, secret, password } = parseInput(ZRecoveryUpdate, input)
+    async updateRecovery(input: z.infer<typeof ZRecoveryUpdate>, client: { ip: string }) {
+      const { userId, secret, password } = input
       const user = await findUserById(db, userId)
       if (!user) throw new AppError(ErrorType.userInvalidToken, AccountMessages.linkInvalid)
       await assertAcceptablePassword(user, password)
@@ -312,9 +313,9 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
       return toTokenModel(token)
     },
 
-    async createVerification(auth: TAuth, input: unknown) {
+    async createVerification(auth: TAuth, input: z.infer<typeof ZVerificationCreate>) {
       const { user } = requireUser(auth)
-      const { url } = parseInput(ZVerificationCreate, input)
+      const { url } = input
       link(url, {})
       const slot = await takeSlot(db, VERIFICATIONS_PER_USER, user.id)
       if (!slot.isTaken) throw AppError.rateLimited()
@@ -332,8 +333,8 @@ export function createAccountSettings(deps: TAccountSettingsDeps) {
      * Marks the address verified with the link's secret; works from any browser, signed in or not. A link
      * mailed to a new address moves the account there, verified: opening it proved the mailbox.
      */
-    async updateVerification(input: unknown, client: { ip: string }) {
-      const { userId, secret } = parseInput(ZVerificationUpdate, input)
+    async updateVerification(input: z.infer<typeof ZVerificationUpdate>, client: { ip: string }) {
+      const { userId, secret } = input
       const token = await spend({ userId, secret, kinds: ['verification', 'email-change'], ip: client.ip })
       if (!token.email) {
         await updateUser(db, userId, { emailVerified: true })

@@ -210,4 +210,14 @@ describe.each(DATABASE_KINDS)('account settings, recovery and verification on %s
       .catch((e) => e)
     expect(again).toBeInstanceOf(AppwriteException)
   })
+
+  it('names a wrong field in the refusal, and tells a guest to sign in before reading the body', async () => {
+    const user = await signUpUser(server.url)
+    const wrong = await rejection(user.account.updateName({ name: 'n'.repeat(200) }))
+    expect(wrong.code).toBe(400)
+    expect(wrong.message).toMatch(/^Invalid `name` param: /)
+    expect(
+      (await rejection(new Account(sdkClient(server.url)).updateName({ name: 'n'.repeat(200) }))).code,
+    ).toBe(401)
+  })
 })

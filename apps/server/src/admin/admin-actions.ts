@@ -10,8 +10,8 @@ import { mapUniqueViolation } from '../db/unique-violation'
 import type { TDocumentRow } from '../documents/collection'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TJobQueue } from '../jobs/job-queue'
-import { findLatestJobs, LIVE_JOB_STATES } from '../jobs/queued-jobs'
-import { ingestInboundEmailJob } from '../mail/ingest/ingest-inbound-email.job'
+import { JOB_WAKE_CHANNEL } from '../jobs/job-wake-listener'
+import { countIngestQueue, INGEST_POLICY, INGEST_QUEUE } from '../mail/inbound/inbound-queue'
 import { OUTCOME_COUNTER, type TInboundOutcome } from '../mail/mailboxes/mailbox-repository'
 import { createOutbox } from '../outbox/outbox-service'
 import type { TEventBus } from '../realtime/event-bus'
@@ -167,14 +167,26 @@ async function listQueues(context: TAdminContext): Promise<string> {
     [context.queue.definitions.map((definition) => definition.id)],
   )
   const byName = new Map(rows.map((row) => [row.name, row]))
+  // Mail waiting to be ingested is the inbound store's (decision 041): out of tries counts as failed.
+  const ingest = await countIngestQueue(context.db)
+  byName.set(INGEST_QUEUE, {
+    name: INGEST_QUEUE,
+    waiting: ingest.waiting + ingest.retrying,
+    active: ingest.active,
+    failed: ingest.exhausted,
+    oldest: ingest.oldestSeconds,
+  })
+  const queues = [...context.queue.definitions, { id: INGEST_QUEUE, schedule: undefined }]
   return table(
     ['queue', 'waiting', 'active', 'failed', 'oldest waiting', 'timetable'],
-    context.queue.definitions.map(({ id, schedule }) => {
-      const row = byName.get(id)
-      const oldest = row?.oldest == null ? '-' : `${Math.round(row.oldest)} s`
-      const timetable = schedule ? `${schedule.cron} (UTC)` : ''
-      return [id, row?.waiting ?? 0, row?.active ?? 0, row?.failed ?? 0, oldest, timetable]
-    }),
+    queues
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map(({ id, schedule }) => {
+        const row = byName.get(id)
+        const oldest = row?.oldest == null ? '-' : `${Math.round(row.oldest)} s`
+        const timetable = schedule ? `${schedule.cron} (UTC)` : ''
+        return [id, row?.waiting ?? 0, row?.active ?? 0, row?.failed ?? 0, oldest, timetable]
+      }),
   )
 }
 
@@ -243,6 +255,7 @@ async function reanalyseRange(
 type TInboundState = {
   id: string
   status: string
+  attempts: number
   mailboxId: string
   ticketId: string | null
   threadMessageId: string | null
@@ -251,14 +264,15 @@ type TInboundState = {
 }
 
 /**
- * A stored delivery goes back to `received` (its earlier outcome taken off its mailbox's counters) and its
- * ingest job is queued, as the inbound sweeper queues a delivery left undecided. One that became a ticket
- * or a message is refused: ingesting it again would file it twice.
+ * A stored delivery goes back to `received` (its earlier outcome taken off its mailbox's counters) with
+ * its tries reset, as the inbound sweeper gives a delivery out of tries another round, and a worker is
+ * woken to claim it (decision 041). One that became a ticket or a message is refused: ingesting it again
+ * would file it twice.
  */
 async function reingest(context: TAdminContext, inboundId: string): Promise<string> {
   const reopened = await context.db.transaction(async (tx) => {
     const { rows } = await tx.query<TInboundState>(
-      `select i.id, i."status", i."mailboxId", i."ticketId", i."threadMessageId", i."duplicateOf",
+      `select i.id, i."status", i."mailboxId", i."ticketId", i."threadMessageId", i."duplicateOf", i."attempts",
          exists (select 1 from inbound_raw r where r.inbound_id = i.id) as "hasRaw"
        from inbound_emails i where i.id = $1 for update`,
       [inboundId],
@@ -281,26 +295,27 @@ async function reingest(context: TAdminContext, inboundId: string): Promise<stri
       throw new AdminError(
         `the raw bytes of ${inboundId} are gone (RAW_MAIL_RETENTION_DAYS removed them): only what was parsed of it is kept`,
       )
-    if (inbound.status === 'received') return false
-    const counter = OUTCOME_COUNTER[inbound.status as TInboundOutcome]
+    const undecided = inbound.status === 'received'
+    if (undecided && inbound.attempts < INGEST_POLICY.maxAttempts) return 'waiting'
     await tx.query(
       `update inbound_emails set "status" = 'received', "reason" = null, "processedAt" = null,
-         "requeues" = 0, updated_at = now() where id = $1`,
+         "requeues" = 0, "attempts" = 0, "claimed_until" = null, "last_error" = null, updated_at = now()
+       where id = $1`,
       [inboundId],
     )
-    await tx.query(`update mailboxes set "${counter}" = greatest("${counter}" - 1, 0) where id = $1`, [
-      inbound.mailboxId,
-    ])
-    return inbound.status
+    if (!undecided) {
+      const counter = OUTCOME_COUNTER[inbound.status as TInboundOutcome]
+      await tx.query(`update mailboxes set "${counter}" = greatest("${counter}" - 1, 0) where id = $1`, [
+        inbound.mailboxId,
+      ])
+    }
+    // Heard by workers in other processes as it commits; a worker of this one finds it at its next poll.
+    if (context.db.kind === 'postgres')
+      await tx.query('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, INGEST_QUEUE])
+    return undecided ? false : inbound.status
   })
-  if (reopened === false) {
-    const job = (
-      await findLatestJobs({ db: context.db, queue: ingestInboundEmailJob.id, keys: [inboundId] })
-    ).get(inboundId)
-    if (job && LIVE_JOB_STATES.has(job.state))
-      return `${inboundId} is still waiting to be ingested (its job is ${job.state}); nothing to do`
-  }
-  await context.queue.enqueue(ingestInboundEmailJob, { inboundId })
+  if (reopened === 'waiting')
+    return `${inboundId} is still waiting to be ingested (it has tries left); nothing to do`
   const was = reopened === false ? 'undecided' : `was ${reopened}`
   return `${inboundId} (${was}) is queued to be ingested again; a worker decides it`
 }

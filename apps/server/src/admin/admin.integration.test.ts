@@ -237,13 +237,35 @@ describe.each(DATABASE_KINDS)('npm run admin (%s)', (kind) => {
     expect(rows.map((row) => row.split(/\s+/)[0]).sort()).toEqual([
       'analyze-ticket',
       'ingest-inbound-email',
+      'learn-from-corrections',
       'maintenance',
+      'notify-unassigned',
+      'rule-webhook',
+      'scheduled-rules',
       'send-outbound-mail',
+      'sla-alerts',
+      'template-health',
+      'ticket-lifecycle',
     ])
     // The upkeep runs hourly, once for the cluster; within the minute it is due it may wait or run.
     for (const row of rows) {
       if (row.startsWith('maintenance'))
         expect(row).toMatch(/\s[01]\s+[01]\s+0\s+(-|\d+ s)\s+7 \* \* \* \* \(UTC\)$/)
+      // The notifications' minute (decision 048): due every minute, so it may be waiting or running.
+      else if (row.startsWith('notify-unassigned'))
+        expect(row).toMatch(/\s[01]\s+[01]\s+0\s+(-|\d+ s)\s+\* \* \* \* \* \(UTC\)$/)
+      // Scheduled rules (decision 051) and the SLA alerts (decision 063) every minute.
+      else if (row.startsWith('scheduled-rules') || row.startsWith('sla-alerts'))
+        expect(row).toMatch(/\s[01]\s+[01]\s+0\s+(-|\d+ s)\s+\* \* \* \* \* \(UTC\)$/)
+      // The workspaces' category models every ten minutes (decision 059).
+      else if (row.startsWith('learn-from-corrections'))
+        expect(row).toMatch(/\s[01]\s+[01]\s+0\s+(-|\d+ s)\s+\*\/10 \* \* \* \* \(UTC\)$/)
+      // Surveys and auto-close every five minutes (decision 057).
+      else if (row.startsWith('ticket-lifecycle'))
+        expect(row).toMatch(/\s[01]\s+[01]\s+0\s+(-|\d+ s)\s+\*\/5 \* \* \* \* \(UTC\)$/)
+      // The templates' health hourly (decision 068).
+      else if (row.startsWith('template-health'))
+        expect(row).toMatch(/\s[01]\s+[01]\s+0\s+(-|\d+ s)\s+23 \* \* \* \* \(UTC\)$/)
       else expect(row).toMatch(/\s0\s+0\s+0\s+-$/)
     }
   })

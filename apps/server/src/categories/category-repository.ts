@@ -4,10 +4,10 @@ import {
   TicketEventActor,
   TicketEventType,
   type TTicketCategory,
+  type TTicketRow,
   ZTicketCategories,
 } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import type { TDocumentRow } from '../documents/collection'
 import { recordTicketEvents } from '../tickets/ticket-events'
 
 /** A workspace's list as stored, or null while it files under the default categories. */
@@ -60,9 +60,9 @@ export async function replaceWorkspaceCategories(
 export async function moveTicketsToOther(
   tx: TQueryable,
   options: { teamId: string; removedKeys: string[]; userId: string },
-): Promise<TDocumentRow[]> {
+): Promise<TTicketRow[]> {
   if (options.removedKeys.length === 0) return []
-  const { rows } = await tx.query<TDocumentRow & { previous_category: string }>(
+  const { rows } = await tx.query<TTicketRow & { previous_category: string }>(
     `with moved as (
        select id, "category" as previous_category from tickets
        where "teamId" = $1 and "category" = any($2::text[]) order by id for update
@@ -83,5 +83,5 @@ export async function moveTicketsToOther(
       after: CategoryKey.other,
     })),
   )
-  return rows.map(({ previous_category: _previous, ...row }) => row as TDocumentRow)
+  return rows.map(({ previous_category: _previous, ...row }) => row)
 }

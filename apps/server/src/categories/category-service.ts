@@ -3,11 +3,11 @@ import {
   DEFAULT_TICKET_CATEGORIES,
   ErrorType,
   type TWorkspaceCategories,
-  ZWorkspaceCategoriesUpdate,
+  type ZWorkspaceCategoriesUpdate,
 } from '@parsedesk/contracts'
+import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
-import { parseInput } from '../core/parse-input'
 import type { TDatabase } from '../db/database'
 import { isManager, isMember } from '../teams/workspace-access'
 import type { TTicketService } from '../tickets/ticket-service'
@@ -40,10 +40,13 @@ export function createCategoryService(deps: TCategoryServiceDeps) {
     },
 
     /** The new list; tickets of a removed category move to "other" in the same transaction, logged. */
-    async replace(auth: TAuth, teamId: string, input: unknown): Promise<TWorkspaceCategories> {
+    async replace(
+      auth: TAuth,
+      teamId: string,
+      { categories }: z.output<typeof ZWorkspaceCategoriesUpdate>,
+    ): Promise<TWorkspaceCategories> {
       const user = memberOf(auth, teamId)
       if (!isManager(user, teamId)) throw AppError.forbidden(CategoryMessages.notManager)
-      const { categories } = parseInput(ZWorkspaceCategoriesUpdate, input)
       const moved = await db.transaction(async (tx) => {
         const before = await replaceWorkspaceCategories(tx, { teamId, categories, userId: user.user.id })
         const kept = new Set(categories.map((category) => category.key))

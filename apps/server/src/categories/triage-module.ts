@@ -4,10 +4,15 @@ import type { TJobQueue } from '../jobs/job-queue'
 import { spamRoutes } from '../spam/spam-routes'
 import { createSpamService } from '../spam/spam-service'
 import type { TTicketService } from '../tickets/ticket-service'
+import { workspaceModelRoutes } from '../workspace-models/workspace-model-routes'
+import { createWorkspaceModelService } from '../workspace-models/workspace-model-service'
 import { categoryRoutes } from './category-routes'
 import { createCategoryService } from './category-service'
 
-/** How a workspace shapes triage, as one module for server.ts: its categories and its spam rulings (routes). */
+/**
+ * How a workspace shapes triage, as one module for server.ts: its categories, its spam rulings and the
+ * category model it learns from its members' corrections (routes).
+ */
 export function createTriageModule(options: {
   db: TDatabase
   queue: TJobQueue
@@ -21,6 +26,9 @@ export function createTriageModule(options: {
       spamRoutes({
         spam: createSpamService({ db, tickets, queue: options.queue, log: options.log }),
         tickets: tickets.collection,
+      }),
+      workspaceModelRoutes({
+        models: createWorkspaceModelService({ db, queue: options.queue, log: options.log }),
       }),
     ],
   }

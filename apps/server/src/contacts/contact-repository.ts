@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { ContactMessages, ZContactEmail } from '@parsedesk/contracts'
+import { ContactMessages, type TContactRow, ZContactEmail } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
 import type { TQueryable } from '../db/database'
 
@@ -35,7 +35,7 @@ export async function upsertRequesters(
   }
   if (wanted.size === 0) return requesters.map(() => undefined)
   const rows = [...wanted.values()]
-  const { rows: stored } = await tx.query<{ id: string; teamId: string; email: string }>(
+  const { rows: stored } = await tx.query<Pick<TContactRow, 'id' | 'teamId' | 'email'>>(
     `insert into contacts (id, permissions, read_roles, "teamId", "email", "name")
      select r.id,
        array['read("team:' || r.team || '")', 'update("team:' || r.team || '")',

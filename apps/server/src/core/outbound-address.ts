@@ -64,6 +64,12 @@ function safeCidr(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefine
   }
 }
 
+/** Whether the operator named this host (or its address) in OUTBOUND_ALLOWED_HOSTS. */
+export function allowedHost(host: string, policy: TOutboundPolicy): boolean {
+  const name = host.trim().toLowerCase().replace(/\.$/, '')
+  return isAllowedByPolicy(policy, name, parseAddress(name))
+}
+
 /**
  * The reason a host as typed is refused before any lookup (an address, in any of the forms resolvers
  * accept: `127.1`, `0177.0.0.1`, `2130706433`, `::ffff:7f00:1`; or a `localhost` name), or undefined.

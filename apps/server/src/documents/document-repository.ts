@@ -181,23 +181,46 @@ export async function listDocuments(
     )
   }
   reader.spend?.(bytes)
+  // Counting what a common search word matches costs more than reading its page: a list that shows no
+  // total (a search, a "Load more") skips it. A counted page carries its total in the same statement, so
+  // both come from one snapshot: read apart, a ticket committed between them was counted but not listed,
+  // and the dashboard said "1 ticket" over an empty list. The count's `where` is the page's without the
+  // cursor, whose parameters come last: the same parameters serve both.
+  const countColumn = withTotal ? `, (${countSql(table, where)}) as ${quoteIdent(TOTAL_COLUMN)}` : ''
   // One after the other: on Postgres a list's statements share its connection, the one its statement
   // timeout is set on (document-service.ts).
-  const { rows } = await db.query<TDocumentRow>(page(pageColumns(def, query.select)), params)
-  // Counting what a common search word matches costs more than reading its page: a list that shows no
-  // total (a search, a "Load more") skips it.
-  const total = withTotal ? await countMatches(db, table, where, countParams) : 0
+  const { rows } = await db.query<TDocumentRow>(
+    page(`${pageColumns(def, query.select)}${countColumn}`),
+    params,
+  )
+  const carried = takeTotal(rows)
+  const isWholeFirstPage = !query.cursor && query.offset === 0
+  // An empty page carries no total: the first page's emptiness is its total, a later page's is counted.
+  const total = !withTotal
+    ? 0
+    : (carried ?? (isWholeFirstPage ? 0 : await countMatches(db, table, where, countParams)))
   if (query.cursor?.direction === 'before') rows.reverse()
   return { total, rows }
 }
 
+/** The column a counted page carries its total in, taken off each row before the row goes anywhere. */
+const TOTAL_COLUMN = '__list_total'
+
+function countSql(table: string, where: string[]): string {
+  return `select count(*)::int from (select 1 from ${table} where ${where.join(' and ')} limit ${LIST_TOTAL_CAP}) t`
+}
+
+/** The total the page's rows carried (null for an empty page), taken off them. */
+function takeTotal(rows: TDocumentRow[]): number | null {
+  const carried = rows[0]?.[TOTAL_COLUMN]
+  for (const row of rows) delete row[TOTAL_COLUMN]
+  return carried === undefined ? null : Number(carried)
+}
+
 /** How many documents `where` matches, counted up to LIST_TOTAL_CAP. */
 async function countMatches(db: TQueryable, table: string, where: string[], params: unknown[]) {
-  const { rows } = await db.query<{ total: number }>(
-    `select count(*)::int as total from (select 1 from ${table} where ${where.join(' and ')} limit ${LIST_TOTAL_CAP}) t`,
-    params,
-  )
-  return rows[0]?.total ?? 0
+  const { rows } = await db.query<{ count: number }>(countSql(table, where), params)
+  return rows[0]?.count ?? 0
 }
 
 /**

@@ -16,6 +16,11 @@ export type TAttributeColumn = {
   isLong?: boolean
   /** Sorted by another column than its own (priority by urgency, not by its name's letters). */
   order?: { column: string; isNullable: boolean }
+  /**
+   * A JSON object of values by key (tickets' `customFields`): `Query.equal('<attribute>.<key>', values)`
+   * is a containment test, which a GIN index answers without reading the object.
+   */
+  isKeyed?: boolean
 }
 export type TAttributeColumns = Record<string, TAttributeColumn>
 
@@ -221,6 +226,31 @@ function spendPatterns(spent: TSpent, text: string, patterns: string[]): void {
     throw AppError.invalidQuery(QueryMessages.patternsTooLong)
 }
 
+const KEY = /^[a-z][a-z0-9_]{0,99}$/
+
+/** `<attribute>.<key>` of a keyed attribute, equal to one of the values; undefined for any other attribute. */
+function keyedFilter(query: TQuery, context: TFilterContext): string | undefined {
+  const attribute = query.attribute ?? ''
+  const dot = attribute.indexOf('.')
+  if (dot < 0 || Object.hasOwn(context.all, attribute)) return undefined
+  const keyed = context.all[attribute.slice(0, dot)]
+  const key = attribute.slice(dot + 1)
+  if (!keyed?.isKeyed || !KEY.test(key)) return undefined
+  if (query.method !== 'equal') {
+    throw AppError.invalidQuery(`Invalid query: ${attribute} is filtered with Query.equal only`)
+  }
+  const values = query.values ?? []
+  if (values.length === 0) throw AppError.invalidQuery(`Invalid query: ${query.method} needs 1 value(s)`)
+  const tests = values.map((value) => {
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw AppError.invalidQuery(`Invalid query: ${attribute} compares with a text or a number`)
+    }
+    context.params.push(JSON.stringify({ [key]: value }))
+    return `${quoteIdent(keyed.column)} @> $${context.params.length}::jsonb`
+  })
+  return `(${tests.join(' or ')})`
+}
+
 function compileFilter(query: TQuery, context: TFilterContext): string {
   const { all, params, fullText, spent } = context
   if (!FILTER_METHODS.has(query.method)) throw AppError.invalidQuery(`Invalid query method: ${query.method}`)
@@ -240,8 +270,14 @@ function compileFilter(query: TQuery, context: TFilterContext): string {
     if (query.method !== 'search')
       throw AppError.invalidQuery(`Invalid query: ${query.attribute} is searched with Query.search only`)
     params.push(prefixQuery(query.values?.[0]))
-    return searchOf(`to_tsquery('simple', $${params.length})`)
+    // Postgres reads a hyphenated word ("INV-2041") as a phrase of its parts, and a phrase never matches the
+    // position-less vectors (migration 024): each part is required instead, as every word of a search is.
+    return searchOf(
+      `regexp_replace(to_tsquery('simple', $${params.length})::text, '<[0-9-]+>', '&', 'g')::tsquery`,
+    )
   }
+  const keyed = keyedFilter(query, context)
+  if (keyed) return keyed
   const { column: name, type, isList, isLong } = column(all, query.attribute)
   if (isLong && query.method !== 'isNull' && query.method !== 'isNotNull') {
     throw AppError.invalidQuery(
@@ -334,10 +370,14 @@ function prefixQuery(value: unknown): string {
   if (typeof value !== 'string') throw AppError.invalidQuery('Invalid query: search takes a string')
   const words = value.split(TSQUERY_SYNTAX).filter((word) => /[\p{L}\p{N}]/u.test(word))
   if (words.length === 0) throw AppError.invalidQuery('Invalid query: search needs at least one word')
-  return words
-    .slice(0, 20)
-    .map((word) => `${word}:*`)
-    .join(' & ')
+  return (
+    words
+      .slice(0, 20)
+      // Postgres reads the digits after a hyphen as a negative number ("INV-2041" is `inv` and `-2041`):
+      // digits alone match them either way.
+      .map((word) => (/^\d+$/.test(word) ? `(${word}:* | -${word}:*)` : `${word}:*`))
+      .join(' & ')
+  )
 }
 
 function safeJson(value: string): unknown {

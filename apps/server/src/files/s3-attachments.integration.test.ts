@@ -5,6 +5,7 @@ import { Query, Storage } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup, writeBackup } from '../backup/backup'
 import { loadConfig, type TServerRole } from '../config/config'
+import { ABANDONED_CLAIM } from '../mail/inbound/inbound-queue'
 import {
   mailWithAttachment,
   sendRaw,
@@ -97,11 +98,13 @@ describe.each(DATABASE_KINDS)('attachments in an S3-compatible bucket (%s)', (ki
     try {
       // Acknowledged: the raw mail is committed in the database, which the bucket does not take part in.
       await deliver('while-down')
-      // The ingest run that writes the attachment failed, and will be retried.
+      // The ingest try that writes the attachment failed, and will be retried after its back-off.
       await waitForValue(
         async () => {
           const { rows } = await server.db.query(
-            `select 1 from pgboss.job where name = 'ingest-inbound-email' and state = 'retry'`,
+            `select 1 from inbound_emails
+             where "status" = 'received' and "attempts" > 0 and "last_error" is distinct from $1`,
+            [ABANDONED_CLAIM],
           )
           return rows.length > 0
         },

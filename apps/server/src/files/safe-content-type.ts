@@ -1,13 +1,11 @@
+import { INLINE_IMAGE_TYPES } from '@parsedesk/contracts'
+
 /**
  * Types a browser may show in place without running anything of the sender's: no HTML, SVG, XML or
  * JavaScript, whatever the mail claimed. Everything else is served as a download of opaque bytes.
  */
 const INLINE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
+  ...INLINE_IMAGE_TYPES,
   'application/pdf',
   'text/plain',
   'text/csv',

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { TServerRole } from '../config/config'
 import type { TStarted } from '../core/module'
 import { buildApp, type TBuildAppOptions, type TRoutePlugin } from './app'
+import { closeApp } from './close-app'
+
+// Requests in flight at a stop get this long, inside the 10 s a container runtime gives after SIGTERM.
+const STOP_GRACE_MS = 7_000
 
 /** The http role as a module for server.ts: serves every other module's routes and the web app. */
 export function createHttpModule(
@@ -19,7 +23,7 @@ export function createHttpModule(
       const listening = await buildApp({ ...options, routes: options.routes() })
       app = listening
       url = await listening.listen({ port: config.port, host: config.host })
-      return { intake: () => listening.close() }
+      return { intake: () => closeApp(listening, STOP_GRACE_MS) }
     },
     app: () => app,
     /** The address, e.g. http://127.0.0.1:3000, once started. */

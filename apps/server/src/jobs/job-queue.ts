@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { TLog } from '../core/logger'
-import type { TDatabase } from '../db/database'
+import type { TDatabase, TQueryable } from '../db/database'
 import { createGroupCommit, type TGroupCommit } from '../db/group-commit'
 import type { TAnyJobDefinition, TJobDefinition } from './job-definition'
 import { JOB_WAKE_CHANNEL } from './job-wake-listener'
@@ -47,6 +47,11 @@ export type TJobQueue = {
    * one statement. Resolves once stored.
    */
   enqueueSoon<Payload>(definition: TJobDefinition<Payload>, payload: Payload): Promise<void>
+  /**
+   * Enqueues in the caller's transaction (same database): the job exists if and only if the transaction
+   * commits, for work decided inside one that has no moment after its commit (a rule's webhook).
+   */
+  enqueueIn<Payload>(tx: TQueryable, definition: TJobDefinition<Payload>, payload: Payload): Promise<void>
   /** A worker of this process: it hears of new jobs at once instead of at its next poll, and stops first. */
   addLocalWorker(queueName: string, worker: TLocalWorker): void
   /** Tells this process's workers of `queueName` that a job may be waiting (one was enqueued elsewhere). */
@@ -139,6 +144,11 @@ export async function startJobQueue(options: TStartJobQueueOptions): Promise<TJo
     async enqueueSoon(definition, payload) {
       const job = { name: definition.id, ...describeJob(definition, payload) }
       return new Promise<void>((resolve, reject) => insertsOf(definition.id).add({ job, resolve, reject }))
+    },
+    async enqueueIn(tx, definition, payload) {
+      const { data, ...jobOptions } = describeJob(definition, payload)
+      const db = { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) }
+      await boss.send(definition.id, data, { ...jobOptions, db })
     },
     addLocalWorker(queueName, worker) {
       localWorkers.set(queueName, [...(localWorkers.get(queueName) ?? []), worker])

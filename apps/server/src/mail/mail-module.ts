@@ -2,39 +2,30 @@ import type { TInboundChannel, TIntakeLimitScope } from '@parsedesk/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { TAnalyser } from '../analysis'
 import type { TConfig, TServerRole } from '../config/config'
+import type { TConversationsModule } from '../conversations'
 import type { TLog } from '../core/logger'
 import type { TStarted } from '../core/module'
 import type { TDatabase } from '../db/database'
 import type { TCollectionDefinition } from '../documents/collection'
 import { fileRoutes } from '../files/file-routes'
 import type { TFileStorage } from '../files/file-storage'
-import type { TJobQueue } from '../jobs/job-queue'
-import type { TOutbox } from '../outbox/outbox-service'
 import { createReturnPath } from '../outbox/return-path'
 import type { TEventBus } from '../realtime/event-bus'
 import type { TTicketService } from '../tickets/ticket-service'
-import { forgetTicketMail } from './forget-ticket-mail'
 import { loadSecretKey } from './imap/secret-box'
 import { createAcceptInboundEmail, type TAcceptInboundEmail } from './inbound/accept-inbound-email'
 import { createInboundCollection } from './inbound/inbound-collection'
+import { releaseAbandonedClaims } from './inbound/inbound-queue'
 import { createIntakeBacklog } from './inbound/intake-backlog'
 import { intakeBacklogRoutes } from './inbound/intake-backlog-routes'
 import { ensureAttachmentWhole } from './inbound/rebuild-attachment'
-import { createInboundProcessor, type TInboundProcessor } from './ingest/inbound-processor'
+import { createInboundProcessor } from './ingest/inbound-processor'
 import { startInboundSweeper } from './ingest/inbound-sweeper'
-import { ingestInboundEmailJob } from './ingest/ingest-inbound-email.job'
+import { startIngestWorker, type TIngestWorker } from './ingest/ingest-worker'
 import { floodingRoutes } from './intake-limits/flooding-routes'
 import { limitIntake } from './intake-limits/limit-intake'
 import { ensureMailboxOnRead, mailboxDirectoryRoutes } from './mailboxes/mailbox-routes'
 import { createMailboxesCollection } from './mailboxes/mailboxes-collection'
-import { createMessagesCollection } from './messages/messages-collection'
-import { createOutboxCollection } from './outbox/outbox-collection'
-import { createAttachmentOpener } from './outbox/reply-attachments'
-import { createReplyDelivery } from './outbox/reply-delivery'
-import { createReplyService } from './replies/reply-service'
-import { createReplyUndo } from './replies/reply-undo'
-import { replyUndoRoutes } from './replies/reply-undo-routes'
-import { replyUploadRoutes } from './replies/reply-upload-routes'
 import { createReturnPathRecipients } from './smtp/return-path-recipients'
 import { startSmtpIntake, type TSmtpIntake, type TSmtpRefusal } from './smtp/smtp-intake'
 import { inboundWebhookRoutes } from './webhooks/inbound-webhook-routes'
@@ -43,10 +34,9 @@ export type TCreateMailModuleOptions = {
   config: TConfig
   db: TDatabase
   bus: TEventBus
-  queue: TJobQueue
   tickets: TTicketService
-  /** Where members' replies are queued. */
-  outbox: TOutbox
+  /** Where ingest writes customers' mail, and records replies sent back. */
+  conversations: Pick<TConversationsModule, 'messages' | 'delivery'>
   /** Where attachments live (DATA_DIR/files); the server's one, which a backup holds removals of. */
   storage: TFileStorage
   /** Warnings of each part: a part name goes with each. */
@@ -59,35 +49,17 @@ export type TCreateMailModuleOptions = {
   }
 }
 
-// A delivery still `received` this long after its commit, with no live job, is swept up.
-const SWEEP_IDLE_SECONDS = 5
+// Deliveries out of tries are given another round, or rejected, this often.
 const SWEEP_INTERVAL_SECONDS = 10
 
 /**
  * Mail as one module for server.ts: its collections and routes for the http role, the SMTP intake for
- * the smtp role, the ingest processor (for the worker module) and sweeper for the worker role, and
+ * the smtp role, the ingest worker (started by the worker module) and sweeper for the worker role, and
  * `accept`, the door into the inbound store that webhooks and IMAP use too.
  */
 export function createMailModule(options: TCreateMailModuleOptions) {
-  const { config, db, queue } = options
+  const { config, db } = options
   const { storage } = options
-  // Read by ingest as it writes answers; replies are created through the documents API with the writer.
-  const messages = createMessagesCollection()
-  const replies = createReplyService({
-    db,
-    bus: options.bus,
-    tickets: options.tickets,
-    outbox: options.outbox,
-    messages,
-    undoSendSeconds: config.undoSendSeconds,
-  })
-  // One record of a reply's delivery, whether the relay refused it or a later server sent it back.
-  const replyDelivery = createReplyDelivery({
-    db,
-    bus: options.bus,
-    tickets: options.tickets.collection,
-    messages,
-  })
   // Replies go out with it as their envelope sender, and SMTP takes their bounces at it (decision 028).
   const returnPath = createReturnPath({
     secretKey: loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }),
@@ -95,14 +67,12 @@ export function createMailModule(options: TCreateMailModuleOptions) {
   })
   const collections: TCollectionDefinition[] = [
     createMailboxesCollection({ inboundDomain: config.inboundDomain }),
-    createMessagesCollection({ writer: replies.writer }),
     createInboundCollection(),
-    createOutboxCollection(),
   ]
 
-  const enqueueIngest = async (inboundId: string) => {
-    await queue.enqueueSoon(ingestInboundEmailJob, { inboundId })
-  }
+  // The worker role's ingest, once started: this process's deliveries wake it (decision 041).
+  let ingest: TIngestWorker | undefined
+  const wakeIngest = () => ingest?.wake()
 
   // Read by every channel's deliveries, the readiness probe and the dashboard's notice (decision 031).
   const backlog = createIntakeBacklog({ db, maxWaitingSeconds: config.intakeMaxWaitingSeconds })
@@ -114,7 +84,7 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     limits: config.intakeLimits,
     accept: createAcceptInboundEmail({
       db,
-      enqueue: enqueueIngest,
+      wake: wakeIngest,
       log: options.logOf('mail'),
       onAccepted: options.observe?.accepted,
     }),
@@ -130,10 +100,6 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     floodingRoutes({ db }),
     intakeBacklogRoutes({ db, backlog }),
     fileRoutes({ storage, db, beforeRead: (file) => ensureAttachmentWhole({ db, storage }, file) }),
-    replyUploadRoutes({ storage, db }),
-    replyUndoRoutes({
-      undo: createReplyUndo({ db, bus: options.bus, messages, tickets: options.tickets.collection }),
-    }),
     inboundWebhookRoutes({ accept, maxBytes: config.smtp.maxBytes, db, publicUrl: config.publicUrl }),
   ]
 
@@ -142,23 +108,17 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     routes,
     accept,
     backlog,
-    forgetTicket: (ticketId: string) => forgetTicketMail({ db, storage, ticketId }),
-    /** For the outbox's sender and sweeper: replies' delivery on their tickets, and their files' bytes. */
-    outboundDelivery: {
-      delivery: replyDelivery,
-      openAttachments: createAttachmentOpener({ db, storage }),
-      returnPath,
-    },
+    /** Replies go out with it as their envelope sender (decision 028). */
+    returnPath,
 
-    /** The smtp role's listener; the worker's sweeper of mail that no ingest job carries. */
+    /** The smtp role's listener; the worker's sweeper of mail out of tries. */
     async start(roles: ReadonlySet<TServerRole>): Promise<TStarted> {
       const sweeper = roles.has('worker')
         ? startInboundSweeper({
             db,
-            queue,
-            idleSeconds: SWEEP_IDLE_SECONDS,
             intervalSeconds: SWEEP_INTERVAL_SECONDS,
             log: options.logOf('mail'),
+            onRequeued: wakeIngest,
           })
         : undefined
       if (!roles.has('smtp')) return { work: async () => sweeper?.stop() }
@@ -188,19 +148,34 @@ export function createMailModule(options: TCreateMailModuleOptions) {
     /** The smtp role's port (the one picked when SMTP_PORT is 0), once started. */
     smtpPort: () => smtp?.port,
 
-    /** The ingest; with the local analyser, new tickets are written analysed (decision 032). */
-    createProcessor(analysis: { localAnalyser?: TAnalyser } = {}): TInboundProcessor {
-      return createInboundProcessor({
-        ...analysis,
+    /**
+     * The worker role's ingest, claiming waiting deliveries from the inbound store (decision 041); with
+     * the local analyser, new tickets are written analysed (decision 032). Stop it before the database.
+     */
+    async startIngest(ingestOptions: {
+      localAnalyser?: TAnalyser
+      onSettled?(run: { createdAt: Date; succeeded: boolean }): void
+    }): Promise<TIngestWorker> {
+      const processor = createInboundProcessor({
+        localAnalyser: ingestOptions.localAnalyser,
         db,
         bus: options.bus,
         storage,
         tickets: options.tickets,
-        messages,
-        delivery: replyDelivery,
+        messages: options.conversations.messages,
+        delivery: options.conversations.delivery,
         inboundDomain: config.inboundDomain,
         log: options.logOf('ingest'),
       })
+      // One process owns a PGlite directory: a claim still running at start was left by one that died.
+      if (db.kind === 'pglite') await releaseAbandonedClaims(db)
+      ingest = startIngestWorker({
+        db,
+        processor,
+        log: options.logOf('ingest'),
+        onSettled: ingestOptions.onSettled,
+      })
+      return ingest
     },
   }
 }

@@ -1,6 +1,6 @@
+import { forgetTicketConversation } from '../conversations/forget-ticket-conversation'
 import type { TDatabase } from '../db/database'
 import type { TFileStorage } from '../files/file-storage'
-import { forgetTicketMail } from '../mail/forget-ticket-mail'
 import {
   AttachmentBeyondRepairError,
   ensureAttachmentWhole,
@@ -60,7 +60,7 @@ export async function sweepRetention(options: TRetentionSweepOptions): Promise<T
   }
 
   const { rows: gone } = await db.query<{ id: string }>(TICKETS_GONE)
-  for (const { id } of gone) await forgetTicketMail({ db, storage, ticketId: id })
+  for (const { id } of gone) await forgetTicketConversation({ db, storage, ticketId: id })
   result.ticketsForgotten = gone.length
 
   if (options.rawMailRetentionDays !== undefined) {

@@ -1,9 +1,13 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { TLog } from '../core/logger'
 import type { TQueryable } from '../db/database'
+import { countIngestQueue, INGEST_QUEUE } from '../mail/inbound/inbound-queue'
 import { readOldestWaitingSeconds } from '../mail/inbound/intake-backlog'
 
-/** A job run that ended: pg-boss's creation time of the job, so the latency counts retries and waits. */
+/**
+ * A run that ended: pg-boss's creation time of the job (for mail, its delivery's arrival), so the latency
+ * counts retries and waits.
+ */
 export type TSettledJob = { queue: string; createdOn: Date; succeeded: boolean }
 
 export type TMetrics = {
@@ -23,10 +27,8 @@ export type TMetrics = {
 
 export type TCreateMetricsOptions = {
   db: TQueryable
-  /** Every job queue, each shown even while empty. */
+  /** Every pg-boss queue, each shown even while empty; the ingest queue (the inbound store's) is added. */
   jobQueues: readonly string[]
-  /** The queue whose job turns an accepted mail into its ticket. */
-  ingestQueue: string
   /** The queue whose job analyses a ticket. */
   analysisQueue: string
   log: TLog
@@ -137,12 +139,15 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
   const databaseGauges = [queueJobs, queueAge, outbox, outcomes, inboundWaiting]
   // Read once per scrape. Zeros for the queues with nothing in them, so a graph shows 0 and not a gap.
   const readDatabase = async () => {
-    const [jobs, mails, received, waiting] = await Promise.all([
+    const [jobs, ingest, mails, received, waiting] = await Promise.all([
       db.query<{ name: string; state: string; count: number; age: number }>(
         `select name, state::text as state, count(*)::int as count,
            extract(epoch from now() - min(created_on))::float8 as age
-         from pgboss.job where state in ('created', 'retry', 'active') group by name, state`,
+         from pgboss.job where state in ('created', 'retry', 'active') and name = any($1::text[])
+         group by name, state`,
+        [options.jobQueues],
       ),
+      countIngestQueue(db),
       db.query<{ state: string; count: number }>(
         `select "state" as state, count(*)::int as count from outbox group by "state"`,
       ),
@@ -162,6 +167,12 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
     for (const queue of options.jobQueues) {
       for (const state of LIVE_STATES) queueJobs.set({ queue, state }, 0)
     }
+    // Mail waiting to be ingested (decision 041) in pg-boss's states: claimable; backing off or out of
+    // tries (the sweeper's); claimed by a worker.
+    queueJobs.set({ queue: INGEST_QUEUE, state: 'created' }, ingest.waiting)
+    queueJobs.set({ queue: INGEST_QUEUE, state: 'retry' }, ingest.retrying + ingest.exhausted)
+    queueJobs.set({ queue: INGEST_QUEUE, state: 'active' }, ingest.active)
+    oldest.set(INGEST_QUEUE, ingest.oldestSeconds ?? 0)
     for (const row of jobs.rows) {
       queueJobs.set({ queue: row.name, state: row.state }, row.count)
       if (row.state !== 'active') oldest.set(row.name, Math.max(oldest.get(row.name) ?? 0, row.age))
@@ -183,7 +194,7 @@ export function createMetrics(options: TCreateMetricsOptions): TMetrics {
       jobRuns.inc({ queue: run.queue, outcome: run.succeeded ? 'completed' : 'failed' })
       if (!run.succeeded) return
       const seconds = (Date.now() - run.createdOn.getTime()) / 1000
-      if (run.queue === options.ingestQueue) ticketCreation.observe(seconds)
+      if (run.queue === INGEST_QUEUE) ticketCreation.observe(seconds)
       if (run.queue === options.analysisQueue) ticketAnalysis.observe(seconds)
     },
     observeHttp: ({ method, route, statusCode, seconds }) =>

@@ -4,7 +4,6 @@ import type { THealthCheck } from '../core/module'
 import type { TDatabase } from '../db/database'
 import { pendingMigrations } from '../db/migrate'
 import type { TJobQueue } from '../jobs/job-queue'
-import { ingestInboundEmailJob } from '../mail/ingest/ingest-inbound-email.job'
 import { analyzeTicketJob } from '../tickets/analyze-ticket.job'
 import { createReadiness } from './health'
 import { createMetrics } from './metrics'
@@ -27,7 +26,6 @@ export function createOpsModule(options: {
   const metrics = createMetrics({
     db,
     jobQueues: queue.definitions.map((definition) => definition.id),
-    ingestQueue: ingestInboundEmailJob.id,
     analysisQueue: analyzeTicketJob.id,
     log: options.logOf('metrics'),
   })

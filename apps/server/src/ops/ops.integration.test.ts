@@ -77,7 +77,13 @@ describe.each(DATABASE_KINDS)('health and metrics (%s)', (database) => {
         checks: { database: 'ok', migrations: 'ok', queue: 'ok', smtp: 'ok' },
         failing: [],
         details: {
-          intake: { oldestWaitingSeconds: expect.any(Number), maxWaitingSeconds: 1000000, behind: false },
+          intake: {
+            oldestWaitingSeconds: expect.any(Number),
+            maxWaitingSeconds: 1000000,
+            behind: false,
+            // The ingest queue is the inbound store (decision 041): what waits, is claimed, backs off, ran out.
+            queue: { waiting: 0, active: 0, retrying: 0, exhausted: 0 },
+          },
         },
       })
     }

@@ -28,6 +28,7 @@ export type TNewOutboxRow = Pick<
   | 'kind'
   | 'idempotencyKey'
   | 'from'
+  | 'replyTo'
   | 'to'
   | 'cc'
   | 'subject'
@@ -60,9 +61,9 @@ function storedReason(reason: string): string {
 export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Promise<TOutboxRow> {
   const { rows } = await tx.query<TOutboxRow>(
     `insert into outbox (id, permissions, read_roles, "userId", "kind", "idempotencyKey", "from", "to", "cc",
-       "subject", "text", "html", "messageId", "inReplyTo", "references", "attachments", "sendAfter")
+       "subject", "text", "html", "messageId", "inReplyTo", "references", "attachments", "sendAfter", "replyTo")
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12, $13, $14, $15::jsonb, $16::jsonb,
-       case when $17::int > 0 then now() + make_interval(secs => $17::int) end)
+       case when $17::int > 0 then now() + make_interval(secs => $17::int) end, $18)
      on conflict ("idempotencyKey") do nothing returning *`,
     [
       mail.id,
@@ -82,6 +83,7 @@ export async function insertOutboxRow(tx: TQueryable, mail: TNewOutboxRow): Prom
       mail.references === null ? null : toStorableJson(mail.references),
       toStorableJson(mail.attachments),
       mail.holdSeconds,
+      mail.replyTo,
     ],
   )
   const inserted = rows[0]

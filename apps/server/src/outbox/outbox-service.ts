@@ -49,6 +49,8 @@ export const ZOutboundMail = z.object({
   attachments: z.array(ZOutboundAttachment).max(OutboundMailLimits.attachments).default([]),
   /** Default: MAIL_FROM. */
   from: ZAddress.optional(),
+  /** Default: none (answers go to From). */
+  replyTo: ZAddress.optional(),
   inReplyTo: ZMessageId.optional(),
   references: z.array(ZMessageId).max(OutboundMailLimits.references).optional(),
   /** Held this long before the relay, for undo (decision 039); default: sent at once. */
@@ -90,6 +92,7 @@ export function createOutbox(deps: TOutboxDeps) {
       kind: mail.kind,
       idempotencyKey: mail.idempotencyKey,
       from: mail.from ?? deps.from,
+      replyTo: mail.replyTo ?? null,
       to: mail.to,
       cc: mail.cc,
       subject: mail.subject,

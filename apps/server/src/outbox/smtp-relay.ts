@@ -70,6 +70,7 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
     async send(mail, { attachments = [], returnPath } = {}) {
       const message = {
         from: mail.from,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         to: mail.to,
         ...(mail.cc.length > 0 ? { cc: mail.cc } : {}),
         subject: mail.subject,
@@ -84,7 +85,9 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
           // Our own mail coming back to a parsing address is a loop, never a ticket (detect-noise.ts).
           [LOOP_HEADER]: mail.id,
           // Out-of-office robots do not answer what a program sent (RFC 3834); an agent's reply is a person's.
-          ...(mail.kind === OutboundMailKind.reply ? {} : { 'Auto-Submitted': 'auto-generated' }),
+          ...(mail.kind === OutboundMailKind.reply ? {} : { 'Auto-Submitted': autoSubmitted(mail.kind) }),
+          // Exchange's out-of-office and read receipts stay silent to an auto-acknowledgement (decision 065).
+          ...(mail.kind === OutboundMailKind.autoReply ? { 'X-Auto-Response-Suppress': 'All' } : {}),
         },
       }
       const deliver = async (extra: {
@@ -123,6 +126,11 @@ export function openSmtpRelay(options: TConfig['outbox']): TSmtpRelay | undefine
 
 type TEnvelope = { from: string; to: string[] }
 type TBufferedAttachment = Omit<TMailAttachment, 'content'> & { content: Buffer }
+
+/** RFC 3834: an answer to a person's mail is `auto-replied`; anything else a program sends `auto-generated`. */
+function autoSubmitted(kind: TOutboxRow['kind']): string {
+  return kind === OutboundMailKind.autoReply ? 'auto-replied' : 'auto-generated'
+}
 
 function refusalsOf(info: { rejectedErrors?: unknown }): string[] {
   const refusals = (info.rejectedErrors ?? []) as { recipient?: string; response?: string }[]

@@ -11,7 +11,6 @@ import { AppError } from '../core/app-error'
 import type { TDatabase, TQueryable } from '../db/database'
 import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition, TDocumentRow, TDocumentWriter } from '../documents/collection'
-import { deleteDocument } from '../documents/document-repository'
 import { formatPermissions, rolesFor, type TPermission } from '../documents/permissions'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TEventBus } from '../realtime/event-bus'
@@ -58,7 +57,10 @@ export function createPresenceCollection(deps: { db: TDatabase; bus: TEventBus }
     // A state change is another create; nothing else of a presence is the client's to change.
     update: () => Promise.reject(AppError.forbidden()),
     async remove(row) {
-      const removed = await deleteDocument(db, definition, row.id)
+      const { rows } = await db.query<TDocumentRow>('delete from presence where id = $1 returning *', [
+        row.id,
+      ])
+      const removed = rows[0]
       if (removed) await announce('delete', [removed])
       return removed
     },

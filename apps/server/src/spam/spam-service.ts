@@ -9,20 +9,22 @@ import {
   TicketEventActor,
   TicketEventType,
   TicketStatus,
-  ZMarkSpam,
+  type TTicketRow,
+  type TTrustedSender,
+  type ZMarkSpam,
 } from '@parsedesk/contracts'
+import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
 import type { TLog } from '../core/logger'
-import { parseInput } from '../core/parse-input'
 import type { TDatabase, TQueryable } from '../db/database'
-import type { TDocumentRow } from '../documents/collection'
 import type { TJobQueue } from '../jobs/job-queue'
 import { isManager, isMember } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from '../tickets/ticket-analysis-enqueue'
 import { recordTicketEvents } from '../tickets/ticket-events'
 import type { TTicketService } from '../tickets/ticket-service'
 import { blockSender, listBlockedSenders, unblockSender } from './blocked-senders-repository'
+import { forgetTrustedSender, listTrustedSenders, trustSender } from './trusted-senders-repository'
 
 export type TSpamServiceDeps = {
   db: TDatabase
@@ -43,9 +45,9 @@ async function lockMembersTicket(
   tx: TQueryable,
   deps: TSpamServiceDeps,
   options: { user: TUser; ticketId: string },
-): Promise<TDocumentRow> {
+): Promise<TTicketRow> {
   const ticket = await deps.tickets.lockTicket(tx, options.ticketId)
-  if (!ticket || !isMember(options.user, String(ticket.teamId))) throw AppError.documentNotFound()
+  if (!ticket || !isMember(options.user, ticket.teamId)) throw AppError.documentNotFound()
   return ticket
 }
 
@@ -73,15 +75,16 @@ export function createSpamService(deps: TSpamServiceDeps) {
   const { db } = deps
 
   return {
-    async markSpam(auth: TAuth, ticketId: string, input: unknown): Promise<TDocumentRow> {
+    async markSpam(
+      auth: TAuth,
+      ticketId: string,
+      { block }: z.output<typeof ZMarkSpam>,
+    ): Promise<TTicketRow> {
       const user = userOf(auth)
-      const { block } = parseInput(ZMarkSpam, input ?? {})
       const row = await db.transaction(async (tx) => {
         const ticket = await lockMembersTicket(tx, deps, { user, ticketId })
-        const teamId = String(ticket.teamId)
-        const address = String(ticket.email ?? '')
-          .trim()
-          .toLowerCase()
+        const { teamId } = ticket
+        const address = ticket.email.trim().toLowerCase()
         const domain = senderDomainOf(address)
         let blocked: string | null = null
         if (block !== SpamBlock.none) {
@@ -116,11 +119,20 @@ export function createSpamService(deps: TSpamServiceDeps) {
      * model's category (or "other") and an analysis of its own. The sender stays blocked, if it was:
      * unblocking is for owners and admins.
      */
-    async markNotSpam(auth: TAuth, ticketId: string): Promise<TDocumentRow> {
+    async markNotSpam(auth: TAuth, ticketId: string): Promise<TTicketRow> {
       const user = userOf(auth)
       const { row, reanalyse } = await db.transaction(async (tx) => {
         const ticket = await lockMembersTicket(tx, deps, { user, ticketId })
         if (ticket.category !== CategoryKey.spam) throw AppError.invalid(SpamMessages.notSpam)
+        // The workspace learns from it: this sender's later mail is not filed as spam (decision 050).
+        if (ticket.email) {
+          await trustSender(tx, {
+            teamId: ticket.teamId,
+            address: ticket.email,
+            ticketId,
+            userId: user.user.id,
+          })
+        }
         const restored = await categoryBeforeMemberMarkedSpam(tx, ticketId)
         if (restored === null) {
           // The analysis files it afresh; no member chose its category, so the analyser's choice stands.
@@ -137,7 +149,7 @@ export function createSpamService(deps: TSpamServiceDeps) {
         await recordTicketEvents(tx, [
           {
             ticketId,
-            teamId: String(ticket.teamId),
+            teamId: ticket.teamId,
             actorType: TicketEventActor.user,
             actorId: user.user.id,
             type: TicketEventType.spam,
@@ -157,6 +169,20 @@ export function createSpamService(deps: TSpamServiceDeps) {
       if (!isMember(user, teamId)) throw new AppError(ErrorType.teamNotFound)
       const senders = await listBlockedSenders(db, teamId)
       return { total: senders.length, senders }
+    },
+
+    async listTrusted(auth: TAuth, teamId: string): Promise<{ total: number; senders: TTrustedSender[] }> {
+      const user = userOf(auth)
+      if (!isMember(user, teamId)) throw new AppError(ErrorType.teamNotFound)
+      const senders = await listTrustedSenders(db, teamId)
+      return { total: senders.length, senders }
+    },
+
+    async forgetTrusted(auth: TAuth, teamId: string, id: string): Promise<void> {
+      const user = userOf(auth)
+      if (!isMember(user, teamId)) throw new AppError(ErrorType.teamNotFound)
+      if (!isManager(user, teamId)) throw AppError.forbidden(SpamMessages.notManagerToForget)
+      if (!(await forgetTrustedSender(db, { teamId, id }))) throw AppError.documentNotFound()
     },
 
     async unblock(auth: TAuth, teamId: string, id: string): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type TBlockedSender,
   type TTicketAttributes,
   type TTicketEventAttributes,
+  type TTrustedSender,
 } from '@parsedesk/contracts'
 import { type Client, type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -264,5 +265,61 @@ describe.each(DATABASE_KINDS)('spam an agent acts on, on %s', (database) => {
       documentId: ticket.$id,
     })
     expect(unchanged).toMatchObject({ status: 'open', category: ticket.category })
+  })
+
+  it('learns from "not spam": the sender’s next bulk mail is a ticket, unless it fails DMARC, until an owner forgets it', async () => {
+    const from = 'Vendor News <news@vendor-updates.example>'
+    const bulk = (subject: string, headers: string[] = []) =>
+      deliver({
+        from,
+        subject,
+        body: 'Our release notes for this month, and a question about your renewal invoice.',
+        headers: ['List-Unsubscribe: <mailto:leave@vendor-updates.example>', ...headers],
+      })
+    await bulk('Release notes, March')
+    const first = await analysedTicket('Release notes, March')
+    expect(first.category).toBe(CategoryKey.spam)
+    await call(grace.client, 'delete', `/tickets/${first.$id}/spam`)
+
+    const trusted = await call<{ total: number; senders: TTrustedSender[] }>(
+      grace.client,
+      'get',
+      `/teams/${workspace}/trusted-senders`,
+    )
+    // Newest first: the tests before this one marked their own senders not spam.
+    expect(trusted.senders[0]).toEqual(
+      expect.objectContaining({
+        address: 'news@vendor-updates.example',
+        ticketId: first.$id,
+        createdBy: grace.userId,
+      }),
+    )
+
+    await bulk('Release notes, April')
+    expect((await analysedTicket('Release notes, April')).category).not.toBe(CategoryKey.spam)
+    // A forged From of the same address, which the receiving server says fails DMARC, is judged as any mail.
+    await bulk('Release notes, May', [
+      'Authentication-Results: mx.example.net; dmarc=fail header.from=vendor-updates.example',
+    ])
+    expect((await analysedTicket('Release notes, May')).category).toBe(CategoryKey.spam)
+    // Only the address a member vouched for is trusted, not its domain.
+    await deliver({
+      from: 'promo@vendor-updates.example',
+      subject: 'Promotions, April',
+      body: 'Our release notes for this month.',
+      headers: ['List-Unsubscribe: <mailto:leave@vendor-updates.example>'],
+    })
+    expect((await analysedTicket('Promotions, April')).category).toBe(CategoryKey.spam)
+
+    expect(await rejection(call(eve.client, 'get', `/teams/${workspace}/trusted-senders`))).toMatchObject({
+      code: 404,
+    })
+    const trustId = trusted.senders[0]?.$id ?? ''
+    expect(
+      await rejection(call(grace.client, 'delete', `/teams/${workspace}/trusted-senders/${trustId}`)),
+    ).toMatchObject({ code: 401, message: SpamMessages.notManagerToForget })
+    await call(ada.client, 'delete', `/teams/${workspace}/trusted-senders/${trustId}`)
+    await bulk('Release notes, June')
+    expect((await analysedTicket('Release notes, June')).category).toBe(CategoryKey.spam)
   })
 })

@@ -7,22 +7,23 @@ import {
   TeamLimits,
   TeamMessages,
   TeamRole,
+  type TInvitationJoin,
   type TTeamRole,
   uniqueId,
-  ZMembershipCreate,
-  ZMembershipStatusUpdate,
-  ZMembershipUpdate,
-  ZTeamCreate,
-  ZTeamPrefsUpdate,
-  ZTeamUpdate,
+  type ZMembershipCreate,
+  type ZMembershipStatusUpdate,
+  type ZMembershipUpdate,
+  type ZTeamCreate,
+  type ZTeamPrefsUpdate,
+  type ZTeamUpdate,
 } from '@parsedesk/contracts'
+import type { z } from 'zod'
 import type { TAuth } from '../accounts/auth-context'
 import { linkOnOrigin } from '../accounts/link-on-origin'
 import { type TRateLimit, takeSlot } from '../accounts/rate-limit'
 import { findUserByEmail, findUserById, type TUserRow } from '../accounts/users-repository'
 import { AppError } from '../core/app-error'
 import { clientNetwork } from '../core/client-network'
-import { parseInput } from '../core/parse-input'
 import { hashSecret } from '../core/secret-hash'
 import type { TDatabase, TQueryable } from '../db/database'
 import type { TOutbox } from '../outbox/outbox-service'
@@ -203,9 +204,39 @@ export function createTeamService(deps: TTeamServiceDeps) {
       })
     },
 
-    async createTeam(auth: TAuth, input: unknown) {
+    /**
+     * A new account that signed up from its invitation's page joins that workspace instead of getting one
+     * of its own (it may create one later). A link that no longer works, or was sent to another address,
+     * stops the sign-up: nobody ends up with an account they did not ask for, nor in no workspace at all.
+     * The sign-up's own limit slows guessing a secret as much as accepting does.
+     */
+    async joinOnSignUp(
+      tx: TQueryable,
+      user: TUserRow,
+      invitation: TInvitationJoin,
+    ): Promise<() => Promise<void>> {
+      const membership = await findNamedMembership(tx, invitation.teamId, invitation.membershipId)
+      const secretHash = hashSecret(invitation.secret)
+      if (!membership || membership.confirm || membership.secret_hash !== secretHash) {
+        throw new AppError(ErrorType.teamInvalidSecret, TeamMessages.invitationInvalid)
+      }
+      if (membership.email !== user.email.toLowerCase()) {
+        throw new AppError(ErrorType.teamInviteMismatch, TeamMessages.invitationForSomeoneElse)
+      }
+      const accepted = await acceptMembership(tx, {
+        membershipId: membership.id,
+        secretHash,
+        userId: user.id,
+      })
+      if (!accepted) throw new AppError(ErrorType.teamInvalidSecret, TeamMessages.invitationInvalid)
+      return async () => {
+        const joined = await membershipModel(invitation.teamId, membership.id)
+        await publishMembershipEvent(deps.bus, { action: 'update', membership: joined })
+      }
+    },
+
+    async createTeam(auth: TAuth, body: z.output<typeof ZTeamCreate>) {
       const user = requireUser(auth)
-      const body = parseInput(ZTeamCreate, input)
       const teamId = newId(body.teamId)
       await db.transaction(async (tx) => {
         if ((await countTeamsOfUser(tx, user.id)) >= TeamLimits.workspacesPerUser) {
@@ -231,8 +262,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
       return teamModel(teamId)
     },
 
-    async updateName(auth: TAuth, teamId: string, input: unknown) {
-      const { name } = parseInput(ZTeamUpdate, input)
+    async updateName(auth: TAuth, teamId: string, { name }: z.output<typeof ZTeamUpdate>) {
       await requireManager(auth, teamId)
       await updateTeam(db, teamId, { name })
       const team = await teamModel(teamId)
@@ -254,8 +284,7 @@ export function createTeamService(deps: TTeamServiceDeps) {
       return (await teamModel(teamId)).prefs
     },
 
-    async updatePrefs(auth: TAuth, teamId: string, input: unknown) {
-      const { prefs } = parseInput(ZTeamPrefsUpdate, input)
+    async updatePrefs(auth: TAuth, teamId: string, { prefs }: z.output<typeof ZTeamPrefsUpdate>) {
       await requireManager(auth, teamId)
       await updateTeam(db, teamId, { prefs })
       await publishTeamEvent(deps.bus, { action: 'update', team: await teamModel(teamId) })
@@ -286,9 +315,13 @@ export function createTeamService(deps: TTeamServiceDeps) {
      * single-use link valid for TeamLimits.invitationDays, is queued in the same transaction, so there is
      * never an invitation without its mail, nor a mail without its invitation.
      */
-    async createMembership(auth: TAuth, teamId: string, input: unknown, client: { ip: string }) {
+    async createMembership(
+      auth: TAuth,
+      teamId: string,
+      body: z.output<typeof ZMembershipCreate>,
+      client: { ip: string },
+    ) {
       const inviter = requireUser(auth)
-      const body = parseInput(ZMembershipCreate, input)
       const invitee = body.userId ? await findUserById(db, body.userId) : undefined
       if (body.userId && !invitee) throw AppError.invalid('Invalid `userId` param: no such user')
       const email = (invitee?.email ?? body.email ?? '').trim().toLowerCase()
@@ -350,7 +383,8 @@ export function createTeamService(deps: TTeamServiceDeps) {
           teamName,
           inviterName: inviter.name || inviter.email,
           roles: body.roles,
-          link: link({ membershipId, userId: account?.id ?? '', secret, teamId, teamName }),
+          // The address rides along so the page can fill it in: the mail went to it anyway.
+          link: link({ membershipId, userId: account?.id ?? '', secret, teamId, teamName, email }),
           expiresAt,
         })
         // The workspace's managers may read it in the outbox, link included: with no relay configured
@@ -371,8 +405,12 @@ export function createTeamService(deps: TTeamServiceDeps) {
       return membership
     },
 
-    async updateMembership(auth: TAuth, teamId: string, membershipId: string, input: unknown) {
-      const { roles } = parseInput(ZMembershipUpdate, input)
+    async updateMembership(
+      auth: TAuth,
+      teamId: string,
+      membershipId: string,
+      { roles }: z.output<typeof ZMembershipUpdate>,
+    ) {
       await db.transaction(async (tx) => {
         if (!(await lockTeam(tx, teamId))) throw new AppError(ErrorType.teamNotFound)
         const actor = await requireManager(auth, teamId, tx)
@@ -420,10 +458,15 @@ export function createTeamService(deps: TTeamServiceDeps) {
      */
     async acceptInvitation(
       auth: TAuth,
-      options: { teamId: string; membershipId: string; ip: string; input: unknown },
+      options: {
+        teamId: string
+        membershipId: string
+        ip: string
+        input: z.output<typeof ZMembershipStatusUpdate>
+      },
     ) {
       const user = requireUser(auth)
-      const { userId, secret } = parseInput(ZMembershipStatusUpdate, options.input)
+      const { userId, secret } = options.input
       const slot = await takeSlot(db, ACCEPTS_PER_ADDRESS, options.ip)
       if (!slot.isTaken) throw AppError.rateLimited()
       const invitation = await findNamedMembership(db, options.teamId, options.membershipId)

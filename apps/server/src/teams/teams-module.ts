@@ -11,8 +11,9 @@ import { teamRoutes } from './team-routes'
 import { createTeamService, type TTeamServiceDeps } from './team-service'
 
 /**
- * People as one module for server.ts: accounts (each set up with a workspace of its own), their settings,
- * Google sign-in, and workspaces with their members and invitations; routes only, for the http role.
+ * People as one module for server.ts: accounts (each set up with a workspace of its own, or joining the one
+ * that invited it), their settings, Google sign-in, and workspaces with their members and invitations;
+ * routes only, for the http role.
  */
 export function createTeamsModule(options: {
   config: TConfig
@@ -37,7 +38,11 @@ export function createTeamsModule(options: {
   const accounts = createAccountService({
     db,
     sessionIdleMs: config.sessionIdleMs,
-    setUpAccount: (tx, user) => teams.createWorkspaceFor(tx, user),
+    setUpAccount: async (tx, user, invitation) => {
+      if (invitation) return teams.joinOnSignUp(tx, user, invitation)
+      await teams.createWorkspaceFor(tx, user)
+      return undefined
+    },
   })
   return {
     routes: [

@@ -1,11 +1,11 @@
 import { ErrorType, TeamMessages } from '@parsedesk/contracts'
 import { Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMessagesCollection } from '../conversations/messages-collection'
 import { insertDocument } from '../documents/document-repository'
 import { publishDocumentEvent } from '../documents/publish-document-event'
-import { createMessagesCollection } from '../mail/messages/messages-collection'
 import { settle, subscribeWithSdk27, useRecordingWebSocketInSdk } from '../realtime/realtime.test-kit'
-import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { rejection, sdkClient, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { waitForValue } from '../testing/wait-for-value'
@@ -128,6 +128,22 @@ describe.each(DATABASE_KINDS)('workspaces (the Teams API) on %s', (database) => 
     expect((await rejection(ada.teams.create({ teamId: `desk-${ada.userId}`, name: 'Desk' }))).type).toBe(
       ErrorType.teamAlreadyExists,
     )
+  })
+
+  it('answers a malformed body: a guest is refused first, a member learns which param is wrong', async () => {
+    const malformed = { teamId: 'unique()', name: 42 as unknown as string }
+    const guest = await rejection(new Teams(sdkClient(server.url)).create(malformed))
+    expect(guest).toMatchObject({ code: 401, type: ErrorType.userUnauthorized })
+    const member = await rejection(people.olive.teams.create(malformed))
+    expect(member).toMatchObject({
+      code: 400,
+      type: ErrorType.generalArgumentInvalid,
+      message: expect.stringMatching(/^Invalid `name` param: /),
+    })
+    const refused = await rejection(
+      people.olive.teams.updateMembership({ teamId: 'any', membershipId: 'any', roles: ['chief'] as never }),
+    )
+    expect(refused).toMatchObject({ code: 400, message: expect.stringMatching(/^Invalid `roles` param: /) })
   })
 
   it('keeps preferences for members to read and managers to change', async () => {

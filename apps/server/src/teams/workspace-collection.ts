@@ -35,7 +35,17 @@ export type TWorkspaceCollectionSpec<TCreate extends z.ZodObject> = {
   taken: string
   /** The domain's checks in the write's transaction, on a create's fields and on an update's change. */
   check?(tx: TQueryable, teamId: string, data: Partial<z.output<TCreate>>): Promise<void>
+  /**
+   * Reacts to an update in its transaction, once the row is written (a group whose cap was raised serves
+   * its queue); what it returns runs after the commit (announcing what the reaction changed).
+   */
+  afterUpdate?(tx: TQueryable, change: TWorkspaceChange): Promise<TAfterCommit>
 }
+
+/** A document before and after an update, as the table holds them. */
+export type TWorkspaceChange = { before: TDocumentRow; after: TDocumentRow }
+/** Work for after a write's commit. */
+export type TAfterCommit = () => Promise<void>
 
 /**
  * The collection definition of a workspace resource: members read it (reads filter on `teamId`), writes
@@ -111,14 +121,17 @@ export function defineWorkspaceCollection<TCreate extends z.ZodObject>(
         const teamId = String(existing.teamId)
         const writer = requireWriter(auth, teamId)
         assertGrantable(permissions, writer.user.id, teamId)
-        const row = await nameChecked(
+        const { row, afterCommit } = await nameChecked(
           db.transaction(async (tx) => {
             await spec.check?.(tx, teamId, data as Partial<z.output<TCreate>>)
-            return updateDocument(tx, collection, { id: existing.id, data })
+            const updated = await updateDocument(tx, collection, { id: existing.id, data })
+            const after = updated && (await spec.afterUpdate?.(tx, { before: existing, after: updated }))
+            return { row: updated, afterCommit: after }
           }),
         )
         if (!row) throw AppError.documentNotFound()
         await publishDocumentEvent({ bus, def: collection, action: 'update', row })
+        await afterCommit?.()
         return row
       },
       async remove(existing: TDocumentRow) {

@@ -1,12 +1,22 @@
 import { z } from 'zod'
 import { defineJob } from '../jobs/job-definition'
-import type { TTicketAnalysisService } from './ticket-analysis-service'
 
 export const ZAnalyzeTicketPayload = z.object({ ticketId: z.string().min(1).max(36) })
 export type TAnalyzeTicketPayload = z.infer<typeof ZAnalyzeTicketPayload>
 
-/** What its handler needs from the worker. */
-export type TAnalyzeTicketContext = { ticketAnalysis: TTicketAnalysisService }
+/** One run, as the ticket analysis (ticket-analysis/) takes it. */
+type TAnalyzeTicketRun = { ticketId: string; attempt: { number: number; isLast: boolean } }
+
+/**
+ * What its handler needs from the worker: the ticket analysis, named by its shape, since it sits above
+ * tickets/ (it stores into tickets and records their events) while tickets ask for it here.
+ */
+export type TAnalyzeTicketContext = {
+  ticketAnalysis: {
+    analyseTicket(run: TAnalyzeTicketRun): Promise<unknown>
+    analyseTickets(runs: TAnalyzeTicketRun[]): Promise<unknown[]>
+  }
+}
 
 /** Fills a new ticket's category, priority and analysis text, moving processing_status along. */
 export const analyzeTicketJob = defineJob<TAnalyzeTicketPayload, TAnalyzeTicketContext>({

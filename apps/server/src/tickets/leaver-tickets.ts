@@ -1,5 +1,6 @@
+import type { TTicketRow } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../db/database'
-import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
+import type { TCollectionDefinition } from '../documents/collection'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import type { TEventBus } from '../realtime/event-bus'
 
@@ -24,7 +25,7 @@ export function createLeaverTicketsAnnouncer(deps: {
     const ids = rows.map((row) => row.id)
     return async () => {
       if (ids.length === 0) return
-      const changed = await deps.db.query<TDocumentRow>('select * from tickets where id = any($1::text[])', [
+      const changed = await deps.db.query<TTicketRow>('select * from tickets where id = any($1::text[])', [
         ids,
       ])
       await Promise.all(

@@ -7,18 +7,18 @@ import {
   type TTicketAnalysis,
   type TTicketAnalysisRecord,
   type TTicketPriority,
+  type TTicketRow,
 } from '@parsedesk/contracts'
 import type { TDatabase, TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
-import type { TDocumentRow } from '../documents/collection'
 import { recordTicketEvents, type TNewTicketEvent } from './ticket-events'
 
 // Each write names the states it may leave, so a repeated or late run can never undo a finished one.
 const { waiting, processing, completed, failed } = ProcessingStatus
 const PROCESSING_ERROR_MAX = 2000
 
-async function updateOne(db: TQueryable, sql: string, params: unknown[]): Promise<TDocumentRow | undefined> {
-  const { rows } = await db.query<TDocumentRow>(sql, params)
+async function updateOne(db: TQueryable, sql: string, params: unknown[]): Promise<TTicketRow | undefined> {
+  const { rows } = await db.query<TTicketRow>(sql, params)
   return rows[0]
 }
 
@@ -26,8 +26,8 @@ async function updateOne(db: TQueryable, sql: string, params: unknown[]): Promis
  * waiting (or processing, when a lost run is retried) -> processing, in one statement: the rows of the
  * tickets there was something to do for.
  */
-export async function claimTicketsForAnalysis(db: TQueryable, ticketIds: string[]): Promise<TDocumentRow[]> {
-  const { rows } = await db.query<TDocumentRow>(
+export async function claimTicketsForAnalysis(db: TQueryable, ticketIds: string[]): Promise<TTicketRow[]> {
+  const { rows } = await db.query<TTicketRow>(
     `update tickets set "processing_status" = $2, "processing_error" = null, updated_at = now()
      where id = any($1::text[]) and "processing_status" in ($3, $4) returning *`,
     [ticketIds, processing, waiting, processing],
@@ -53,6 +53,7 @@ function analysisRecordOf(analysis: TTicketAnalysis): TTicketAnalysisRecord | nu
   if (!details) return null
   return {
     source: details.source,
+    ...(details.model ? { model: details.model } : {}),
     summary: details.summary,
     category: details.categoryLabel,
     categoryReason: details.categoryReason,
@@ -112,7 +113,7 @@ export function analysedEventOf(ticket: { id: string; teamId: string }, analysis
 export async function storeTicketAnalyses(
   db: TDatabase,
   items: { ticketId: string; analysis: TTicketAnalysis }[],
-): Promise<TDocumentRow[]> {
+): Promise<TTicketRow[]> {
   if (items.length === 0) return []
   return db.transaction(async (tx) => {
     // Locked in id order, so two batches never hold each other's tickets; nothing to do for a completed one.
@@ -137,7 +138,7 @@ export async function storeTicketAnalyses(
     })
     // A record heavier than the column's check allows (an analyser that skipped the schema's limits) is
     // left out, the description still says it: the check would otherwise fail every ticket of the batch.
-    const { rows } = await tx.query<TDocumentRow>(
+    const { rows } = await tx.query<TTicketRow>(
       `update tickets t set "processing_status" = $1, "priority" = v.priority, "category" = v.category,
          "description" = v.description, "processing_error" = null, updated_at = now(),
          "analysis" = case when octet_length(v.analysis::jsonb::text) <= $7 then v.analysis::jsonb end

@@ -5,14 +5,18 @@ import {
   TicketStatus,
   type TTicketEventActor,
   type TTicketEventChange,
+  type TTicketRow,
   type TTicketWorkflowFields,
   ZTicketEventAttributes,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TQueryable } from '../db/database'
+import { toStorableJson } from '../db/storable-text'
+import { valuesList } from '../db/values-list'
 import { attributeColumns } from '../documents/attribute-columns'
-import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
-import { insertDocuments } from '../documents/document-repository'
+import type { TCollectionDefinition } from '../documents/collection'
+import { formatPermissions, rolesFor } from '../documents/permissions'
+import { reconcileTicketSla } from '../sla/ledger/sla-ledger'
 import { WorkspacePermissions } from '../teams/workspace-access'
 
 /**
@@ -34,59 +38,68 @@ export const ticketEventsCollection: TCollectionDefinition = {
 /** One event to record: on which ticket, by whom, and what changed. */
 export type TNewTicketEvent = { ticketId: string; teamId: string } & TTicketEventActor & TTicketEventChange
 
-/** The events, in order, in `tx`: one statement for all of them. */
-export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<TDocumentRow[]> {
-  if (events.length === 0) return []
-  const rows = await insertDocuments(
-    tx,
-    ticketEventsCollection,
-    events.map((event) => ({
+/** A jsonb column's value: null stays SQL null, as every document's absent JSON attribute is. */
+const jsonColumn = (value: unknown) => (value === null || value === undefined ? null : toStorableJson(value))
+
+/**
+ * The events, in order, in `tx`: one statement for all of them; then the tickets' SLA clocks are derived
+ * once more and their changes written in the same transaction (decision 063).
+ */
+export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<void> {
+  if (events.length === 0) return
+  const values = events.flatMap((event) => {
+    const permissions = WorkspacePermissions.members(event.teamId)
+    return [
       // Drawn by the server alone and never chosen by a client: a UUID never collides within a batch.
-      id: crypto.randomUUID(),
-      data: {
-        ticketId: event.ticketId,
-        teamId: event.teamId,
-        type: event.type,
-        actorType: event.actorType,
-        actorId: event.actorId,
-        before: event.before,
-        after: event.after,
-      },
-      permissions: WorkspacePermissions.members(event.teamId),
-    })),
+      crypto.randomUUID(),
+      formatPermissions(permissions),
+      rolesFor(permissions, 'read'),
+      event.ticketId,
+      event.teamId,
+      event.type,
+      event.actorType,
+      event.actorId,
+      jsonColumn(event.before),
+      jsonColumn(event.after),
+    ]
+  })
+  const { rowCount } = await tx.query(
+    `insert into ticket_events (id, permissions, read_roles, "ticketId", "teamId", "type", "actorType",
+       "actorId", "before", "after")
+     values ${valuesList(events.length, 10)}`,
+    values,
   )
-  if (rows.length !== events.length) throw new Error('a ticket event was not recorded')
-  return rows
+  if (rowCount !== events.length) throw new Error('a ticket event was not recorded')
+  await reconcileTicketSla(
+    tx,
+    events.map((event) => event.ticketId),
+  )
 }
 
 /** The workflow fields of a ticket row, as events hold them. */
-export function workflowFieldsOf(row: TDocumentRow): TTicketWorkflowFields {
+export function workflowFieldsOf(row: TTicketWorkflowFields): TTicketWorkflowFields {
   return {
     status: row.status,
     priority: row.priority,
     category: row.category,
     assigneeId: row.assigneeId,
     tags: row.tags,
-  } as TTicketWorkflowFields
+  }
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i])
 
 /** The ticket's fields beside the five of its `created` event: its group, copies and requester. */
-function teamFieldsOf(row: TDocumentRow) {
-  return {
-    groupId: row.groupId as string | null,
-    cc: row.cc as string[],
-    requesterId: row.requesterId as string | null,
-  }
+function teamFieldsOf(row: TTicketRow) {
+  return { groupId: row.groupId, cc: row.cc, requesterId: row.requesterId }
 }
 
 /**
  * One event for each workflow field that differs between two states of a ticket, in a fixed order. A
  * status leaving `closed` is `reopened`; every other status change is `status`.
  */
-export function changesBetween(before: TDocumentRow, after: TDocumentRow): TTicketEventChange[] {
+export function changesBetween(before: TTicketRow, after: TTicketRow): TTicketEventChange[] {
   const was = workflowFieldsOf(before)
   const is = workflowFieldsOf(after)
   const changes: TTicketEventChange[] = []

@@ -1,10 +1,17 @@
-import { ErrorType, TicketEventActor, TicketEventType, TicketStatus, uniqueId } from '@parsedesk/contracts'
+import {
+  ErrorType,
+  TicketEventActor,
+  TicketEventType,
+  TicketStatus,
+  type TTicketRow,
+  uniqueId,
+} from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
 import type { TQueryable } from '../db/database'
-import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import { formatPermissions, rolesFor } from '../documents/permissions'
 import { WorkspacePermissions } from '../teams/workspace-access'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent } from './ticket-events'
+import { lockTicket, updateLockedTicket } from './ticket-repository'
 
 export const MergeMessages = {
   intoItself: 'A ticket cannot be merged into itself',
@@ -13,47 +20,13 @@ export const MergeMessages = {
   alone: 'A merge changes nothing else: send mergedIntoId alone',
 } as const
 
-/**
- * A member's update with the merge it asks for (`updateDocument(source, {mergedIntoId: target})`), or with
- * none (no `mergedIntoId`, or the one the ticket already has, as a client sending the whole document back
- * does). Clearing it is refused, the duplicate's conversation having moved; so is a merge with other changes.
- */
-export function readMergeRequest(
-  existing: TDocumentRow,
-  data: Record<string, unknown>,
-): { target: string | undefined; data: Record<string, unknown> } {
-  const { mergedIntoId, ...rest } = data
-  if (mergedIntoId === undefined || mergedIntoId === existing.mergedIntoId)
-    return { target: undefined, data: rest }
-  if (typeof mergedIntoId !== 'string') throw AppError.invalidStructure(MergeMessages.undo)
-  if (Object.keys(rest).length > 0) throw AppError.invalidStructure(MergeMessages.alone)
-  return { target: mergedIntoId, data: rest }
-}
-
-/**
- * The collection's update preparation, keeping the `mergedIntoId` a client sent (it strips it as a field
- * only the server writes) for the ticket service, which reads it as a merge request.
- */
-export function keepMergeRequest(
-  prepare: TCollectionDefinition['prepareUpdate'],
-): NonNullable<TCollectionDefinition['prepareUpdate']> {
-  return (ctx) => {
-    const prepared = prepare ? prepare(ctx) : { data: ctx.data, permissions: ctx.permissions }
-    if (!Object.hasOwn(ctx.data, 'mergedIntoId')) return prepared
-    return { ...prepared, data: { ...prepared.data, mergedIntoId: ctx.data.mergedIntoId } }
-  }
-}
-
 export type TMergeTicketsOptions = {
   memberId: string
   sourceId: string
   targetId: string
-  /** The ticket service's: every writer of a ticket takes its row lock first. */
-  lockTicket(tx: TQueryable, id: string): Promise<TDocumentRow | undefined>
-  update(tx: TQueryable, id: string, data: Record<string, unknown>): Promise<TDocumentRow>
 }
 
-const numberOf = (row: TDocumentRow) => `#${String(row.number)}`
+const numberOf = (row: TTicketRow) => `#${row.number}`
 
 /**
  * Merges the duplicate `source` into `target`, in `tx`: the source's first mail becomes a message of the
@@ -65,12 +38,12 @@ const numberOf = (row: TDocumentRow) => `#${String(row.number)}`
 export async function mergeTickets(
   tx: TQueryable,
   options: TMergeTicketsOptions,
-): Promise<{ source: TDocumentRow; target: TDocumentRow }> {
+): Promise<{ source: TTicketRow; target: TTicketRow }> {
   const { sourceId, targetId } = options
   if (sourceId === targetId) throw AppError.invalidStructure(MergeMessages.intoItself)
   // Locked in one order whichever way two members merge a pair at once, so neither waits on the other.
-  const locked = new Map<string, TDocumentRow | undefined>()
-  for (const id of [sourceId, targetId].sort()) locked.set(id, await options.lockTicket(tx, id))
+  const locked = new Map<string, TTicketRow | undefined>()
+  for (const id of [sourceId, targetId].sort()) locked.set(id, await lockTicket(tx, id))
   const current = locked.get(sourceId)
   const target = locked.get(targetId)
   if (!current) throw AppError.documentNotFound()
@@ -79,11 +52,14 @@ export async function mergeTickets(
   }
   await refuseChains(tx, current, target)
 
-  const teamId = String(current.teamId)
+  const { teamId } = current
   const moved = await moveConversation(tx, current, target)
-  const source = await options.update(tx, sourceId, { status: TicketStatus.closed, mergedIntoId: targetId })
+  const source = await updateLockedTicket(tx, sourceId, {
+    status: TicketStatus.closed,
+    mergedIntoId: targetId,
+  })
   // The target changed too: lists sorted by activity and pages showing it learn so.
-  const merged = await options.update(tx, targetId, {})
+  const merged = await updateLockedTicket(tx, targetId, {})
   const actor = { actorType: TicketEventActor.user, actorId: options.memberId } as const
   const change = {
     type: TicketEventType.merge,
@@ -100,7 +76,7 @@ export async function mergeTickets(
   return { source, target: merged }
 }
 
-async function refuseChains(tx: TQueryable, source: TDocumentRow, target: TDocumentRow): Promise<void> {
+async function refuseChains(tx: TQueryable, source: TTicketRow, target: TTicketRow): Promise<void> {
   if (source.mergedIntoId) {
     throw new AppError(
       ErrorType.documentUpdateConflict,
@@ -134,8 +110,8 @@ async function refuseChains(tx: TQueryable, source: TDocumentRow, target: TDocum
  * (a ticket's first mail is the ticket itself, not a message), then its messages, attachments, raw mail
  * and Message-IDs. Returns how many messages the target gained.
  */
-async function moveConversation(tx: TQueryable, source: TDocumentRow, target: TDocumentRow): Promise<number> {
-  const permissions = WorkspacePermissions.members(String(source.teamId), ['read', 'delete'])
+async function moveConversation(tx: TQueryable, source: TTicketRow, target: TTicketRow): Promise<number> {
+  const permissions = WorkspacePermissions.members(source.teamId, ['read', 'delete'])
   await tx.query(
     `insert into messages (id, permissions, read_roles, created_at, updated_at, "ticketId", "userId", "teamId",
        "direction", "from", "subject", "body", "rawJson", "messageId", "inboundId", "sentAt", "createdAt")

@@ -10,7 +10,7 @@ import {
   type TTicketAnalysis,
   type TTicketAttributes,
   type TTicketEventActor,
-  type TTicketStatus,
+  type TTicketRow,
   ZRawJson,
   ZTicketAttributes,
   ZTicketCreate,
@@ -22,13 +22,6 @@ import { assertContactOfWorkspace, upsertRequesters } from '../contacts/contact-
 import { AppError } from '../core/app-error'
 import type { TLog } from '../core/logger'
 import type { TDatabase, TQueryable } from '../db/database'
-import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
-import {
-  deleteDocument,
-  findDocument,
-  insertDocuments,
-  updateDocument,
-} from '../documents/document-repository'
 import type { TPermission } from '../documents/permissions'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import { assertGroupOfWorkspace } from '../groups/group-repository'
@@ -37,10 +30,26 @@ import type { TEventBus } from '../realtime/event-bus'
 import { assertConfirmedMembers, workspaceOfCall } from '../teams/workspace-access'
 import { enqueueTicketAnalysis } from './ticket-analysis-enqueue'
 import { analysedEventOf, analysedTicketFields } from './ticket-analysis-repository'
+import { AutomationTrigger, createTicketAutomation } from './ticket-automation'
+import { assertCustomFieldValues } from './ticket-custom-fields'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent, workflowFieldsOf } from './ticket-events'
-import { keepMergeRequest, mergeTickets, readMergeRequest } from './ticket-merge'
-import { isSplitRequest, splitTicket, withSplitRequest } from './ticket-split'
-import { assertGrantableOnTicket, createTicketsCollection, ticketPermissions } from './tickets-collection'
+import { mergeTickets } from './ticket-merge'
+import {
+  deleteTicket,
+  findTicket,
+  insertTickets as insertTicketRows,
+  lockTicket,
+  type TTicketChanges,
+  updateLockedTicket,
+  updateTicket,
+} from './ticket-repository'
+import { splitTicket } from './ticket-split'
+import {
+  assertGrantableOnTicket,
+  createTicketsCollection,
+  type TTicketWrites,
+  ticketPermissions,
+} from './tickets-collection'
 
 /** What a new ticket is made of, wherever it comes from; the server sets the rest (TICKET_DEFAULTS). */
 export type TNewTicket = {
@@ -94,17 +103,11 @@ function assertAssignable(tx: TQueryable, teamId: string, userId: string): Promi
 async function assertTeamFields(
   tx: TQueryable,
   teamId: string,
-  data: Record<string, unknown>,
+  data: Pick<TTicketChanges, 'groupId' | 'requesterId'>,
 ): Promise<void> {
   const { groupId, requesterId } = data
   if (typeof groupId === 'string') await assertGroupOfWorkspace(tx, teamId, groupId)
   if (typeof requesterId === 'string') await assertContactOfWorkspace(tx, teamId, requesterId)
-}
-
-/** The ticket, locked until the transaction ends: its changes and their events are then in one order. */
-async function lockTicket(tx: TQueryable, id: string): Promise<TDocumentRow | undefined> {
-  const { rows } = await tx.query<TDocumentRow>('select * from tickets where id = $1 for update', [id])
-  return rows[0]
 }
 
 const CUSTOMER = { actorType: TicketEventActor.customer, actorId: null } as const satisfies TTicketEventActor
@@ -118,34 +121,17 @@ const userActor = (userId: string) =>
  */
 export function createTicketService(deps: TTicketServiceDeps) {
   const { db, bus } = deps
-  const tickets = createTicketsCollection({
-    writer: {
-      create: ({ auth, id, data, permissions }) =>
-        isSplitRequest(data)
-          ? splitForUser(auth, id, data.splitFrom)
-          : createForUser(auth, { id, data, permissions }),
-      update: ({ auth, existing, data, permissions }) => {
-        const merge = readMergeRequest(existing, data)
-        return merge.target
-          ? mergeForUser(auth, existing.id, merge.target)
-          : updateForUser(auth, { existing, data: merge.data, permissions })
-      },
-      remove: (row) => remove(row),
-    },
-  })
-  // A merge is an update naming `mergedIntoId`, a split a create naming `splitFrom` (decision 018).
-  const collection: TCollectionDefinition = {
-    ...tickets,
-    createSchema: withSplitRequest(tickets.createSchema),
-    prepareUpdate: keepMergeRequest(tickets.prepareUpdate),
-  }
+  /** What runs after tickets are written (rules, routing): their domains register steps at composition. */
+  const automation = createTicketAutomation()
+  /** What tickets are announced as: the collection the documents API shows them in. */
+  const collection = createTicketsCollection({})
 
   /**
    * New tickets, in order, in `tx`, each numbered in its workspace by the database and logged as
    * `created` by whoever filed it: one statement for all the tickets, one for all their events. A ticket
    * not given its requester gets the contact of its address, made when new: one statement for all.
    */
-  async function insertTickets(tx: TQueryable, tickets: TNewTicket[]): Promise<TDocumentRow[]> {
+  async function insertTickets(tx: TQueryable, tickets: TNewTicket[]): Promise<TTicketRow[]> {
     if (tickets.length === 0) return []
     for (const ticket of tickets) {
       if (ticket.assigneeId) await assertAssignable(tx, ticket.teamId, ticket.assigneeId)
@@ -157,29 +143,26 @@ export function createTicketService(deps: TTicketServiceDeps) {
       byAddress.map(({ teamId, email, requesterName }) => ({ teamId, email, name: requesterName ?? '' })),
     )
     const requesterOf = new Map(byAddress.map((ticket, index) => [ticket, contactIds[index] ?? null]))
-    const created = await insertDocuments(
+    const created = await insertTicketRows(
       tx,
-      collection,
       tickets.map((ticket) => {
         const { id, ownerId, teamId, email, subject, body, rawJson, assigneeId, tags, groupId } = ticket
         return {
           id,
-          data: {
-            email,
-            subject,
-            body,
-            rawJson: rawJson ?? null,
-            ...TICKET_DEFAULTS,
-            ...(ticket.analysis ? analysedTicketFields(ticket.analysis) : {}),
-            assigneeId: assigneeId ?? null,
-            tags: tags ?? [],
-            groupId: groupId ?? null,
-            cc: ticket.cc ?? [],
-            requesterId: ticket.requesterId ?? requesterOf.get(ticket) ?? null,
-            mailboxId: ticket.mailboxId ?? null,
-            userId: ownerId,
-            teamId,
-          },
+          email,
+          subject,
+          body,
+          rawJson: rawJson ?? null,
+          ...TICKET_DEFAULTS,
+          ...(ticket.analysis ? analysedTicketFields(ticket.analysis) : {}),
+          assigneeId: assigneeId ?? null,
+          tags: tags ?? [],
+          groupId: groupId ?? null,
+          cc: ticket.cc ?? [],
+          requesterId: ticket.requesterId ?? requesterOf.get(ticket) ?? null,
+          mailboxId: ticket.mailboxId ?? null,
+          userId: ownerId,
+          teamId,
           permissions: ticketPermissions(teamId),
         }
       }),
@@ -192,7 +175,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
       tx,
       created.flatMap((row, index): TNewTicketEvent[] => {
         const { createdBy, analysis } = tickets[index] as TNewTicket
-        const ticket = { id: row.id, teamId: String(row.teamId) }
+        const ticket = { id: row.id, teamId: row.teamId }
         const event: TNewTicketEvent = {
           ticketId: ticket.id,
           teamId: ticket.teamId,
@@ -212,7 +195,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
    * group and in this order, then the analysis jobs of those still waiting for one, so no analysis update
    * can overtake its create. A ticket written analysed (decision 032) needs none.
    */
-  async function announceCreated(rows: TDocumentRow[]): Promise<void> {
+  async function announceCreated(rows: TTicketRow[]): Promise<void> {
     await Promise.all(
       rows.map((row) => publishDocumentEvent({ bus, def: collection, action: 'create', row })),
     )
@@ -224,7 +207,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
   }
 
   /** After the commit of changed tickets: their update events. */
-  async function announceUpdated(rows: TDocumentRow[]): Promise<void> {
+  async function announceUpdated(rows: TTicketRow[]): Promise<void> {
     await Promise.all(
       rows.map((row) => publishDocumentEvent({ bus, def: collection, action: 'update', row })),
     )
@@ -237,18 +220,15 @@ export function createTicketService(deps: TTicketServiceDeps) {
    */
   async function reopenOnCustomerMail(
     tx: TQueryable,
-    ticket: TDocumentRow,
+    ticket: Pick<TTicketRow, 'id'>,
     message: { id: string },
-  ): Promise<{ row: TDocumentRow; reopened: boolean }> {
+  ): Promise<{ row: TTicketRow; reopened: boolean }> {
     const current = await lockTicket(tx, ticket.id)
     // Deleted since the mail was matched to it: the batch fails and its retry decides the mail again.
     if (!current) throw new Error(`ticket ${ticket.id} was deleted while its answer was written`)
-    const opens = STATUSES_OPENED_BY_CUSTOMER_MAIL.includes(current.status as TTicketStatus)
-    const row = (await updateDocument(tx, collection, {
-      id: ticket.id,
-      data: opens ? { status: TicketStatus.open } : {},
-    })) as TDocumentRow
-    const customer = { ticketId: row.id, teamId: String(row.teamId), ...CUSTOMER }
+    const opens = STATUSES_OPENED_BY_CUSTOMER_MAIL.includes(current.status)
+    const row = await updateLockedTicket(tx, ticket.id, opens ? { status: TicketStatus.open } : {})
+    const customer = { ticketId: row.id, teamId: row.teamId, ...CUSTOMER }
     await recordTicketEvents(tx, [
       { ...customer, type: TicketEventType.messageIn, before: null, after: { message: message.id } },
       ...changesBetween(current, row).map((change) => ({ ...customer, ...change })),
@@ -263,7 +243,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
   async function createForUser(
     auth: TAuth,
     input: { id: string; data: Record<string, unknown>; permissions: TPermission[] | undefined },
-  ): Promise<TDocumentRow> {
+  ): Promise<TTicketRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
     const { teamId: named, ...fields } = ZTicketFields.parse(input.data)
     const teamId = await workspaceOfCall(db, auth, named)
@@ -284,13 +264,13 @@ export function createTicketService(deps: TTicketServiceDeps) {
    */
   async function updateForUser(
     auth: TAuth,
-    input: { existing: TDocumentRow; data: Record<string, unknown>; permissions: TPermission[] | undefined },
-  ): Promise<TDocumentRow> {
+    input: { ticketId: string; changes: TTicketChanges; permissions: TPermission[] | undefined },
+  ): Promise<TTicketRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
     const row = await db.transaction((tx) =>
       changeByMember(tx, auth.user.id, {
-        ticketId: input.existing.id,
-        data: input.data,
+        ticketId: input.ticketId,
+        data: input.changes,
         permissions: input.permissions,
       }),
     )
@@ -305,55 +285,63 @@ export function createTicketService(deps: TTicketServiceDeps) {
   async function changeByMember(
     tx: TQueryable,
     memberId: string,
-    input: { ticketId: string; data: Record<string, unknown>; permissions?: TPermission[] | undefined },
-  ): Promise<TDocumentRow> {
+    input: { ticketId: string; data: TTicketChanges; permissions?: TPermission[] | undefined },
+  ): Promise<TTicketRow> {
     const current = await lockTicket(tx, input.ticketId)
     if (!current) throw AppError.documentNotFound()
     const { assigneeId } = input.data
-    if (typeof assigneeId === 'string') await assertAssignable(tx, String(current.teamId), assigneeId)
-    await assertTeamFields(tx, String(current.teamId), input.data)
-    const updated = await updateDocument(tx, collection, {
-      id: current.id,
-      data: input.data,
-      permissions: input.permissions,
-    })
+    if (typeof assigneeId === 'string') await assertAssignable(tx, current.teamId, assigneeId)
+    await assertTeamFields(tx, current.teamId, input.data)
+    if (input.data.customFields) await assertCustomFieldValues(tx, current.teamId, input.data.customFields)
+    const updated = await updateTicket(tx, current.id, input.data, input.permissions)
     if (!updated) throw AppError.documentNotFound()
-    const member = { ticketId: updated.id, teamId: String(updated.teamId), ...userActor(memberId) }
+    const member = { ticketId: updated.id, teamId: updated.teamId, ...userActor(memberId) }
     await recordTicketEvents(
       tx,
       changesBetween(current, updated).map((change): TNewTicketEvent => ({ ...member, ...change })),
     )
-    return updated
+    const [automated] = await automation.run(tx, [
+      {
+        ticket: updated,
+        trigger: AutomationTrigger.memberChange,
+        before: current,
+        mail: null,
+        memberId,
+      },
+    ])
+    return automated ?? updated
   }
 
-  const updateInTx = async (tx: TQueryable, id: string, data: Record<string, unknown>) =>
-    (await updateDocument(tx, collection, { id, data })) as TDocumentRow
-
   /** A member merges the duplicate `sourceId` into `targetId`; both are announced after the commit. */
-  async function mergeForUser(auth: TAuth, sourceId: string, targetId: string): Promise<TDocumentRow> {
+  async function mergeForUser(
+    auth: TAuth,
+    { sourceId, targetId }: { sourceId: string; targetId: string },
+  ): Promise<TTicketRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
     const { source, target } = await db.transaction((tx) =>
-      mergeTickets(tx, { memberId: auth.user.id, sourceId, targetId, lockTicket, update: updateInTx }),
+      mergeTickets(tx, { memberId: auth.user.id, sourceId, targetId }),
     )
     await announceUpdated([source, target])
     return source
   }
 
   /** A member splits a customer's message off into the new ticket `id`, which is answered. */
-  async function splitForUser(auth: TAuth, id: string, messageId: string): Promise<TDocumentRow> {
+  async function splitForUser(
+    auth: TAuth,
+    { id, messageId }: { id: string; messageId: string },
+  ): Promise<TTicketRow> {
     if (auth.kind !== 'user') throw AppError.forbidden()
     const { source, created } = await db.transaction((tx) =>
       splitTicket(tx, {
         auth,
         id,
         messageId,
-        lockTicket,
-        update: updateInTx,
         insertTicket: async (inTx, ticket) => {
           const [row] = await insertTickets(inTx, [
             { id, ownerId: auth.user.id, createdBy: userActor(auth.user.id), ...ticket },
           ])
-          return row as TDocumentRow
+          if (!row) throw new AppError(ErrorType.documentAlreadyExists)
+          return row
         },
       }),
     )
@@ -363,23 +351,34 @@ export function createTicketService(deps: TTicketServiceDeps) {
   }
 
   /** Removes a ticket, then announces it and lets go of what belonged to it. */
-  async function remove(ticket: TDocumentRow): Promise<TDocumentRow | undefined> {
-    const row = await deleteDocument(db, collection, ticket.id)
+  async function remove(ticketId: string): Promise<TTicketRow | undefined> {
+    const row = await deleteTicket(db, ticketId)
     if (!row) return undefined
     await publishDocumentEvent({ bus, def: collection, action: 'delete', row })
     await deps.forgetTicket(row.id)
     return row
   }
 
+  const writes: TTicketWrites = {
+    create: createForUser,
+    split: splitForUser,
+    update: updateForUser,
+    merge: mergeForUser,
+    remove,
+  }
+
   return {
     collection,
+    /** What the tickets collection of the documents API writes through. */
+    writes,
     insertTickets,
     announceCreated,
     announceUpdated,
     reopenOnCustomerMail,
     changeByMember,
-    lockTicket: (tx: TQueryable, id: string) => lockTicket(tx, id),
-    find: (tx: TQueryable, id: string) => findDocument(tx, collection, id),
+    automation,
+    lockTicket,
+    find: findTicket,
   }
 }
 

@@ -1,64 +1,32 @@
-import { TicketEventActor, TicketEventType, type TTicketAttributes } from '@parsedesk/contracts'
-import { z } from 'zod'
+import {
+  TicketEventActor,
+  TicketEventType,
+  type TMessageRow,
+  type TTicketAttributes,
+  type TTicketRow,
+} from '@parsedesk/contracts'
 import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
 import type { TQueryable } from '../db/database'
-import type { TDocumentRow } from '../documents/collection'
 import { isAllowed } from '../documents/permissions'
 import { recordTicketEvents } from './ticket-events'
+import { lockTicket, updateLockedTicket } from './ticket-repository'
 
 export const SplitMessages = {
   noMessage: 'names no message of your workspace',
   notCustomerMail: 'Only a customer’s mail can be split off into a ticket of its own',
 } as const
 
-/** `createDocument('tickets', id, {splitFrom})`: the message a member splits off into the new ticket `id`. */
-const ZTicketSplit = z.object({ splitFrom: z.string().min(1).max(36) }).strict()
-
-export type TSplitRequest = z.infer<typeof ZTicketSplit>
-
-export function isSplitRequest(data: Record<string, unknown>): data is TSplitRequest {
-  return Object.hasOwn(data, 'splitFrom')
-}
-
-/**
- * The tickets collection's create schema with the split beside it: a create naming `splitFrom` is read as
- * a split (and nothing else may come with it), any other as `create` reads it, with its own messages.
- */
-export function withSplitRequest(
-  create: z.ZodType<Record<string, unknown>>,
-): z.ZodType<Record<string, unknown>> {
-  return z.record(z.string(), z.unknown()).transform((data, ctx) => {
-    const result = (isSplitRequest(data) ? ZTicketSplit : create).safeParse(data)
-    if (result.success) return result.data
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: data } as never)
-    return z.NEVER
-  })
-}
-
 export type TSplitTicketOptions = {
   auth: Extract<TAuth, { kind: 'user' }>
   /** The new ticket's id, as the client chose it. */
   id: string
   messageId: string
-  lockTicket(tx: TQueryable, id: string): Promise<TDocumentRow | undefined>
   /** Files the new ticket (numbered, logged `created`), as the ticket service files every ticket. */
   insertTicket(
     tx: TQueryable,
     ticket: Pick<TTicketAttributes, 'teamId' | 'email' | 'subject' | 'body' | 'rawJson' | 'mailboxId'>,
-  ): Promise<TDocumentRow>
-  update(tx: TQueryable, id: string, data: Record<string, unknown>): Promise<TDocumentRow>
-}
-
-type TMessageRow = TDocumentRow & {
-  ticketId: string
-  teamId: string
-  direction: string
-  subject: string
-  body: string
-  rawJson: Record<string, unknown> | null
-  messageId: string | null
-  inboundId: string | null
+  ): Promise<TTicketRow>
 }
 
 /**
@@ -70,28 +38,28 @@ type TMessageRow = TDocumentRow & {
 export async function splitTicket(
   tx: TQueryable,
   options: TSplitTicketOptions,
-): Promise<{ source: TDocumentRow; created: TDocumentRow }> {
+): Promise<{ source: TTicketRow; created: TTicketRow }> {
   const { rows } = await tx.query<TMessageRow>('select * from messages where id = $1', [options.messageId])
   const message = rows[0]
   if (!message || !isAllowed(message.permissions, 'read', options.auth.roles)) {
     throw AppError.invalidStructure(`Attribute "splitFrom" ${SplitMessages.noMessage}`)
   }
   if (message.direction !== 'inbound') throw AppError.invalidStructure(SplitMessages.notCustomerMail)
-  const current = await options.lockTicket(tx, message.ticketId)
+  const current = await lockTicket(tx, message.ticketId)
   if (!current) throw AppError.invalidStructure(`Attribute "splitFrom" ${SplitMessages.noMessage}`)
 
   const inserted = await options.insertTicket(tx, {
     teamId: message.teamId,
-    email: String(current.email),
+    email: current.email,
     subject: message.subject,
     body: message.body,
     rawJson: message.rawJson,
     // The customer's conversation came in there, whichever of its mails starts the new ticket.
-    mailboxId: typeof current.mailboxId === 'string' ? current.mailboxId : null,
+    mailboxId: current.mailboxId,
   })
   const created =
     current.requesterId && current.requesterId !== inserted.requesterId
-      ? await options.update(tx, inserted.id, { requesterId: current.requesterId })
+      ? await updateLockedTicket(tx, inserted.id, { requesterId: current.requesterId })
       : inserted
   await tx.query('update files set "ticketId" = $2, "threadMessageId" = null where "threadMessageId" = $1', [
     message.id,
@@ -104,7 +72,7 @@ export async function splitTicket(
     created.id,
   ])
   await tx.query('delete from messages where id = $1', [message.id])
-  const source = await options.update(tx, current.id, {})
+  const source = await updateLockedTicket(tx, current.id, {})
 
   const actor = { actorType: TicketEventActor.user, actorId: options.auth.user.id } as const
   const change = {

@@ -16,7 +16,7 @@ import { joinByInvitation } from '../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import type { TTestServer } from '../testing/test-server'
-import { createTicketAnalysisService } from './ticket-analysis-service'
+import { createTicketAnalysisService } from '../ticket-analysis/ticket-analysis-service'
 
 type TTicketDocument = Models.Document & TTicketAttributes
 type TEventDocument = Models.Document & TTicketEventAttributes

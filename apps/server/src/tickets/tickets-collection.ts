@@ -3,24 +3,30 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   TicketLimits,
+  type TTicketRow,
   ZTicketAttributes,
   ZTicketCc,
   ZTicketCreate,
   ZTicketTags,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
+import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
 import { attributeColumns } from '../documents/attribute-columns'
-import type { TCollectionDefinition, TDocumentWriter } from '../documents/collection'
+import type { TCollectionDefinition, TDocumentRow } from '../documents/collection'
 import type { TPermission } from '../documents/permissions'
 import type { TAttributeColumns, TFullTextAttributes } from '../documents/queries'
 import { WorkspacePermissions } from '../teams/workspace-access'
+import { MergeMessages } from './ticket-merge'
+import type { TTicketChanges } from './ticket-repository'
 
 const COLUMNS = attributeColumns(ZTicketAttributes)
 export const TICKET_ATTRIBUTES: TAttributeColumns = {
   ...COLUMNS,
   // By urgency (migration 024's rank), not by the letters of high, low, medium.
   priority: { ...COLUMNS.priority!, order: { column: 'priority_rank', isNullable: false } },
+  // `Query.equal('customFields.<key>', value)`: a view's or search's filter by a custom field (decision 062).
+  customFields: { ...COLUMNS.customFields!, isKeyed: true },
 }
 
 /**
@@ -45,6 +51,8 @@ const SERVER_OWNED = [
   'mergedIntoId',
   'mailboxId',
   'analysis',
+  'lastActivityAt',
+  'extraction',
 ] as const
 /** Chosen once, when the ticket is filed (and checked then): a ticket never moves to another workspace. */
 const FIXED_AFTER_CREATE = ['teamId'] as const
@@ -71,6 +79,9 @@ const ZTicketClientCreate = ZTicketCreate.extend({
   analysis: ZTicketAttributes.shape.analysis.optional(),
   category: ZTicketAttributes.shape.category.optional(),
   processing_error: ZTicketAttributes.shape.processing_error.optional(),
+  lastActivityAt: ZTicketAttributes.shape.lastActivityAt.optional(),
+  customFields: ZTicketAttributes.shape.customFields.optional(),
+  extraction: ZTicketAttributes.shape.extraction.optional(),
 }).strict()
 
 const ZTicketClientUpdate = ZTicketClientCreate.partial()
@@ -97,18 +108,39 @@ export function assertGrantableOnTicket(
   }
 }
 
-export type TTicketsCollectionOptions = {
-  /** How tickets are created, changed and removed (the ticket service); without it, only reads. */
-  writer?: TDocumentWriter
+/** Each write the documents API makes of a ticket, as the ticket service performs it. */
+export type TTicketWrites = {
+  create(
+    auth: TAuth,
+    input: { id: string; data: Record<string, unknown>; permissions: TPermission[] | undefined },
+  ): Promise<TTicketRow>
+  split(auth: TAuth, input: { id: string; messageId: string }): Promise<TTicketRow>
+  update(
+    auth: TAuth,
+    input: { ticketId: string; changes: TTicketChanges; permissions: TPermission[] | undefined },
+  ): Promise<TTicketRow>
+  merge(auth: TAuth, input: { sourceId: string; targetId: string }): Promise<TTicketRow>
+  remove(ticketId: string): Promise<TTicketRow | undefined>
 }
 
+export type TTicketsCollectionOptions = {
+  /** How tickets are created, changed and removed (the ticket service); without it, only reads. */
+  tickets?: TTicketWrites
+}
+
+/**
+ * The tickets collection of the documents API, an adapter over the ticket service. Besides the fields of
+ * a ticket, the API carries a merge (an update naming `mergedIntoId`) and a split (a create naming
+ * `splitFrom`), decision 018: read here into the service's own merge and split.
+ */
 export function createTicketsCollection(options: TTicketsCollectionOptions): TCollectionDefinition {
+  const { tickets } = options
   return {
     id: CollectionId.tickets,
     table: 'tickets',
     attributes: TICKET_ATTRIBUTES,
     fullText: TICKET_FULL_TEXT,
-    createSchema: ZTicketClientCreate,
+    createSchema: withSplitRequest(ZTicketClientCreate),
     updateSchema: ZTicketClientUpdate,
     workspaceAttribute: 'teamId',
     canRead: (auth) => auth.kind === 'user',
@@ -118,8 +150,64 @@ export function createTicketsCollection(options: TTicketsCollectionOptions): TCo
       if (auth.kind === 'user') assertGrantableOnTicket(permissions, auth.user.id, teamId)
       const values = { ...data }
       for (const field of [...SERVER_OWNED, ...FIXED_AFTER_CREATE]) delete values[field]
+      // The merge a client asks for travels on to the writer, which reads it as one.
+      if (Object.hasOwn(data, 'mergedIntoId')) values.mergedIntoId = data.mergedIntoId
       return { data: values, permissions: permissions ? ticketPermissions(teamId) : undefined }
     },
-    writer: options.writer,
+    writer: tickets && {
+      create: ({ auth, id, data, permissions }) =>
+        isSplitRequest(data)
+          ? tickets.split(auth, { id, messageId: data.splitFrom })
+          : tickets.create(auth, { id, data, permissions }),
+      update: ({ auth, existing, data, permissions }) => {
+        const merge = readMergeRequest(existing, data)
+        return merge.targetId
+          ? tickets.merge(auth, { sourceId: existing.id, targetId: merge.targetId })
+          : // Validated by the update schema above and stripped by prepareUpdate: a ticket's own fields.
+            tickets.update(auth, {
+              ticketId: existing.id,
+              changes: merge.changes as TTicketChanges,
+              permissions,
+            })
+      },
+      remove: (row) => tickets.remove(row.id),
+    },
   }
+}
+
+/**
+ * A member's update with the merge it asks for (`updateDocument(source, {mergedIntoId: target})`), or with
+ * none (no `mergedIntoId`, or the one the ticket already has, as a client sending the whole document back
+ * does). Clearing it is refused, the duplicate's conversation having moved; so is a merge with other changes.
+ */
+function readMergeRequest(
+  existing: TDocumentRow,
+  data: Record<string, unknown>,
+): { targetId: string | undefined; changes: Record<string, unknown> } {
+  const { mergedIntoId, ...changes } = data
+  if (mergedIntoId === undefined || mergedIntoId === existing.mergedIntoId)
+    return { targetId: undefined, changes }
+  if (typeof mergedIntoId !== 'string') throw AppError.invalidStructure(MergeMessages.undo)
+  if (Object.keys(changes).length > 0) throw AppError.invalidStructure(MergeMessages.alone)
+  return { targetId: mergedIntoId, changes }
+}
+
+/** `createDocument('tickets', id, {splitFrom})`: the message a member splits off into the new ticket `id`. */
+const ZTicketSplit = z.object({ splitFrom: z.string().min(1).max(36) }).strict()
+
+function isSplitRequest(data: Record<string, unknown>): data is z.infer<typeof ZTicketSplit> {
+  return Object.hasOwn(data, 'splitFrom')
+}
+
+/**
+ * The create schema with the split beside it: a create naming `splitFrom` is read as a split (and nothing
+ * else may come with it), any other as `create` reads it, with its own messages.
+ */
+function withSplitRequest(create: z.ZodType<Record<string, unknown>>): z.ZodType<Record<string, unknown>> {
+  return z.record(z.string(), z.unknown()).transform((data, ctx) => {
+    const result = (isSplitRequest(data) ? ZTicketSplit : create).safeParse(data)
+    if (result.success) return result.data
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: data } as never)
+    return z.NEVER
+  })
 }

@@ -10,7 +10,11 @@ export const Paths = {
   error: OAuthRedirect.failure,
   /** Where an invitation's link lands: the server appends the invitation's ids and secret. */
   invite: '/invite',
+  /** Reports (decision 064): charts of the current workspace's tickets. */
+  reports: '/reports',
   workspaceSettings: '/settings/workspace',
+  /** The "Mailboxes and sending" section of workspace settings (features/workspaces/settings-sections.ts). */
+  workspaceMailSettings: '/settings/workspace/mail',
   accountSettings: '/settings/account',
   /**
    * Where recovery and verification links land: the server appends `userId`, `secret` and `expire`. The

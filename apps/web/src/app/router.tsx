@@ -16,6 +16,9 @@ const DashboardPage = lazyWithQueries(() =>
 const TicketPage = lazyWithQueries(() =>
   import('@/features/ticket-page/routes/ticket-page').then((module) => module.TicketPage),
 )
+const ReportsPage = lazyWithQueries(() =>
+  import('@/features/reports/routes/reports-page').then((module) => module.ReportsPage),
+)
 const WorkspaceSettingsPage = lazyWithQueries(() =>
   import('@/features/workspaces/routes/workspace-settings-page').then(
     (module) => module.WorkspaceSettingsPage,
@@ -49,7 +52,9 @@ export function AppRoutes() {
         <Route path={Paths.auth} element={<AuthPage />} />
         <Route path={Paths.tickets} element={<DashboardPage />} />
         <Route path={Paths.ticket} element={<TicketPage />} />
-        <Route path={Paths.workspaceSettings} element={<WorkspaceSettingsPage />} />
+        <Route path={Paths.reports} element={<ReportsPage />} />
+        {/* One route for every section: the page reads which from the rest of the address. */}
+        <Route path={`${Paths.workspaceSettings}/*`} element={<WorkspaceSettingsPage />} />
         <Route path={Paths.invite} element={<InvitePage />} />
         <Route path={Paths.accountSettings} element={<AccountSettingsPage />} />
         <Route path={Paths.recovery} element={<RecoveryPage />} />

@@ -92,7 +92,7 @@ const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*
 const stem = (word: string) => word.replace(/([^s])s$/, '$1')
 
 /** The description with the workspace's name for the category (and why, when the list decided it). */
-function renameInText(options: { text: string; name: string; reason: string | undefined }): string {
+export function renameInText(options: { text: string; name: string; reason: string | undefined }): string {
   const parts = readAnalysisText(options.text)
   if (!parts) return options.text
   return writeAnalysisText({

@@ -155,7 +155,7 @@ describe('train and analyze commands', () => {
       const unknown = await runNpm({ args: ['evaluate', '--', '--only', 'nothing'] })
       expect(unknown.code).toBe(2)
       expect(unknown.stderr).toContain(
-        'usage: evaluate [--only default|written|tobi-bueck|it-service|bitext]',
+        'usage: evaluate [--only default|written|tobi-bueck|languages|it-service|bitext]',
       )
     },
   )

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CategoryKey } from '@parsedesk/contracts'
 import { readCsv } from '../data/read-csv'
+import { scoreLanguages, type TLanguageScore } from '../evaluation/score-languages'
+import type { TTicketFamily } from '../evaluation/ticket-families'
 import { WRITTEN_TEST_EMAILS } from '../evaluation/written-test-emails'
 import { DEFAULT_MODEL_PATH } from '../index'
 import { createLocalAnalyser } from '../local-analyser'
@@ -14,7 +16,8 @@ import { buildDefaultTrainingSet } from '../training/default-training-set'
 
 // npm run --silent evaluate [-- --only NAME] [-- --data-dir DIR]: for each data set, accuracy and macro-F1
 // on a held-out part that keeps near-duplicates on one side (the split `train` uses), beside the
-// majority class and a simple baseline (the same classifier on single words only).
+// majority class and a simple baseline (the same classifier on single words only); and per language, the
+// Tobi-Bueck dev rows' family accuracy, share filed "other" and priority accuracy.
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url))
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'data-dir': { type: 'string' } } })
 const dataDir = path.resolve(values['data-dir'] ?? path.join(repoRoot, '../shared/data'))
@@ -102,6 +105,39 @@ const evaluations: Record<string, () => Promise<{ row?: TRow; lines: string[] }>
     }
   },
 
+  async languages() {
+    // Issue 28: the held-out Tobi-Bueck dev rows in English and in German, Spanish, Portuguese and French
+    // (evaluation and tuning only, never trained on), scored by family of categories (ticket-families.ts).
+    const folder = path.join(dataDir, 'tickets/tobi-bueck-eval-only')
+    const english: Record<string, string>[] = (await readCsv({ path: path.join(folder, 'dev.csv') })).map(
+      (row) => ({ ...row, language: 'en' }),
+    )
+    const others = await readCsv({ path: path.join(folder, 'other-languages-dev.csv') })
+    const analyser = createLocalAnalyser({ classifier: await loadClassifier({ path: DEFAULT_MODEL_PATH }) })
+    const scores = scoreLanguages({
+      rows: [...english, ...others].map((row) => ({
+        language: row.language ?? '',
+        queue: row.queue ?? '',
+        priority: row.priority ?? '',
+        input: { subject: row.subject ?? '', body: row.body ?? '' },
+      })),
+      analyse: (input) => {
+        const result = analyser.analyseNow(input)
+        return { categoryKey: result.details!.categoryLabel, priority: result.priority }
+      },
+    })
+    const englishScore = scores.find((score) => score.language === 'en')
+    const lines = [
+      'Tobi-Bueck dev rows by language, the shipped model (family: technical, billing, orders queues only)',
+      `  ${'lang'.padEnd(5)}${'rows'.padStart(6)}${'family rows'.padStart(13)}  family acc  x English  technical  billing  orders   Other   priority acc`,
+      ...scores.map(
+        (score) =>
+          `  ${score.language.padEnd(5)}${String(score.rows).padStart(6)}${String(score.familyRows).padStart(13)}  ${fixed(score.familyAccuracy).padStart(10)}  ${(englishScore ? (score.familyAccuracy / englishScore.familyAccuracy).toFixed(2) : '-').padStart(9)}  ${familyCell(score, 'technical').padStart(9)}  ${familyCell(score, 'billing').padStart(7)}  ${familyCell(score, 'orders').padStart(6)}  ${percent(score.otherRate).padStart(6)}  ${fixed(score.priorityAccuracy).padStart(13)}`,
+      ),
+    ]
+    return { lines }
+  },
+
   async 'it-service'() {
     const examples = await readLabelled({ file: 'tickets/it-service/train.csv', label: 'category' })
     // Its text is lower-cased with stop words removed already; character n-grams only add noise there.
@@ -141,6 +177,11 @@ process.stdout.write(`${output.join('\n')}\n`)
 
 function fixed(value: number): string {
   return value.toFixed(4)
+}
+
+function familyCell(score: TLanguageScore, family: TTicketFamily): string {
+  const { rows, accuracy } = score.byFamily[family]
+  return rows === 0 ? '-' : accuracy.toFixed(2)
 }
 
 function percent(value: number): string {

@@ -101,6 +101,6 @@ export function detectLanguage(options: { text: string }): TLanguage {
 }
 
 /** Whether a ticket is in one of the languages besides English that the analysis reads but its model was not trained on. */
-export function isOtherLanguage(language: TLanguage): boolean {
+export function isOtherLanguage(language: TLanguage): language is TLanguage & { code: TOtherLanguageCode } {
   return language.code !== 'en' && language.code !== UNKNOWN_LANGUAGE.code
 }

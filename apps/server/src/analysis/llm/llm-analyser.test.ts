@@ -201,6 +201,7 @@ describe('LLM analyser', () => {
         'needs triage (the LLM answered "Hacking", which is none of this workspace\'s categories)',
       summary: answer.summary,
       source: 'llm',
+      model: 'test-model',
     })
     expect(result.priority).toBe('high')
     expect(result.analysis.split('\n')[1]).toBe(`Category: Other (${result.details!.categoryReason}).`)

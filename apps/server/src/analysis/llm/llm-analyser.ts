@@ -71,7 +71,7 @@ export function createLlmAnalyser(options: CreateLlmAnalyserOptions): TAnalyser 
           const answer = ZLlmAnswer.safeParse(parseJsonContent(content))
           if (!answer.success)
             throw new RetryableError(`LLM answer failed validation: ${answer.error.message}`)
-          return buildAnalysis({ input, answer: answer.data, categories })
+          return buildAnalysis({ input, answer: answer.data, categories, model: options.model })
         } catch (error) {
           lastError = error instanceof Error ? error : new Error(String(error))
           if (!(lastError instanceof RetryableError)) break
@@ -207,6 +207,7 @@ function buildAnalysis(options: {
   input: TAnalysisInput
   answer: TLlmAnswer
   categories: readonly TTicketCategory[]
+  model: string
 }): TTicketAnalysis {
   const { input, answer } = options
   const answered = findAnsweredCategory(options.categories, answer.category)
@@ -254,6 +255,7 @@ function buildAnalysis(options: {
       categoryReason,
       ...(spamReason ? { spamReason } : {}),
       source: 'llm',
+      model: options.model.slice(0, 100),
     },
   })
 }

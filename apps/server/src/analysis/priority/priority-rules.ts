@@ -42,7 +42,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 3,
     pressing: true,
     pattern:
-      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|leak(?:ed|s)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?)\b/i,
+      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|leak(?:ed|s)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?|(?:didn't|did not|never) (?:log(?:ged)? ?in|sign(?:ed)? in)|new sign-?in|(?:logged|signed) in(?:to)? (?:to )?(?:my|our) account from|(?:sign-?in|login|log-?in) from (?:an? )?(?:unknown|strange|foreign)|fake (?:e-?mails?|mails?|invoices?)|(?:data|details) (?:was |were |have been |has been )?exposed|someone has (?:our|my) data)\b/i,
   },
   {
     id: 'data-loss',
@@ -59,7 +59,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     pressing: true,
     maxHits: 2,
     pattern:
-      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|(?:system|server|service|network|site|platform)s? down|downtime|interruptions?|malfunction(?:s|ed|ing)?|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|inaccessible|offline|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|server error|system failure|failures?)\b/i,
+      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|(?:system|server|service|network|site|platform)s? down|downtime|interruptions?|malfunction(?:s|ed|ing)?|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|inaccessible|offline|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|5\d\d errors?|stuck on|server error|system failure|failures?)\b/i,
   },
   {
     id: 'payment-failure',
@@ -68,6 +68,38 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     pressing: true,
     pattern:
       /\b(?:payment (?:failed|failure|was declined|declined|did not go through|didn't go through|error|issue|problem)s?|(?:card|transaction) (?:was )?(?:declined|rejected|failed)|(?:charged|billed) (?:twice|two times|double|incorrectly|wrongly|again)|double[- ](?:charged|billing|charge)|overcharged|unexpected charges?|(?:can(?:not|'t)|unable to) (?:pay|make (?:a |the )?payment|complete (?:the |my )?(?:payment|purchase|checkout))|refund (?:has |have |was )?(?:not|never) (?:been )?(?:received|arrived|come|issued|processed)|(?:not|never|haven't|have not|hasn't|has not) (?:yet )?(?:received|got|gotten|seen) (?:my|the|a|any) refund)\b/i,
+  },
+  {
+    id: 'legal-threat',
+    reason: 'threatens legal steps, a regulator or a chargeback',
+    points: 3,
+    pressing: true,
+    pattern:
+      /\b(?:lawyers?|solicitors?|attorneys?|legal (?:action|steps|proceedings)|take (?:you|this) to court|sue you|formal notice|on behalf of my client|(?:file|lodge|make) a (?:formal )?complaint with|regulator|ombudsman|information commissioner|consumer protection|trading standards|chargebacks?|dispute (?:the|both|this|these) (?:charges?|payments?)|disputing (?:the|both|this|these) (?:charges?|payments?))\b/i,
+  },
+  {
+    id: 'many-affected',
+    reason: 'says many users, customers or sites are affected',
+    points: 2,
+    pressing: true,
+    pattern:
+      /\b(?:(?:all|every one of|each of) (?:our |the |my )?(?:\d+ )?(?:customers|clients|users|clinics|stores|shops|branches|locations|sites|offices|pharmacies|members|employees|staff|tills|registers)|every (?:customer|client|user|clinic|store|branch|order)|for everyone|for all (?:of )?(?:our |the )?users|none of (?:the|our) \w+ can|nobody can|no one can|no (?:customer|client|user) can|zero orders)\b/i,
+  },
+  {
+    id: 'blocked-business',
+    reason: 'says the business cannot sell, ship, pay or serve its customers',
+    points: 2,
+    pressing: true,
+    pattern:
+      /\b(?:losing (?:sales|orders|money|revenue|customers|business)|lost sales|(?:can't|cannot|can not|unable to) (?:ship|sell|invoice|take orders|run payroll|pay (?:our )?(?:staff|employees))|payroll|patients|\d+ (?:orders|parcels|packages|shipments)|(?:bank )?cut-?off|paying for clicks)\b/i,
+  },
+  {
+    id: 'praise',
+    reason: 'thanks or praises the team rather than asks for help',
+    points: -1,
+    canWait: true,
+    pattern:
+      /\b(?:(?:wanted|want|like) to (?:say )?thank|(?:say|send) (?:a big )?thanks|great (?:job|service|support|work)|compliments? to|kudos|well done|keep up the good work)\b/i,
   },
   {
     id: 'urgency',
@@ -122,10 +154,10 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
   {
     id: 'repeat-contact',
     reason: 'has been raised before',
-    points: 1,
+    points: 2,
     pressing: true,
     pattern:
-      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|requests|emails|calls|reminders)|(?:still|yet) (?:not|no|waiting|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again)\b/i,
+      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|requests|emails|calls|reminders)|(?:still|yet) (?:not|no|waiting|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again|(?:three|four|five|\d+) times|(?:no one|nobody) (?:answers|responds|replies|has replied)|on hold for)\b/i,
   },
   {
     id: 'subject-flag',
@@ -180,7 +212,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
 const STATED_HIGH =
   /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:high|urgent|critical|1|p1|sev(?:erity)? ?1)|high[- ]priority|sev(?:erity)? ?1|p1 (?:incident|issue|ticket))\b/gi
 const STATED_LOW =
-  /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:low|minor|4|p4)|low[- ]priority|not (?:urgent|critical|time[- ]sensitive|a priority)|no (?:rush|hurry)|(?:whenever|when) you (?:get a chance|have (?:a moment|time))|at your (?:convenience|leisure)|minor (?:issue|problem|question|bug|inconvenience))\b/gi
+  /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:low|minor|4|p4)|low[- ]priority|not (?:urgent|critical|time[- ]sensitive|a priority)|no (?:rush|hurry)|(?:whenever|when) you (?:get a chance|have (?:a moment|time))|at your (?:convenience|leisure)|minor (?:issue|problem|question|bug|inconvenience)|(?:been )?working fine (?:again|since)|(?:you )?can close (?:the|this) ticket|close the loop|back to normal)\b/gi
 
 // Words that turn the phrase after them around: "I will not be charged again", "there is no outage".
 const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor', 'neither', 'none', 'nothing'])

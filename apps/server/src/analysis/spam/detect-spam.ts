@@ -1,5 +1,6 @@
 import type { TAnalysisHeader } from '@parsedesk/contracts'
 import { matchesOf } from '../text/matches-of'
+import { PHISHING_REQUEST, PHISHING_THREAT, SALES_PITCH } from './scam-wording'
 
 export type TSpamVerdict = {
   /** What gave it away, read after "spam": "bulk mail: List-Unsubscribe header". */
@@ -29,9 +30,10 @@ const BULK_MAILER =
 // What only a sender of bulk mail writes: the opt-out footer. Two points each.
 const OPT_OUT =
   /\b(?:click here to (?:unsubscribe|opt[- ]?out|be removed)|to (?:unsubscribe|opt[- ]?out|be removed)\b[^.\n]{0,40}\b(?:click|visit|reply|send|go to|follow)|unsubscribe from (?:this|our) (?:list|newsletter|mailing)|opt[- ]?out instructions|you (?:are|were) receiving this (?:e-?mail|message|newsletter|mailing)|(?:this|the) (?:e-?mail|message|newsletter) (?:was|is|has been) sent to you because|if you (?:no longer |do not |don't )?(?:wish|want) (?:not )?to receive|you will be (?:permanently )?removed from (?:the|our|this) (?:mailing )?list|(?:view|read) (?:this e-?mail|it|this message) (?:in|on) (?:your|a) (?:web )?browser|manage your (?:e-?mail |subscription )?preferences)\b/gi
-// Sales pitch, prize and pharmacy wording. One point each.
+// Sales pitch, prize and pharmacy wording, in whole words of any alphabet ("cialis" is no part of French
+// "spécialisée"). One point each.
 const PITCH =
-  /\b(?:act now|limited[- ]time (?:offer|only)|special (?:offer|promotion|deal)|order (?:now|today)|buy now|call now|100% (?:free|natural|guaranteed)|risk[- ]free|no (?:credit card|charge card|prescription) (?:needed|required)|lowest prices?|dear friend|make money|earn (?:extra )?(?:cash|money|\$)|work(?:ing)? from home|(?:you(?: have)? been|you are) (?:specially )?selected|congratulations,? you|claim your (?:prize|reward|gift)|you(?:'ve| have)? won|winner|free (?:gift|trial offer|vacation)|viagra|cialis|pharmacy|weight loss|casino|this is not spam|seo (?:services|agency|experts?)|first page of google|rank(?:ing)? (?:higher )?(?:on|in) google|(?:increase|boost|drive) (?:your )?(?:website )?traffic|backlinks|guest posts?|lead generation|click here)\b/gi
+  /(?<![\p{L}\p{N}])(?:act now|limited[- ]time (?:offer|only)|special (?:offer|promotion|deal)|order (?:now|today)|buy now|call now|100% (?:free|natural|guaranteed)|risk[- ]free|no (?:credit card|charge card|prescription) (?:needed|required)|lowest prices?|dear friend|make money|earn (?:extra )?(?:cash|money|\$)|work(?:ing)? from home|(?:you(?: have)? been|you are) (?:specially )?selected|congratulations,? you|claim your (?:prize|reward|gift)|you(?:'ve| have)? won|winner|free (?:gift|trial offer|vacation)|viagra|cialis|pharmacy|weight loss|casino|this is not spam|seo (?:services|agency|experts?)|first page of google|rank(?:ing)? (?:higher )?(?:on|in) google|(?:increase|boost|drive) (?:your )?(?:website )?traffic|backlinks|guest posts?|lead generation|click here)(?![\p{L}\p{N}])/giu
 // The customer's own words about mail they received: such a mail quotes a footer or an offer, and is a
 // request to act on, never spam.
 const CUSTOMER_REQUEST =
@@ -104,10 +106,21 @@ function judgeWording(options: { text: string; bulkPrecedence: string | null }):
   const { text, bulkPrecedence } = options
   if (CUSTOMER_REQUEST.test(text)) return null
   const optOuts = distinctMatches({ pattern: OPT_OUT, text })
-  const pitches = distinctMatches({ pattern: PITCH, text })
-  const points = (bulkPrecedence ? BULK_PRECEDENCE_POINTS : 0) + optOuts.length * 2 + pitches.length
+  const pitches = [
+    ...distinctMatches({ pattern: PITCH, text }),
+    ...distinctMatches({ pattern: SALES_PITCH, text }),
+  ]
+  const requests = distinctMatches({ pattern: PHISHING_REQUEST, text })
+  // A threat alone is a customer's worry ("will my account be closed?"); beside a request for a click, phishing.
+  const threats = requests.length > 0 ? distinctMatches({ pattern: PHISHING_THREAT, text }) : []
+  const points =
+    (bulkPrecedence ? BULK_PRECEDENCE_POINTS : 0) +
+    optOuts.length * 2 +
+    threats.length * 2 +
+    requests.length +
+    pitches.length
   if (points < POINTS_FOR_SPAM) return null
-  const quoted = [...optOuts, ...pitches]
+  const quoted = [...threats, ...requests, ...optOuts, ...pitches]
     .slice(0, QUOTED_PHRASES)
     .map((phrase) => `"${phrase}"`)
     .join(', ')

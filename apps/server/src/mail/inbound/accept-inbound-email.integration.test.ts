@@ -1,7 +1,10 @@
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { TDatabase } from '../../db/database'
+import { JOB_WAKE_CHANNEL } from '../../jobs/job-wake-listener'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
 import { insertMailboxOwner } from '../../testing/test-mailbox'
+import { waitForValue } from '../../testing/wait-for-value'
 import type { TMailboxRow } from '../mailboxes/mailbox-repository'
 import {
   createAcceptInboundEmail,
@@ -9,6 +12,7 @@ import {
   type TCreateAcceptInboundEmailOptions,
   type TInboundDelivery,
 } from './accept-inbound-email'
+import { INGEST_QUEUE } from './inbound-queue'
 
 const email = (n: number | string) =>
   Buffer.from(
@@ -21,9 +25,19 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   let users = 0
   let mailbox: TMailboxRow
   let statements: string[] = []
+  // What a worker in another process hears (Postgres only): one NOTIFY per group stored.
+  let listener: pg.Client | undefined
+  let notified: string[] = []
 
   beforeAll(async () => {
-    ;({ db, close } = await openTestDatabase(kind))
+    let url: string | undefined
+    ;({ db, close, url } = await openTestDatabase(kind))
+    if (url) {
+      listener = new pg.Client({ connectionString: url })
+      await listener.connect()
+      listener.on('notification', (message) => notified.push(String(message.payload)))
+      await listener.query(`listen ${JOB_WAKE_CHANNEL}`)
+    }
     // Every statement the door sends, to count round trips.
     const query = db.query.bind(db)
     db.query = (sql, params) => {
@@ -32,6 +46,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
     }
   })
   afterAll(async () => {
+    await listener?.end()
     await close?.()
   })
   beforeEach(async () => {
@@ -43,27 +58,20 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
       domain: 'inbound.test',
     }))
     statements = []
+    notified = []
   })
 
-  /** The door, with an enqueue that groups what it gets in one turn of the event loop, as enqueueSoon does. */
+  /** The door, counting how often it wakes this process's ingest worker (once per stored delivery). */
   function door(options: Partial<TCreateAcceptInboundEmailOptions> = {}) {
-    const batches: string[][] = []
-    let batch: string[] | undefined
+    let wakes = 0
     const accept = createAcceptInboundEmail({
       db,
-      enqueue: async (inboundId) => {
-        if (!batch) {
-          batch = []
-          batches.push(batch)
-          setImmediate(() => {
-            batch = undefined
-          })
-        }
-        batch.push(inboundId)
+      wake: () => {
+        wakes += 1
       },
       ...options,
     })
-    return { accept, enqueued: () => batches.flat(), batches }
+    return { accept, woken: () => wakes }
   }
 
   const deliver = (accept: TAcceptInboundEmail, raw: Buffer, more: Partial<TInboundDelivery> = {}) =>
@@ -80,7 +88,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   }
 
   it('commits deliveries arriving together with one statement, each with its own id and bytes', async () => {
-    const { accept, enqueued, batches } = door()
+    const { accept, woken } = door()
     const raws = Array.from({ length: 20 }, (_, n) => email(`together-${n}`))
     const accepted = await Promise.all(raws.map((raw) => deliver(accept, raw)))
 
@@ -97,9 +105,13 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
       expect(stored.get(inboundId)).toEqual(raws[index])
     expect(rows.every((row) => row.status === 'received')).toBe(true)
     expect(await counters()).toEqual({ received: 20, duplicates: 0 })
-    // The group's ingest jobs are enqueued in one turn, so the queue inserts them with one statement.
-    expect(batches).toHaveLength(1)
-    expect(enqueued().sort()).toEqual(accepted.map((a) => a.inboundId).sort())
+    // Stored is queued (decision 041): no job to insert, a wake for this process's worker per delivery and,
+    // sent by the storing statement itself, one NOTIFY for the group to workers elsewhere.
+    expect(woken()).toBe(20)
+    if (listener) {
+      await waitForValue(() => notified.length > 0 || undefined, { what: 'the group announced' })
+      expect(notified).toEqual([INGEST_QUEUE])
+    }
   })
 
   it('keeps a group within its byte and count limits; a bigger message goes alone', async () => {
@@ -114,7 +126,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   })
 
   it('records the same bytes twice in one group as one delivery and one duplicate of it', async () => {
-    const { accept, enqueued } = door()
+    const { accept, woken } = door()
     const [first, second, other] = await Promise.all([
       deliver(accept, email('twice')),
       deliver(accept, email('twice')),
@@ -125,7 +137,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
       { inboundId: fresh?.inboundId, duplicate: true },
     ])
     expect(other?.duplicate).toBe(false)
-    expect(enqueued().sort()).toEqual([fresh?.inboundId, other?.inboundId].sort())
+    expect(woken()).toBe(2)
     const { rows } = await db.query<{ status: string; duplicateOf: string | null }>(
       'select "status", "duplicateOf" from inbound_emails where "mailboxId" = $1 order by seq',
       [mailbox.id],
@@ -150,7 +162,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
   })
 
   it('stores the rest of a group when one delivery of it cannot be stored', async () => {
-    const { accept, enqueued } = door()
+    const { accept, woken } = door()
     const gone = { id: 'no-such-mailbox', userId: 'nobody', teamId: 'no-such-workspace' }
     const results = await Promise.allSettled([
       deliver(accept, email('good-1')),
@@ -160,7 +172,7 @@ describe.each(DATABASE_KINDS)('accepting inbound email (%s)', (kind) => {
     ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' })
-    expect(enqueued()).toHaveLength(3)
+    expect(woken()).toBe(3)
     expect(await counters()).toEqual({ received: 3, duplicates: 0 })
     const { rows } = await db.query<{ n: number }>(
       'select count(*)::integer as n from inbound_emails where "mailboxId" = $1',

@@ -1,9 +1,11 @@
 import type { TInboundChannel } from '@parsedesk/contracts'
 import type { TDatabase } from '../../db/database'
 import type { TGroupLimits } from '../../db/group-commit'
+import { JOB_WAKE_CHANNEL } from '../../jobs/job-wake-listener'
 import { countOnMailbox, type TMailboxRow } from '../mailboxes/mailbox-repository'
 import { hashRawEmail } from '../parse'
 import { createInboundGroupCommit } from './inbound-group-commit'
+import { INGEST_QUEUE } from './inbound-queue'
 import {
   findOriginalDelivery,
   insertInbound,
@@ -28,9 +30,12 @@ export type TAcceptInboundEmail = (delivery: TInboundDelivery) => Promise<TAccep
 
 export type TCreateAcceptInboundEmailOptions = {
   db: TDatabase
-  /** Starts processing of a committed delivery; failures are left to the sweeper. */
-  enqueue: (inboundId: string) => Promise<void>
-  /** Failures that lose nothing but are worth knowing: an enqueue left to the sweeper, a group stored one by one. */
+  /**
+   * Tells this process's ingest worker that a delivery was committed; on PostgreSQL the statement that
+   * stores a group also sends one NOTIFY for workers in other processes (decision 041).
+   */
+  wake?: () => void
+  /** Failures that lose nothing but are worth knowing: a group stored one by one. */
   log?: (message: string, error?: unknown) => void
   groupLimits?: TGroupLimits
   /** Told of every delivery once it is committed, just before its sender is acknowledged (metrics). */
@@ -41,12 +46,17 @@ export type TCreateAcceptInboundEmailOptions = {
  * The one door into the inbound store for SMTP, webhooks and IMAP. A delivery resolves only once it and
  * its bytes are committed, so the caller may acknowledge the sender then and not before. A delivery seen
  * before (same bytes, or same channel and external id) is recorded as a duplicate of the first and not
- * processed again. Deliveries arriving together are committed together (inbound-group-commit.ts), and
- * their ingest jobs are enqueued in the same turn of the event loop, so the queue inserts them together.
+ * processed again. Deliveries arriving together are committed together (inbound-group-commit.ts); a
+ * committed delivery is its own place in the ingest queue, which a worker claims.
  */
 export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptions): TAcceptInboundEmail {
   const { db } = options
-  const group = createInboundGroupCommit({ db, limits: options.groupLimits, log: options.log })
+  const group = createInboundGroupCommit({
+    db,
+    limits: options.groupLimits,
+    log: options.log,
+    wake: db.kind === 'postgres' ? { channel: JOB_WAKE_CHANNEL, payload: INGEST_QUEUE } : undefined,
+  })
   return async (delivery) => {
     const raw = delivery.raw
     const base: TDeliveryBase = {
@@ -64,14 +74,7 @@ export function createAcceptInboundEmail(options: TCreateAcceptInboundEmailOptio
     const accepted: TAcceptedInboundEmail = fresh
       ? { inboundId: fresh, duplicate: false }
       : await acceptAgain(db, { base, raw })
-    if (!accepted.duplicate) {
-      try {
-        await options.enqueue(accepted.inboundId)
-      } catch (error) {
-        // Already committed and about to be acknowledged: the sweeper enqueues what is left waiting.
-        options.log?.('could not enqueue an inbound email', error)
-      }
-    }
+    if (!accepted.duplicate) options.wake?.()
     options.onAccepted?.(delivery.channel)
     return accepted
   }

@@ -1,6 +1,12 @@
 import type { TQueryable } from '../../db/database'
 import { createGroupCommit, type TGroupLimits } from '../../db/group-commit'
-import { insertNewDeliveries, insertNewDelivery, newInboundId, type TNewDelivery } from './inbound-repository'
+import {
+  insertNewDeliveries,
+  insertNewDelivery,
+  newInboundId,
+  type TNewDelivery,
+  type TWake,
+} from './inbound-repository'
 
 // A few MB per statement: big enough that a burst of ordinary mail (~20 KB each) commits together,
 // small enough that one statement never holds hundreds of MB of parameters. Sizes are bytes of raw mail.
@@ -30,11 +36,13 @@ export function createInboundGroupCommit(options: {
   db: TQueryable
   limits?: TGroupLimits
   log?: (message: string, error?: unknown) => void
+  /** Sent once per group that stored something, as it commits: workers in other processes claim it now. */
+  wake?: TWake
 }): TInboundGroupCommit {
   const group = createGroupCommit<TWaiting>({
     limits: options.limits ?? DEFAULT_GROUP_LIMITS,
     sizeOf: (waiting) => waiting.delivery.raw.byteLength,
-    write: (members) => writeGroup(options.db, members, options.log),
+    write: (members) => writeGroup(options, members),
   })
   return {
     storeNew(delivery) {
@@ -44,10 +52,10 @@ export function createInboundGroupCommit(options: {
 }
 
 async function writeGroup(
-  db: TQueryable,
+  options: { db: TQueryable; log?: (message: string, error?: unknown) => void; wake?: TWake },
   group: TWaiting[],
-  log: ((message: string, error?: unknown) => void) | undefined,
 ): Promise<void> {
+  const { db, log, wake } = options
   // Ids differ within a group, as the statement answers with the ids it stored; a clash with a stored
   // id is a conflict the caller resolves by drawing again.
   const ids = new Set<string>()
@@ -62,6 +70,7 @@ async function writeGroup(
       const stored = await insertNewDeliveries(
         db,
         members.map((member) => member.delivery),
+        { wake },
       )
       for (const { waiting, delivery } of members) {
         waiting.resolve(stored.has(delivery.id) ? delivery.id : undefined)
@@ -75,7 +84,7 @@ async function writeGroup(
   await Promise.all(
     members.map(async ({ waiting, delivery }) => {
       try {
-        waiting.resolve(await insertNewDelivery(db, delivery))
+        waiting.resolve(await insertNewDelivery(db, delivery, { wake }))
       } catch (error) {
         waiting.reject(error)
       }

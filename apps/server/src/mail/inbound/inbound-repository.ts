@@ -94,8 +94,12 @@ export type TNewDelivery = Omit<TInsertInboundOptions, 'duplicateOf'> & { raw: U
  * A delivery seen for the first time, with its bytes and the mailbox's `received` count, in one statement.
  * Undefined, with nothing written, when the same bytes or external id (or the drawn id) are already stored.
  */
-export async function insertNewDelivery(db: TQueryable, options: TNewDelivery): Promise<string | undefined> {
-  const stored = await insertNewDeliveries(db, [options])
+export async function insertNewDelivery(
+  db: TQueryable,
+  options: TNewDelivery,
+  statement: { wake?: TWake } = {},
+): Promise<string | undefined> {
+  const stored = await insertNewDeliveries(db, [options], statement)
   return stored.has(options.id) ? options.id : undefined
 }
 
@@ -112,6 +116,7 @@ export async function insertNewDelivery(db: TQueryable, options: TNewDelivery): 
 export async function insertNewDeliveries(
   db: TQueryable,
   deliveries: readonly TNewDelivery[],
+  options: { wake?: TWake } = {},
 ): Promise<Set<string>> {
   const params: unknown[] = []
   const rows: string[] = []
@@ -155,11 +160,28 @@ export async function insertNewDeliveries(
        update mailboxes set "received" = "received" + counts.n
        from (select "mailboxId", count(*)::integer as n from inserted group by "mailboxId") as counts
        where mailboxes.id = counts."mailboxId" and mailboxes.id in (select id from locked)
-     )
-     select id from inserted`,
+     )${wakeOnCommit(options.wake, params)}`,
     params,
   )
   return new Set(inserted.map((row) => row.id))
+}
+
+/** A NOTIFY that the statement storing deliveries sends, delivered when it commits (decision 041). */
+export type TWake = { channel: string; payload: string }
+
+/**
+ * The end of the storing statement: the stored ids, and with `wake` one NOTIFY for all of them when some
+ * were stored (the aggregate always gives one row, so the join keeps the ids and the NOTIFY runs once).
+ */
+function wakeOnCommit(wake: TWake | undefined, params: unknown[]): string {
+  if (!wake) return '\n     select id from inserted'
+  params.push(wake.channel, wake.payload)
+  const channel = `$${params.length - 1}`
+  const payload = `$${params.length}`
+  return `, woken as (
+       select count(pg_notify(${channel}, ${payload})) as n from (select 1 from inserted limit 1) as any_stored
+     )
+     select inserted.id from inserted cross join woken`
 }
 
 /** The first stored copy of a delivery: same bytes, or same channel and external id, to the mailbox. */
@@ -200,31 +222,6 @@ export async function lockPendingInbound(db: TQueryable, inboundId: string): Pro
     [inboundId],
   )
   return rows[0]?.status === 'received'
-}
-
-export type TPendingInbound = Pick<TInboundRow, 'id' | 'mailboxId' | 'envelopeFrom'> & { requeues: number }
-
-/** Deliveries still waiting for a decision, oldest first (for the sweeper). */
-export async function findPendingInbound(
-  db: TQueryable,
-  options: { idleSeconds: number; limit: number },
-): Promise<TPendingInbound[]> {
-  const { rows } = await db.query<TPendingInbound>(
-    `select id, "mailboxId", "envelopeFrom", "requeues" from inbound_emails
-     where "status" = 'received' and created_at < now() - make_interval(secs => $1)
-     order by created_at limit $2`,
-    [options.idleSeconds, options.limit],
-  )
-  return rows
-}
-
-/** Counts one more round of tries given to a delivery whose last job failed; false if it was decided meanwhile. */
-export async function countRequeue(db: TQueryable, inboundId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `update inbound_emails set "requeues" = "requeues" + 1 where id = $1 and "status" = 'received'`,
-    [inboundId],
-  )
-  return rowCount > 0
 }
 
 export type TInboundWithRaw = TInboundRow & { raw: Uint8Array | null }

@@ -1,6 +1,7 @@
 import { INTAKE_BACKLOG } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
 import type { TAcceptInboundEmail } from './accept-inbound-email'
+import { countIngestQueue, type TIngestQueueCounts } from './inbound-queue'
 
 /** A delivery deferred because stored mail waits too long to be decided: each channel says "try later". */
 export class IntakeBehindError extends Error {
@@ -62,6 +63,14 @@ export function createIntakeBacklog(options: { db: TQueryable; maxWaitingSeconds
 
   return {
     read,
+    /**
+     * The state with the ingest queue's counts (decision 041), for the readiness probe's detail: read
+     * when asked, never by the door.
+     */
+    async describe(): Promise<TIntakeBacklogState & { queue: Omit<TIngestQueueCounts, 'oldestSeconds'> }> {
+      const [state, { oldestSeconds: _, ...queue }] = await Promise.all([read(), countIngestQueue(db)])
+      return { ...state, queue }
+    },
     /** The inbound store's door, closed while the intake is behind. */
     holdWhileBehind(accept: TAcceptInboundEmail): TAcceptInboundEmail {
       return async (delivery) => {

@@ -3,6 +3,7 @@ import { ProcessingStatus, TicketEventType } from '@parsedesk/contracts'
 import { Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAnalyser, type TAnalyser } from '../../analysis'
+import { createMessagesCollection } from '../../conversations/messages-collection'
 import { createLocalFileStorage } from '../../files/local-file-storage'
 import { findLatestJobs } from '../../jobs/queued-jobs'
 import type { TDocumentEvent } from '../../realtime/event-bus'
@@ -10,7 +11,7 @@ import { DATABASE_KINDS } from '../../testing/test-database'
 import { testLog } from '../../testing/test-log'
 import type { TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
-import { analyseTicket, NO_ANALYSIS_CONTEXT } from '../../tickets/analyse-ticket'
+import { analyseTicket, NO_ANALYSIS_CONTEXT } from '../../ticket-analysis/analyse-ticket'
 import { analyzeTicketJob } from '../../tickets/analyze-ticket.job'
 import {
   sendRaw,
@@ -19,7 +20,6 @@ import {
   TEST_INBOUND_DOMAIN,
   waitForDecided,
 } from '../mail.test-kit'
-import { createMessagesCollection } from '../messages/messages-collection'
 import { createInboundProcessor } from './inbound-processor'
 import { deliverMails, startUndecidingServer, testEmail, testReplyDelivery } from './ingest.test-kit'
 

@@ -46,9 +46,7 @@ describe.each(DATABASE_KINDS)('deciding what a mail becomes on %s', (database) =
   async function decide(address: string, mail: TTestMail) {
     const ids = await deliverMails(server, address, [mail])
     const [delivery] = await prepareStored(server, ids.slice(-1))
-    return server.db.transaction((tx) =>
-      decideMail(tx, mailOf(delivery), { tickets: server.tickets.collection }),
-    )
+    return server.db.transaction((tx) => decideMail(tx, mailOf(delivery)))
   }
 
   it('plans a new ticket for a first mail, from its sender, for the mailbox owner', async () => {

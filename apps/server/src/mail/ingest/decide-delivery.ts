@@ -1,6 +1,10 @@
-import { TicketEventActor, type TUntrustedMailReason, UntrustedMailReason } from '@parsedesk/contracts'
+import {
+  TicketEventActor,
+  type TTicketRow,
+  type TUntrustedMailReason,
+  UntrustedMailReason,
+} from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
-import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
 import type { TNewTicket } from '../../tickets/ticket-service'
 import { mailboxOfDelivery } from '../inbound/delivery-source'
 import { lockPendingInbounds, newInboundId } from '../inbound/inbound-repository'
@@ -19,7 +23,7 @@ import type { TMailDelivery, TPreparedDelivery } from './prepared-delivery'
  * Why a new ticket's mail did not join the ticket it names (`mentions`, null when it named none), said on
  * the new ticket. With `dmarc-fail`, whom it copied joins nothing either: its From may be forged.
  */
-export type TUntrustedMail = { reason: TUntrustedMailReason; mentions: TDocumentRow | null }
+export type TUntrustedMail = { reason: TUntrustedMailReason; mentions: TTicketRow | null }
 
 /**
  * What a mail becomes, decided and not yet written: a new ticket (its fields all there, so whatever
@@ -29,7 +33,7 @@ export type TUntrustedMail = { reason: TUntrustedMailReason; mentions: TDocument
  */
 export type TMailDecision =
   | { kind: 'new-ticket'; ticket: TNewTicket; untrusted?: TUntrustedMail }
-  | { kind: 'thread'; ticket: TDocumentRow; matchedBy: string; addsCopies: boolean }
+  | { kind: 'thread'; ticket: TTicketRow; matchedBy: string; addsCopies: boolean }
   | { kind: 'duplicate'; of: string }
 
 /**
@@ -130,11 +134,7 @@ export async function findPlainNewTickets(
  * ticket: also when a stranger's subject tag names a ticket, and whenever the receiving server says the mail
  * failed DMARC (decision 024).
  */
-export async function decideMail(
-  tx: TQueryable,
-  mail: TMailDelivery,
-  options: { tickets: TCollectionDefinition },
-): Promise<TMailDecision> {
+export async function decideMail(tx: TQueryable, mail: TMailDelivery): Promise<TMailDecision> {
   const { inbound, parsed } = mail
   if (parsed.messageId) {
     const decided = await findDecidedMessageIds(tx, [
@@ -144,7 +144,6 @@ export async function decideMail(
     if (earlier) return { kind: 'duplicate', of: earlier }
   }
   const match = await findThreadTicket(tx, {
-    tickets: options.tickets,
     teamId: inbound.teamId,
     keys: extractThreadKeys(parsed),
     senderAddress: mail.sender,

@@ -1,6 +1,6 @@
+import type { TTicketRow } from '@parsedesk/contracts'
 import type { TQueryable } from '../../db/database'
-import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
-import { findDocument } from '../../documents/document-repository'
+import { findMergedDuplicates, findTicket, findTicketByNumber } from '../../tickets/ticket-repository'
 import type { TThreadKeys } from '../parse'
 import { bareAddress } from '../parse/email-addresses'
 
@@ -12,27 +12,23 @@ import { bareAddress } from '../parse/email-addresses'
  * a ticket of its own (decision 024).
  */
 export type TThreadMatch =
-  | { kind: 'thread'; ticket: TDocumentRow; reason: string; by: 'message-id' | 'subject-tag' }
-  | { kind: 'stranger'; ticket: TDocumentRow }
+  | { kind: 'thread'; ticket: TTicketRow; reason: string; by: 'message-id' | 'subject-tag' }
+  | { kind: 'stranger'; ticket: TTicketRow }
 
 /** Whether the address is the ticket's requester or one of its copies: who its replies already reach. */
-function isOnTicket(ticket: TDocumentRow, address: string): boolean {
+function isOnTicket(ticket: Pick<TTicketRow, 'email' | 'cc'>, address: string): boolean {
   const sender = bareAddress(address)
-  const copies = (ticket.cc as string[] | undefined) ?? []
-  return bareAddress(String(ticket.email)) === sender || copies.includes(sender)
+  return bareAddress(ticket.email) === sender || ticket.cc.includes(sender)
 }
 
 /**
  * Whether the address is on the ticket or on a duplicate merged into it: a merge moves the duplicate's
  * Message-IDs here, and its requester answering their own mail still belongs to the conversation.
  */
-async function knowsConversation(tx: TQueryable, ticket: TDocumentRow, address: string): Promise<boolean> {
+async function knowsConversation(tx: TQueryable, ticket: TTicketRow, address: string): Promise<boolean> {
   if (isOnTicket(ticket, address)) return true
-  const { rows } = await tx.query<TDocumentRow>(
-    'select email, cc from tickets where "mergedIntoId" = $1 and "teamId" = $2',
-    [ticket.id, ticket.teamId],
-  )
-  return rows.some((merged) => isOnTicket(merged, address))
+  const merged = await findMergedDuplicates(tx, ticket)
+  return merged.some((duplicate) => isOnTicket(duplicate, address))
 }
 
 /**
@@ -41,14 +37,14 @@ async function knowsConversation(tx: TQueryable, ticket: TDocumentRow, address: 
  */
 export async function findThreadTicket(
   tx: TQueryable,
-  options: { tickets: TCollectionDefinition; teamId: string; keys: TThreadKeys; senderAddress: string },
+  options: { teamId: string; keys: TThreadKeys; senderAddress: string },
 ): Promise<TThreadMatch | undefined> {
   const { keys, teamId } = options
   const candidates = [keys.inReplyTo, ...[...keys.references].reverse()].filter(
     (id): id is string => !!id && id !== keys.messageId,
   )
   // The first ticket a customer's Message-ID named for a sender not on it: theirs is a ticket of its own.
-  let guessed: TDocumentRow | undefined
+  let guessed: TTicketRow | undefined
   if (candidates.length > 0) {
     // `ours`: a reply's Message-ID, random and known only to whom it was sent. A customer's own may be
     // guessable (a counter, a timestamp), so it threads only its requester or an address on its copies.
@@ -60,7 +56,7 @@ export async function findThreadTicket(
     )
     for (const candidate of candidates) {
       const hit = rows.find((r) => r.message_id === candidate)
-      const ticket = hit && (await findDocument(tx, options.tickets, hit.ticket_id))
+      const ticket = hit && (await findTicket(tx, hit.ticket_id))
       if (ticket && ticket.teamId === teamId) {
         // A later References entry may still be ours (a colleague answering the customer's answer).
         if (!hit.ours && !(await knowsConversation(tx, ticket, options.senderAddress))) {
@@ -73,13 +69,13 @@ export async function findThreadTicket(
     }
   }
   if (keys.ticketTag) {
-    const tagged = await findTaggedTicket(tx, options.tickets, teamId, keys.ticketTag)
+    const tagged = await findTaggedTicket(tx, teamId, keys.ticketTag)
     if (tagged && tagged.teamId === teamId) {
-      const target = await followMerge(tx, options.tickets, tagged)
+      const target = await followMerge(tx, tagged)
       // The duplicate's requester answering its old tag is known on the ticket it was merged into too.
       if (!isOnTicket(tagged, options.senderAddress) && !isOnTicket(target, options.senderAddress))
         return { kind: 'stranger', ticket: target }
-      const merged = target === tagged ? '' : `, merged into #${String(target.number)}`
+      const merged = target === tagged ? '' : `, merged into #${target.number}`
       return {
         kind: 'thread',
         ticket: target,
@@ -95,28 +91,14 @@ export async function findThreadTicket(
  * A duplicate merged into another ticket passes its mail on: its Message-IDs moved with the merge, and its
  * `[#number]` tag, still in the subjects the customer answers, now leads to the ticket it was merged into.
  */
-async function followMerge(
-  tx: TQueryable,
-  tickets: TCollectionDefinition,
-  ticket: TDocumentRow,
-): Promise<TDocumentRow> {
+async function followMerge(tx: TQueryable, ticket: TTicketRow): Promise<TTicketRow> {
   const into = ticket.mergedIntoId
-  if (typeof into !== 'string') return ticket
-  const target = await findDocument(tx, tickets, into)
+  if (into === null) return ticket
+  const target = await findTicket(tx, into)
   return target && target.teamId === ticket.teamId ? target : ticket
 }
 
 /** `[#1042]` names the workspace's ticket number 1042 (what replies carry); any other tag, a ticket id. */
-async function findTaggedTicket(
-  tx: TQueryable,
-  tickets: TCollectionDefinition,
-  teamId: string,
-  tag: string,
-): Promise<TDocumentRow | undefined> {
-  if (!/^\d{1,9}$/.test(tag)) return findDocument(tx, tickets, tag)
-  const { rows } = await tx.query<TDocumentRow>(
-    'select * from tickets where "teamId" = $1 and "number" = $2',
-    [teamId, Number(tag)],
-  )
-  return rows[0]
+function findTaggedTicket(tx: TQueryable, teamId: string, tag: string): Promise<TTicketRow | undefined> {
+  return /^\d{1,9}$/.test(tag) ? findTicketByNumber(tx, teamId, Number(tag)) : findTicket(tx, tag)
 }

@@ -118,13 +118,14 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
           run.push({ mail: delivery, ticket: planNewTicket(delivery).ticket })
         } else {
           await writeRun()
-          const decision = await decideMail(tx, delivery, { tickets: deps.tickets.collection })
+          const decision = await decideMail(tx, delivery)
           written.push(await writer.writeMailDecision(tx, delivery, decision))
         }
       }
       await writeRun()
-      await writer.countOutcomes(tx, written)
-      return written
+      const automated = await writer.automate(tx, written, undecided)
+      await writer.countOutcomes(tx, automated)
+      return automated
     })
   }
 

@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TDatabase } from '../../db/database'
-import { startJobQueue, type TJobQueue } from '../../jobs/job-queue'
 import { DATABASE_KINDS, openTestDatabase } from '../../testing/test-database'
-import { testLog } from '../../testing/test-log'
 import { insertMailboxOwner } from '../../testing/test-mailbox'
 import { createAcceptInboundEmail } from '../inbound/accept-inbound-email'
+import { claimDeliveries, INGEST_POLICY } from '../inbound/inbound-queue'
 import type { TMailboxRow } from '../mailboxes/mailbox-repository'
 import { MAX_INBOUND_REQUEUES, sweepPendingInbound } from './inbound-sweeper'
-import { ingestInboundEmailJob } from './ingest-inbound-email.job'
 
 describe.each(DATABASE_KINDS)('the inbound sweeper on %s', (kind) => {
   let db: TDatabase
   let close: () => Promise<void>
-  let queue: TJobQueue
   let mailbox: TMailboxRow
 
   beforeAll(async () => {
-    const opened = await openTestDatabase(kind)
-    ;({ db, close } = opened)
-    // No worker: the test plays the worker that dies on the mail every time.
-    queue = await startJobQueue({
-      db,
-      databaseUrl: opened.url,
-      definitions: [ingestInboundEmailJob],
-      isSupervisor: false,
-      log: testLog,
-    })
+    ;({ db, close } = await openTestDatabase(kind))
     ;({ mailbox } = await insertMailboxOwner(db, {
       id: 'sweep-u1',
       email: 'sweep@example.com',
@@ -34,41 +22,39 @@ describe.each(DATABASE_KINDS)('the inbound sweeper on %s', (kind) => {
     }))
   })
   afterAll(async () => {
-    await queue?.stop()
     await close?.()
   })
 
-  /** Every try of the delivery's current job used up, as when each run killed its worker. */
-  async function exhaustJob(inboundId: string) {
-    const { rowCount } = await db.query(
-      `update pgboss.job set state = 'failed', retry_count = retry_limit,
-         output = '{"message":"the worker stopped before the run finished"}'::jsonb
-       where name = $1 and singleton_key = $2 and state < 'completed'`,
-      [ingestInboundEmailJob.id, inboundId],
-    )
-    expect(rowCount).toBe(1)
+  /**
+   * Every try of the delivery used up, as when each run killed its worker: claimed, never completed, the
+   * claim over (a zero-second claim ends at once, as a lost one does after its 120 s).
+   */
+  async function exhaustTries(inboundId: string) {
+    for (let attempt = 1; attempt <= INGEST_POLICY.maxAttempts; attempt++) {
+      const claimed = await claimDeliveries(db, { limit: 32, claimSeconds: 0 })
+      expect(claimed.map((delivery) => [delivery.id, delivery.attempts])).toEqual([[inboundId, attempt]])
+    }
+    // Out of tries: no worker claims it again; it is the sweeper's.
+    expect(await claimDeliveries(db, { limit: 32, claimSeconds: 0 })).toEqual([])
   }
 
-  it('gives a delivery whose job failed a few more rounds, then records it as rejected instead of looping', async () => {
-    const accept = createAcceptInboundEmail({
-      db,
-      enqueue: async (inboundId) => {
-        await queue.enqueue(ingestInboundEmailJob, { inboundId })
-      },
-    })
+  it('gives a delivery whose worker died on every try a few more rounds, then records it as rejected instead of looping', async () => {
+    const accept = createAcceptInboundEmail({ db })
     const raw = Buffer.from('From: a@example.com\r\nSubject: poison\r\n\r\nkills its worker\r\n')
     const { inboundId } = await accept({ mailbox, raw, channel: 'smtp' })
+    // Tries left: the queue's, not the sweeper's.
+    expect(await sweepPendingInbound({ db })).toEqual({ requeued: [], rejected: [] })
 
     for (let round = 1; round <= MAX_INBOUND_REQUEUES; round++) {
-      await exhaustJob(inboundId)
-      expect(await sweepPendingInbound({ db, queue, idleSeconds: 0 })).toEqual({
-        enqueued: [inboundId],
+      await exhaustTries(inboundId)
+      expect(await sweepPendingInbound({ db })).toEqual({
+        requeued: [inboundId],
         rejected: [],
       })
     }
-    await exhaustJob(inboundId)
-    expect(await sweepPendingInbound({ db, queue, idleSeconds: 0 })).toEqual({
-      enqueued: [],
+    await exhaustTries(inboundId)
+    expect(await sweepPendingInbound({ db })).toEqual({
+      requeued: [],
       rejected: [inboundId],
     })
 
@@ -82,6 +68,6 @@ describe.each(DATABASE_KINDS)('the inbound sweeper on %s', (kind) => {
       mailbox.id,
     ])
     expect(counted.rows[0]?.rejected).toBe(1)
-    expect(await sweepPendingInbound({ db, queue, idleSeconds: 0 })).toEqual({ enqueued: [], rejected: [] })
+    expect(await sweepPendingInbound({ db })).toEqual({ requeued: [], rejected: [] })
   })
 })

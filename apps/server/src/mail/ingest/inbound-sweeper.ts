@@ -1,10 +1,13 @@
 import type { TLog } from '../../core/logger'
 import type { TDatabase } from '../../db/database'
-import type { TJobQueue } from '../../jobs/job-queue'
-import { findLatestJobs, jobFailureMessage, LIVE_JOB_STATES } from '../../jobs/queued-jobs'
 import { repeatSweep, type TRepeatingSweep } from '../../jobs/repeat-sweep'
-import { countRequeue, findPendingInbound, type TPendingInbound } from '../inbound/inbound-repository'
-import { ingestInboundEmailJob } from './ingest-inbound-email.job'
+import {
+  ABANDONED_CLAIM,
+  findExhaustedDeliveries,
+  INGEST_POLICY,
+  requeueExhausted,
+  type TExhaustedDelivery,
+} from '../inbound/inbound-queue'
 import { recordNoTicketOutcome } from './record-no-ticket-outcome'
 
 const SWEEP_LIMIT = 500
@@ -15,54 +18,33 @@ const SWEEP_LIMIT = 500
  */
 export const MAX_INBOUND_REQUEUES = 2
 
-export type TSweepResult = { enqueued: string[]; rejected: string[] }
+export type TSweepResult = { requeued: string[]; rejected: string[] }
 
 /**
- * Deliveries committed but never decided: those with no job (the process died between commit and enqueue,
- * or the job is gone) get one; those whose job failed its last try get another round, or, after
- * MAX_INBOUND_REQUEUES rounds, are recorded as rejected with the last failure. Those with a job still
- * queued or running are left to pg-boss.
+ * Deliveries out of tries and still undecided (every try's worker died, or the last try's rejection could
+ * not be written): each gets its tries back for another round or, after MAX_INBOUND_REQUEUES rounds, is
+ * recorded as rejected with what its last try left. Those with tries left are the queue's.
  */
-export async function sweepPendingInbound(options: {
-  db: TDatabase
-  queue: TJobQueue
-  idleSeconds: number
-}): Promise<TSweepResult> {
-  const pending = await findPendingInbound(options.db, {
-    idleSeconds: options.idleSeconds,
-    limit: SWEEP_LIMIT,
-  })
-  const jobs = await findLatestJobs({
-    db: options.db,
-    queue: ingestInboundEmailJob.id,
-    keys: pending.map((inbound) => inbound.id),
-  })
-  const result: TSweepResult = { enqueued: [], rejected: [] }
-  for (const inbound of pending) {
-    const job = jobs.get(inbound.id)
-    if (job && LIVE_JOB_STATES.has(job.state)) continue
-    if (job?.state === 'failed') {
-      if (inbound.requeues >= MAX_INBOUND_REQUEUES) {
-        if (await rejectExhausted(options.db, inbound, jobFailureMessage(job.output)))
-          result.rejected.push(inbound.id)
-        continue
-      }
-      if (!(await countRequeue(options.db, inbound.id))) continue
+export async function sweepPendingInbound(options: { db: TDatabase }): Promise<TSweepResult> {
+  const result: TSweepResult = { requeued: [], rejected: [] }
+  for (const inbound of await findExhaustedDeliveries(options.db, SWEEP_LIMIT)) {
+    if (inbound.requeues >= MAX_INBOUND_REQUEUES) {
+      if (await rejectExhausted(options.db, inbound)) result.rejected.push(inbound.id)
+    } else if (await requeueExhausted(options.db, inbound.id)) {
+      result.requeued.push(inbound.id)
     }
-    if (await options.queue.enqueue(ingestInboundEmailJob, { inboundId: inbound.id }))
-      result.enqueued.push(inbound.id)
   }
   return result
 }
 
-function rejectExhausted(db: TDatabase, inbound: TPendingInbound, lastFailure: string): Promise<boolean> {
+function rejectExhausted(db: TDatabase, inbound: TExhaustedDelivery): Promise<boolean> {
   const rounds = inbound.requeues + 1
   return recordNoTicketOutcome(db, {
     inboundId: inbound.id,
     mailboxId: inbound.mailboxId,
     outcome: {
       status: 'rejected',
-      reason: `processing failed in ${rounds} rounds of ${ingestInboundEmailJob.policy.retryLimit + 1} tries; the last: ${lastFailure}`,
+      reason: `processing failed in ${rounds} rounds of ${INGEST_POLICY.maxAttempts} tries; the last: ${inbound.lastError ?? ABANDONED_CLAIM}`,
     },
     from: inbound.envelopeFrom,
   })
@@ -71,10 +53,10 @@ function rejectExhausted(db: TDatabase, inbound: TPendingInbound, lastFailure: s
 /** Sweeps at start and then every `intervalSeconds`, one sweep at a time, until stopped. */
 export function startInboundSweeper(options: {
   db: TDatabase
-  queue: TJobQueue
-  idleSeconds: number
   intervalSeconds: number
   log: TLog
+  /** Told when deliveries got their tries back, so a worker claims them now. */
+  onRequeued(): void
 }): TRepeatingSweep {
   const { log } = options
   return repeatSweep({
@@ -82,8 +64,11 @@ export function startInboundSweeper(options: {
     intervalSeconds: options.intervalSeconds,
     log,
     async sweep() {
-      const { enqueued, rejected } = await sweepPendingInbound(options)
-      if (enqueued.length > 0) log(`inbound sweeper enqueued ${enqueued.length} waiting email(s)`)
+      const { requeued, rejected } = await sweepPendingInbound(options)
+      if (requeued.length > 0) {
+        log(`inbound sweeper gave ${requeued.length} email(s) out of tries another round`)
+        options.onRequeued()
+      }
       if (rejected.length > 0) log(`inbound sweeper rejected ${rejected.length} email(s) out of tries`)
     },
   })

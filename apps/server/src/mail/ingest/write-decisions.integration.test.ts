@@ -1,11 +1,11 @@
 import { TicketStatus } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMessagesCollection } from '../../conversations/messages-collection'
 import type { TDocumentEvent } from '../../realtime/event-bus'
 import { DATABASE_KINDS } from '../../testing/test-database'
 import type { TTestServer } from '../../testing/test-server'
 import { waitForValue } from '../../testing/wait-for-value'
 import { readMailbox, signUpWithMailbox } from '../mail.test-kit'
-import { createMessagesCollection } from '../messages/messages-collection'
 import { decideMail, planNewTicket } from './decide-delivery'
 import {
   deliverMails,
@@ -28,7 +28,6 @@ describe.each(DATABASE_KINDS)('writing and publishing decisions on %s', (databas
   const writer = () =>
     createDecisionWriter({
       tickets: server.tickets,
-      messages,
       inboundDomain: server.config.inboundDomain,
       delivery: testReplyDelivery(server, messages),
     })
@@ -48,11 +47,7 @@ describe.each(DATABASE_KINDS)('writing and publishing decisions on %s', (databas
         written.push(
           delivery.kind === 'no-ticket'
             ? await writer().writeNoTicket(tx, delivery)
-            : await writer().writeMailDecision(
-                tx,
-                delivery,
-                await decideMail(tx, delivery, { tickets: server.tickets.collection }),
-              ),
+            : await writer().writeMailDecision(tx, delivery, await decideMail(tx, delivery)),
         )
       }
       await writer().countOutcomes(tx, written)

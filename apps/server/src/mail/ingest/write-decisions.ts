@@ -1,26 +1,38 @@
-import { TicketEventType, TicketLimits, UntrustedMailReason } from '@parsedesk/contracts'
+import {
+  TicketEventType,
+  TicketLimits,
+  type TMessageRow,
+  type TTicketRow,
+  UntrustedMailReason,
+} from '@parsedesk/contracts'
+import {
+  addCustomerCopies,
+  copiesOfMail,
+  insertMessage,
+  messagePermissions,
+  recordReturnedMail,
+} from '../../conversations'
 import type { TQueryable } from '../../db/database'
-import type { TCollectionDefinition, TDocumentRow } from '../../documents/collection'
-import { insertDocument } from '../../documents/document-repository'
 import type { TDeliveryChange, TDeliveryObserver } from '../../outbox/delivery-observer'
+import { isLockedTicket, recordFollowUp } from '../../ticket-lifecycle/lock-closed-tickets'
+import { AutomationTrigger, type TAutomationSubject } from '../../tickets/ticket-automation'
 import { recordTicketEvents, type TNewTicketEvent } from '../../tickets/ticket-events'
 import type { TNewTicket, TTicketService } from '../../tickets/ticket-service'
 import { addOutcomeCounts, newInboundId, type TOutcomeCounter } from '../inbound/inbound-repository'
 import { OUTCOME_COUNTER, type TInboundOutcome } from '../mailboxes/mailbox-repository'
-import { addCustomerCopies, copiesOfMail } from '../messages/customer-copies'
-import { messagePermissions } from '../messages/messages-collection'
-import { recordReturnedMail } from '../outbox/returned-mail'
 import type { TParsedEmail } from '../parse'
-import { recordInboundOutcomes, rememberThreadIds } from './batch-decisions-repository'
+import { rememberThreadIds } from '../threading/thread-ids'
+import { automationMailOf } from './automation-mail'
+import { recordInboundOutcomes } from './batch-decisions-repository'
 import { buildMailFields } from './build-mail-fields'
-import type { TMailDecision, TUntrustedMail } from './decide-delivery'
-import type { TMailDelivery, TNoTicketDelivery } from './prepared-delivery'
+import { planNewTicket, type TMailDecision, type TUntrustedMail } from './decide-delivery'
+import type { TMailDelivery, TNoTicketDelivery, TPreparedDelivery } from './prepared-delivery'
 import { insertAttachmentRows } from './store-attachments'
 
 /** What a delivery became once written, for the counters, the announcement and the files' clean-up. */
 export type TWrittenDecision = { inboundId: string; mailboxId: string } & (
-  | { kind: 'ticket'; ticket: TDocumentRow }
-  | { kind: 'thread'; ticket: TDocumentRow; message: TDocumentRow }
+  | { kind: 'ticket'; ticket: TTicketRow }
+  | { kind: 'thread'; ticket: TTicketRow; message: TMessageRow }
   | { kind: 'no-ticket'; status: TInboundOutcome; returned?: TDeliveryChange }
 )
 
@@ -36,7 +48,7 @@ function describeDefects(parsed: TParsedEmail): string | null {
 
 /** What the delivery's outcome adds about a mail kept off the ticket it names. */
 function describeUntrusted(untrusted: TUntrustedMail): string {
-  const named = untrusted.mentions ? `ticket #${String(untrusted.mentions.number)}` : 'a ticket'
+  const named = untrusted.mentions ? `ticket #${untrusted.mentions.number}` : 'a ticket'
   return untrusted.reason === UntrustedMailReason.dmarcFail
     ? `the receiving server says it failed DMARC: it joins no conversation${untrusted.mentions ? ` (it names ${named})` : ''} and copies nobody`
     : `it names ${named} by its subject tag or a customer's Message-ID, but its sender is neither that ticket's requester nor on its copies: a ticket of its own`
@@ -55,18 +67,17 @@ function counterOf(decision: TWrittenDecision): TOutcomeCounter {
  */
 export function createDecisionWriter(deps: {
   tickets: TTicketService
-  messages: TCollectionDefinition
   /** Our parsing addresses' domain: a customer's copy to one of them never joins a ticket's copies. */
   inboundDomain: string
   /** Told of a reply that a bounce's report says failed, as the outbox tells it of a relay's refusal. */
   delivery: TDeliveryObserver
 }) {
-  const { tickets, messages } = deps
-  const copiesOf = (ticket: TDocumentRow, parsed: TParsedEmail) =>
-    copiesOfMail(parsed, { requester: String(ticket.email), inboundDomain: deps.inboundDomain })
+  const { tickets } = deps
+  const copiesOf = (ticket: TTicketRow, parsed: TParsedEmail) =>
+    copiesOfMail(parsed, { requester: ticket.email, inboundDomain: deps.inboundDomain })
   // Whom the customer copied joins the ticket's copies, so the team's replies reach them too (decision 016).
-  const withCustomerCopies = (tx: TQueryable, ticket: TDocumentRow, parsed: TParsedEmail) =>
-    addCustomerCopies(tx, { tickets, ticket, copies: copiesOf(ticket, parsed) })
+  const withCustomerCopies = (tx: TQueryable, ticket: TTicketRow, parsed: TParsedEmail) =>
+    addCustomerCopies(tx, { ticket, copies: copiesOf(ticket, parsed) })
 
   /**
    * Whom a new ticket's mail copied, written with the ticket itself (not an update after it) and logged
@@ -83,11 +94,10 @@ export function createDecisionWriter(deps: {
 
   /** What new tickets' mail adds to their log, for all of them in one statement: copies, and why a mail is untrusted. */
   function newTicketEvents(
-    created: { ticket: TDocumentRow; mail: TMailDelivery; untrusted?: TUntrustedMail }[],
+    created: { ticket: TTicketRow; mail: TMailDelivery; untrusted?: TUntrustedMail }[],
   ): TNewTicketEvent[] {
     return created.flatMap(({ ticket, mail, untrusted }) => {
-      const teamId = String(ticket.teamId)
-      const cc = (ticket.cc as string[] | undefined) ?? []
+      const { teamId, cc } = ticket
       const events: TNewTicketEvent[] = []
       if (cc.length > 0) {
         events.push({
@@ -112,7 +122,7 @@ export function createDecisionWriter(deps: {
           before: null,
           after: {
             reason: untrusted.reason,
-            mentions: mentions && { id: mentions.id, number: Number(mentions.number) },
+            mentions: mentions && { id: mentions.id, number: mentions.number },
             copiesLeftOut: failsDmarc ? copiesOf(ticket, mail.parsed).slice(0, TicketLimits.cc) : [],
           },
         })
@@ -134,7 +144,7 @@ export function createDecisionWriter(deps: {
     const pairs = plans.map(({ mail, untrusted }, index) => ({
       mail,
       untrusted,
-      ticket: created[index] as TDocumentRow,
+      ticket: created[index] as TTicketRow,
     }))
     await recordTicketEvents(tx, newTicketEvents(pairs))
     await rememberThreadIds(
@@ -185,22 +195,26 @@ export function createDecisionWriter(deps: {
   ): Promise<TWrittenDecision> {
     const { inbound, parsed } = mail
     const fields = buildMailFields(parsed, mail.written)
-    const message = await insertDocument(tx, messages, {
+    const message = await insertMessage(tx, {
       id: newInboundId(),
-      data: {
-        ticketId: decision.ticket.id,
-        userId: inbound.userId,
-        teamId: inbound.teamId,
-        direction: 'inbound',
-        from: mail.sender,
-        subject: fields.subject,
-        body: fields.body,
-        rawJson: fields.rawJson,
-        messageId: parsed.messageId,
-        inboundId: inbound.id,
-        sentAt: parsed.date,
-        createdAt: new Date().toISOString(),
-      },
+      ticketId: decision.ticket.id,
+      userId: inbound.userId,
+      teamId: inbound.teamId,
+      direction: 'inbound',
+      from: mail.sender,
+      subject: fields.subject,
+      body: fields.body,
+      bodyHtml: null,
+      cc: [],
+      attachmentIds: [],
+      rawJson: fields.rawJson,
+      messageId: parsed.messageId,
+      inboundId: inbound.id,
+      mailId: null,
+      deliveryState: null,
+      deliveryError: null,
+      sentAt: parsed.date,
+      createdAt: new Date().toISOString(),
       permissions: messagePermissions(inbound.teamId),
     })
     const { row: reopenedRow, reopened } = await tickets.reopenOnCustomerMail(tx, decision.ticket, message)
@@ -234,6 +248,18 @@ export function createDecisionWriter(deps: {
     return { kind: 'thread', inboundId: inbound.id, mailboxId: inbound.mailboxId, ticket, message }
   }
 
+  /** A customer's mail to a locked ticket (decision 057): a new ticket, linked to it both ways. */
+  async function writeFollowUp(
+    tx: TQueryable,
+    mail: TMailDelivery,
+    locked: TTicketRow,
+  ): Promise<TWrittenDecision> {
+    const [written] = await writeNewTickets(tx, [{ mail, ticket: planNewTicket(mail).ticket }])
+    if (written?.kind === 'ticket')
+      await recordFollowUp(tx, { teamId: locked.teamId, source: locked, target: written.ticket })
+    return written as TWrittenDecision
+  }
+
   async function writeDuplicate(tx: TQueryable, mail: TMailDelivery, of: string): Promise<TWrittenDecision> {
     const { inbound, parsed } = mail
     await recordInboundOutcomes(tx, [
@@ -255,7 +281,10 @@ export function createDecisionWriter(deps: {
 
     /** One mail's decision, written where it stands in the batch so the mail after it sees it. */
     async writeMailDecision(tx: TQueryable, mail: TMailDelivery, decision: TMailDecision) {
-      if (decision.kind === 'thread') return writeAnswer(tx, mail, decision)
+      if (decision.kind === 'thread')
+        return (await isLockedTicket(tx, decision.ticket.id))
+          ? writeFollowUp(tx, mail, decision.ticket)
+          : writeAnswer(tx, mail, decision)
       if (decision.kind === 'duplicate') return writeDuplicate(tx, mail, decision.of)
       const [written] = await writeNewTickets(tx, [
         { mail, ticket: decision.ticket, untrusted: decision.untrusted },
@@ -294,6 +323,47 @@ export function createDecisionWriter(deps: {
         status: outcome.status,
         ...(returned?.change ? { returned: returned.change } : {}),
       }
+    },
+
+    /**
+     * Runs automation (rules, routing) on the batch's new tickets and answered tickets, in the deciding
+     * transaction, once for the whole batch; the decisions then hold the tickets as automation left them,
+     * so what is announced after the commit is what the database holds.
+     */
+    async automate(
+      tx: TQueryable,
+      written: TWrittenDecision[],
+      deliveries: readonly TPreparedDelivery[],
+    ): Promise<TWrittenDecision[]> {
+      const mails = new Map<string, TMailDelivery>()
+      for (const delivery of deliveries)
+        if (delivery.kind === 'mail') mails.set(delivery.inbound.id, delivery)
+      const automated = written.flatMap((decision, index) => {
+        const mail = mails.get(decision.inboundId)
+        if (decision.kind === 'no-ticket' || !mail) return []
+        const trigger =
+          decision.kind === 'ticket' ? AutomationTrigger.created : AutomationTrigger.customerReply
+        const subject: TAutomationSubject = {
+          ticket: decision.ticket,
+          trigger,
+          before: null,
+          mail: automationMailOf(mail),
+          memberId: null,
+        }
+        return [{ index, subject }]
+      })
+      if (automated.length === 0) return written
+      const rows = await tickets.automation.run(
+        tx,
+        automated.map(({ subject }) => subject),
+      )
+      const result = [...written]
+      automated.forEach(({ index }, position) => {
+        const decision = result[index]
+        const ticket = rows[position]
+        if (decision && decision.kind !== 'no-ticket' && ticket) result[index] = { ...decision, ticket }
+      })
+      return result
     },
 
     /**

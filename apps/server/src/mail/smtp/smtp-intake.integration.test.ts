@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('SMTP recipient lookups on %s', (kind) => {
 
   /** The SMTP intake alone, storing through the real door, keeping found mailboxes `ttlMs`. */
   async function startIntake(ttlMs: number, limits: Partial<TSmtpIntakeOptions> = {}) {
-    const accept = createAcceptInboundEmail({ db, enqueue: async () => undefined })
+    const accept = createAcceptInboundEmail({ db })
     const intake = await startSmtpIntake({
       db,
       port: 0,

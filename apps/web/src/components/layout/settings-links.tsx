@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { Settings, UserCog } from 'lucide-react'
+import { ChartColumn, Settings, UserCog } from 'lucide-react'
 import { Link } from 'react-router'
 import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
@@ -22,4 +22,9 @@ export function WorkspaceSettingsLink() {
 
 export function AccountSettingsLink() {
   return <HeaderSettingsLink to={Paths.accountSettings} label="Account settings" icon={UserCog} />
+}
+
+/** Owners and admins read the workspace's reports, an agent their own tickets' (decision 064). */
+export function ReportsLink() {
+  return <HeaderSettingsLink to={Paths.reports} label="Reports" icon={ChartColumn} />
 }

@@ -1,4 +1,4 @@
-import { Settings, UserCog } from 'lucide-react'
+import { ChartColumn, Settings, UserCog } from 'lucide-react'
 import { Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { lazyWithQueries } from '@/app/lazy-with-queries'
@@ -10,7 +10,12 @@ import { BrandLink } from './brand-link'
 import { MOBILE_MENU_LINK_CLASS, MobileMenu } from './mobile-menu'
 import { SECTION_LINKS } from './section-links'
 import { SessionControl } from './session-control'
-import { AccountSettingsLink, WorkspaceSettingsLink } from './settings-links'
+import { AccountSettingsLink, ReportsLink, WorkspaceSettingsLink } from './settings-links'
+
+// The bell reads the member's notifications and listens for new ones: only once signed in.
+const NotificationBell = lazyWithQueries(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => module.NotificationBell),
+)
 
 // The switcher reads the user's workspaces: it loads once signed in, and never on the landing page.
 const WorkspaceSwitcher = lazyWithQueries(() =>
@@ -19,7 +24,8 @@ const WorkspaceSwitcher = lazyWithQueries(() =>
 
 export function SiteHeader() {
   const isLanding = useLocation().pathname === Paths.home
-  const isSignedIn = !!useSession().user
+  const { user } = useSession()
+  const isSignedIn = !!user
   const isDesktop = useMediaQuery(MD_UP)
   const hasSwitcher = isSignedIn && !isLanding
   return (
@@ -30,7 +36,7 @@ export function SiteHeader() {
       >
         Skip to content
       </a>
-      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:gap-6 sm:px-4">
         <BrandLink />
         {isLanding && (
           <nav aria-label="Sections" className="hidden md:block">
@@ -54,6 +60,12 @@ export function SiteHeader() {
               <WorkspaceSwitcher variant="header" />
             </Suspense>
           )}
+          {user && !isLanding && (
+            <Suspense fallback={null}>
+              <NotificationBell userId={user.$id} />
+            </Suspense>
+          )}
+          {isSignedIn && isDesktop && <ReportsLink />}
           {isSignedIn && isDesktop && <WorkspaceSettingsLink />}
           {isSignedIn && isDesktop && <AccountSettingsLink />}
           <SessionControl />
@@ -78,6 +90,12 @@ export function SiteHeader() {
                         <WorkspaceSwitcher variant="menu" />
                       </Suspense>
                     </div>
+                  )}
+                  {isSignedIn && (
+                    <Link to={Paths.reports} onClick={close} className={MOBILE_MENU_LINK_CLASS}>
+                      <ChartColumn aria-hidden="true" className="size-4 text-muted-foreground" />
+                      Reports
+                    </Link>
                   )}
                   {isSignedIn && (
                     <Link to={Paths.workspaceSettings} onClick={close} className={MOBILE_MENU_LINK_CLASS}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuthMode, authPathReturningTo, readAuthMode, readReturnPath } from './auth-links'
+import { AuthMode, readAuthMode, readReturnPath, SIGN_UP_PATH } from './auth-links'
 
 const search = (query: string) => new URLSearchParams(query)
 
@@ -29,14 +29,9 @@ describe('readReturnPath', () => {
   })
 })
 
-describe('authPathReturningTo', () => {
-  it('builds an /auth link that readReturnPath and readAuthMode read back', () => {
-    const invite = '/invite?membershipId=m1&secret=s%2Fx&teamId=t1&teamName=A+B'
-    const path = authPathReturningTo({ mode: AuthMode.signUp, returnTo: invite })
-    const url = new URL(path, 'http://localhost')
-    expect(url.pathname).toBe('/auth')
-    expect(readAuthMode(url.searchParams)).toBe(AuthMode.signUp)
-    expect(readReturnPath(url.searchParams)).toBe(invite)
+describe('readAuthMode', () => {
+  it('is what "Start Free Trial" links to: sign-up', () => {
+    expect(readAuthMode(new URL(SIGN_UP_PATH, 'http://localhost').searchParams)).toBe(AuthMode.signUp)
   })
 
   it('opens in sign-in unless sign-up is asked for', () => {

@@ -29,12 +29,9 @@ export function readReturnPath(search: URLSearchParams): string | null {
   return url.pathname + url.search
 }
 
+/** `/auth` opening on sign-up: where "Start Free Trial" leads (`/auth` alone stays sign-in). */
+export const SIGN_UP_PATH = `${Paths.auth}?${AuthParam.mode}=${AuthMode.signUp}`
+
 export function readAuthMode(search: URLSearchParams): TAuthMode {
   return search.get(AuthParam.mode) === AuthMode.signUp ? AuthMode.signUp : AuthMode.signIn
-}
-
-/** `/auth` in `mode`, coming back to `returnTo` (a path with its query) once signed in. */
-export function authPathReturningTo({ mode, returnTo }: { mode: TAuthMode; returnTo: string }): string {
-  const search = new URLSearchParams({ [AuthParam.mode]: mode, [AuthParam.next]: returnTo })
-  return `${Paths.auth}?${search}`
 }

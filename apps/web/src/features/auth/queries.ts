@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+import { SignInRoutes, type TSignInProviders } from '@parsedesk/contracts'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { ID, OAuthProvider } from 'appwrite'
 import { Paths } from '@/app/paths'
-import { account } from '@/lib/appwrite'
+import { account, client } from '@/lib/appwrite'
 import { setSessionUser } from './session'
 
 export type TSignInValues = { email: string; password: string }
@@ -42,5 +43,18 @@ export function startGoogleSignIn({ returnTo }: { returnTo?: string | null | und
     provider: OAuthProvider.Google,
     success: origin + (returnTo ?? Paths.tickets),
     failure: origin + Paths.error,
+  })
+}
+
+/** Which ways to sign in this server offers (Google only when it was configured); fixed while it runs. */
+export function useSignInProviders() {
+  return useQuery({
+    queryKey: ['sign-in-providers'],
+    queryFn: () =>
+      client.call(
+        'get',
+        new URL(`${client.config.endpoint}${SignInRoutes.providers}`),
+      ) as Promise<TSignInProviders>,
+    staleTime: Number.POSITIVE_INFINITY,
   })
 }

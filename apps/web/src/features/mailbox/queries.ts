@@ -243,3 +243,8 @@ export function useTicketAttachments({ ticketId, updatedAt }: TTicketVersion) {
 export function attachmentDownloadUrl(fileId: string): string {
   return storage.getFileDownload({ bucketId: BucketId.attachments, fileId })
 }
+
+/** An image attachment as the browser shows it in place (the server serves only safe types inline). */
+export function attachmentViewUrl(fileId: string): string {
+  return storage.getFileView({ bucketId: BucketId.attachments, fileId })
+}

@@ -13,7 +13,12 @@ export function TicketPresence({ ticketId }: { ticketId: string }) {
   const others = useOthersOnTicket(presence.data)
 
   return (
-    <div data-testid="ticket-presence-slot" role="status" aria-live="polite" className="grid gap-1 text-sm">
+    <div
+      data-testid="ticket-presence-slot"
+      role="status"
+      aria-live="polite"
+      className="flex min-w-0 items-center gap-2 text-xs"
+    >
       {[PresenceState.replying, PresenceState.viewing].map((state) => {
         const names = others.filter((member) => member.state === state).map((member) => member.userName)
         if (names.length === 0) return null
@@ -23,7 +28,7 @@ export function TicketPresence({ ticketId }: { ticketId: string }) {
             key={state}
             data-presence={state}
             className={clsx(
-              'flex items-center gap-2 rounded-md border px-2.5 py-1',
+              'flex items-center gap-1.5 rounded-full border px-2 py-0.5 whitespace-nowrap',
               isReplying
                 ? 'border-amber-300 bg-amber-50 font-medium text-amber-900'
                 : 'border-border bg-muted text-muted-foreground',

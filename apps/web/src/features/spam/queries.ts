@@ -1,20 +1,29 @@
-import type { TBlockedSender, TFloodingSender, TMarkSpam, TTicket } from '@parsedesk/contracts'
+import type {
+  TBlockedSender,
+  TFloodingSender,
+  TMarkSpam,
+  TTicket,
+  TTrustedSender,
+} from '@parsedesk/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/appwrite'
 
 const blockedQueryKey = ['blocked-senders'] as const
+const trustedQueryKey = ['trusted-senders'] as const
 const floodingQueryKey = ['flooding-senders'] as const
 const JSON_HEADERS = { 'content-type': 'application/json' }
 
 // Our routes beside Appwrite's (docs/api.md): the SDK has no methods for them, so they go through call().
 const ticketSpamUrl = (ticketId: string) =>
   new URL(`${client.config.endpoint}/tickets/${encodeURIComponent(ticketId)}/spam`)
-const blockedUrl = (teamId: string, blockId?: string) =>
+const senderListUrl = (list: 'blocked-senders' | 'trusted-senders', teamId: string, entryId?: string) =>
   new URL(
-    `${client.config.endpoint}/teams/${encodeURIComponent(teamId)}/blocked-senders${
-      blockId ? `/${encodeURIComponent(blockId)}` : ''
+    `${client.config.endpoint}/teams/${encodeURIComponent(teamId)}/${list}${
+      entryId ? `/${encodeURIComponent(entryId)}` : ''
     }`,
   )
+const blockedUrl = (teamId: string, blockId?: string) => senderListUrl('blocked-senders', teamId, blockId)
+const trustedUrl = (teamId: string, trustId?: string) => senderListUrl('trusted-senders', teamId, trustId)
 
 /**
  * Marks a ticket spam (closed), blocking its sender's address or domain with it when asked. The ticket's
@@ -33,11 +42,16 @@ export function useMarkSpam() {
   })
 }
 
-/** A false positive: the ticket opens again with its own category (the analysis files it again). */
+/**
+ * A false positive: the ticket opens again with its own category (the analysis files it again), and its
+ * sender joins the workspace's trusted senders.
+ */
 export function useMarkNotSpam() {
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (ticketId: string): Promise<TTicket> =>
       client.call('delete', ticketSpamUrl(ticketId), JSON_HEADERS),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trustedQueryKey }),
   })
 }
 
@@ -57,6 +71,25 @@ export function useUnblockSender(teamId: string) {
     mutationFn: (blockId: string): Promise<unknown> =>
       client.call('delete', blockedUrl(teamId, blockId), JSON_HEADERS),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blockedQueryKey }),
+  })
+}
+
+export function useTrustedSenders(teamId: string | undefined) {
+  return useQuery({
+    queryKey: [...trustedQueryKey, teamId],
+    queryFn: (): Promise<{ total: number; senders: TTrustedSender[] }> =>
+      client.call('get', trustedUrl(teamId as string)),
+    enabled: !!teamId,
+  })
+}
+
+/** Owners and admins only (the server enforces it): the sender's mail meets the spam rules again. */
+export function useForgetTrustedSender(teamId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (trustId: string): Promise<unknown> =>
+      client.call('delete', trustedUrl(teamId, trustId), JSON_HEADERS),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: trustedQueryKey }),
   })
 }
 

@@ -1,7 +1,7 @@
-import { TicketEventType } from '@parsedesk/contracts'
+import { RuleMessages, TicketEventType } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { copiesAddedByMail, describeEvent, describeListChange, FORMER_MEMBER } from './event-wording'
-import { eventDoc, NAMES } from './ticket-page-test-data'
+import { eventDoc, NAMES, TICKET_ID } from './ticket-page-test-data'
 
 const say = (...args: Parameters<typeof eventDoc>) => describeEvent(eventDoc(...args), NAMES)
 
@@ -42,6 +42,29 @@ describe('describeEvent', () => {
       'The customer’s mail opened the ticket',
     )
     expect(say(TicketEventType.created, { after: first })).toBe('Ada created the ticket')
+  })
+
+  it('tells a rating, a lock, a follow-up and a reminder (decision 057)', () => {
+    const rating = { survey: 's1', rating: 'bad', comment: ' Too slow ', agentId: 'user-grace' }
+    expect(say(TicketEventType.satisfaction, { after: rating, customer: true })).toBe(
+      'The customer rated the help Bad: “Too slow” (credited to Grace)',
+    )
+    expect(
+      say(TicketEventType.satisfaction, {
+        after: { ...rating, rating: 'good', comment: '' },
+        customer: true,
+      }),
+    ).toBe('The customer rated the help Good (credited to Grace)')
+    expect(
+      say(TicketEventType.locked, { after: { closedAt: '2026-11-01T10:00:00.000Z' }, actorId: null }),
+    ).toBe('Locked: the customer’s next mail opens a follow-up ticket')
+    const link = { sourceNumber: 12, targetNumber: 40 }
+    expect(
+      say(TicketEventType.followUp, { after: { source: TICKET_ID, target: 't40', ...link }, customer: true }),
+    ).toBe('The customer wrote again: follow-up #40 was opened')
+    expect(
+      say(TicketEventType.followUp, { after: { source: 't12', target: TICKET_ID, ...link }, customer: true }),
+    ).toBe('Follow-up of #12, which was locked')
   })
 
   it('names tags and copies added and removed, and never shows a user id', () => {
@@ -105,5 +128,38 @@ describe('describeEvent', () => {
 
   it('falls back to general words for an event it cannot read', () => {
     expect(say(TicketEventType.status, { before: 'open', after: 'archived' })).toBe('Ada changed the ticket')
+  })
+
+  it('reads a rule’s evaluation as why it fired or did not, and the pass cap in the contract’s words', () => {
+    const evaluation = {
+      ruleId: 'rule-1',
+      ruleName: 'Refunds first',
+      kind: 'on-create',
+      pass: 1,
+      matched: false,
+      conditions: [
+        {
+          path: [0],
+          field: 'message.subject',
+          key: null,
+          operator: 'contains',
+          actual: 'Hello',
+          matched: false,
+        },
+      ],
+      changes: [],
+    }
+    expect(say(TicketEventType.ruleEvaluated, { before: null, after: evaluation })).toBe(
+      'Rule “Refunds first” did not fire: the subject was "Hello": “contains” did not hold',
+    )
+    expect(
+      say(TicketEventType.ruleEvaluated, {
+        before: null,
+        after: { ...evaluation, matched: true, conditions: [], changes: ['priority none → high'] },
+      }),
+    ).toBe('Rule “Refunds first” fired: priority none → high')
+    expect(
+      say(TicketEventType.rulePassCap, { before: null, after: { passes: 5, ruleIds: ['rule-1'] } }),
+    ).toBe(RuleMessages.passCapReached)
   })
 })

@@ -7,6 +7,8 @@ import {
   UntrustedMailReason,
   ZTicketEventChange,
 } from '@parsedesk/contracts'
+import { explainRouting } from '@/features/routing/routing-wording'
+import { explainPassCap, explainRuleEvaluation } from '@/features/rules/rule-explanation'
 import { PRIORITY_LABELS, STATUS_LABELS, type TTicketEventDocument } from './ticket-page-model'
 
 /** Who the page can name: members by user id, groups by id; anyone else is described, never shown as an id. */
@@ -191,6 +193,30 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
     }
     case TicketEventType.untrustedMail:
       return describeUntrustedMail(change.after)
+    case TicketEventType.satisfaction: {
+      const rating = change.after.rating === 'good' ? 'Good' : 'Bad'
+      const comment = change.after.comment.trim() ? `: “${change.after.comment.trim()}”` : ''
+      const agent = change.after.agentId ? names.member(change.after.agentId) : undefined
+      return `The customer rated the help ${rating}${comment}${agent ? ` (credited to ${agent})` : ''}`
+    }
+    case TicketEventType.locked:
+      return 'Locked: the customer’s next mail opens a follow-up ticket'
+    case TicketEventType.followUp:
+      return change.after.source === ticketId
+        ? `The customer wrote again: follow-up #${change.after.targetNumber} was opened`
+        : `Follow-up of #${change.after.sourceNumber}, which was locked`
+    case TicketEventType.pendingReminder:
+      return 'The customer was reminded that the ticket waits on them'
+    case TicketEventType.ruleEvaluated:
+      return explainRuleEvaluation(change.after).summary
+    case TicketEventType.rulePassCap:
+      return explainPassCap([])
+    case TicketEventType.routed:
+      return explainRouting(change.after, names.member)
+    case TicketEventType.ruleWebhook:
+      return change.after.delivered
+        ? `Rule “${change.after.ruleName}” called its webhook at ${change.after.host}`
+        : `Rule “${change.after.ruleName}” could not call its webhook at ${change.after.host} (${change.after.error ?? 'failed'}, ${change.after.attempt} tries)`
     // A kind added to the log after this build: still someone's change, in general words.
     default:
       return `${who} changed the ticket`

@@ -1,4 +1,4 @@
-import { CollectionId, DATABASE_ID, TicketEventType } from '@parsedesk/contracts'
+import { CollectionId, DATABASE_ID, TicketEventType, TicketStatus } from '@parsedesk/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ID, type Models, Query } from 'appwrite'
 import { databases } from '@/lib/appwrite'
@@ -26,6 +26,7 @@ export const ticketPageKeys = {
     ['ticket-page', 'requester', teamId, requester] as const,
   mergedInto: (ticketId: string) => ['ticket-page', 'merged-into', ticketId] as const,
   mergeTarget: (teamId: string, number: number) => ['ticket-page', 'merge-target', teamId, number] as const,
+  neighbours: (teamId: string, number: number) => ['ticket-page', 'neighbours', teamId, number] as const,
 }
 
 /** The workspace's ticket with this number; null when there is none the user may read (never which). */
@@ -183,6 +184,41 @@ export function useMergeTarget({ teamId, number }: { teamId: string; number: num
   })
 }
 
+/** How many of the requester's other open tickets the merge dialog offers. */
+const MERGE_SUGGESTIONS = 5
+
+/**
+ * The requester's other open tickets in the workspace, newest first: what a duplicate is most often merged
+ * into. Merged tickets are left out (a merge into one is refused).
+ */
+export function useMergeSuggestions(
+  ticket: Pick<TTicketPageDocument, '$id' | 'teamId' | 'email'>,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['ticket-page', 'merge-suggestions', ticket.$id] as const,
+    queryFn: async () =>
+      (
+        await databases.listDocuments<TTicketPageDocument>({
+          databaseId: DATABASE_ID,
+          collectionId: CollectionId.tickets,
+          queries: [
+            Query.equal('teamId', ticket.teamId),
+            Query.equal('email', ticket.email),
+            Query.notEqual('status', TicketStatus.closed),
+            Query.isNull('mergedIntoId'),
+            Query.notEqual('$id', ticket.$id),
+            Query.orderDesc('$createdAt'),
+            Query.limit(MERGE_SUGGESTIONS),
+            Query.select(['$id', 'number', 'subject', 'status', 'mergedIntoId']),
+          ],
+          total: false,
+        })
+      ).documents,
+    enabled: enabled && !!ticket.email,
+  })
+}
+
 /**
  * Merges the ticket into `target` (decision 018: `mergedIntoId` sent alone). Both tickets' conversations
  * changed, so every ticket page's cache is read again.
@@ -214,5 +250,39 @@ export function useSplitMessage() {
         data: { splitFrom: messageId } as never,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketPageKeys.all }),
+  })
+}
+
+/** The ticket numbered next below `number` in the workspace (`direction` older) or next above it (newer). */
+async function neighbourOf(teamId: string, number: number, direction: 'older' | 'newer') {
+  const list = await databases.listDocuments<TTicketPageDocument>({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    queries: [
+      Query.equal('teamId', teamId),
+      direction === 'older' ? Query.lessThan('number', number) : Query.greaterThan('number', number),
+      direction === 'older' ? Query.orderDesc('number') : Query.orderAsc('number'),
+      Query.limit(1),
+      Query.select(['$id', 'number']),
+    ],
+  })
+  return list.documents[0]?.number ?? null
+}
+
+/**
+ * The numbers of the tickets either side of this one, as the list runs by default (newest first): next is
+ * the older one, previous the newer; null at either end. Numbers of deleted tickets are skipped.
+ */
+export function useNeighbourTickets({ teamId, number }: { teamId: string; number: number }) {
+  return useQuery({
+    queryKey: ticketPageKeys.neighbours(teamId, number),
+    queryFn: async () => {
+      const [next, previous] = await Promise.all([
+        neighbourOf(teamId, number, 'older'),
+        neighbourOf(teamId, number, 'newer'),
+      ])
+      return { next, previous }
+    },
+    staleTime: 30_000,
   })
 }

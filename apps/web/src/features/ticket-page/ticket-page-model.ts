@@ -31,6 +31,8 @@ export type TTicketPageDocument = Models.Document &
       | 'cc'
       | 'requesterId'
       | 'mergedIntoId'
+      | 'customFields'
+      | 'extraction'
     >
   >
 
@@ -64,7 +66,15 @@ export const PRIORITY_LABELS: Record<TTicketPriority, string> = { high: 'High', 
 export type TTicketChange = Partial<
   Pick<
     TTicketAttributes,
-    'status' | 'priority' | 'category' | 'assigneeId' | 'groupId' | 'tags' | 'cc' | 'requesterId'
+    | 'status'
+    | 'priority'
+    | 'category'
+    | 'assigneeId'
+    | 'groupId'
+    | 'tags'
+    | 'cc'
+    | 'requesterId'
+    | 'customFields'
   >
 >
 

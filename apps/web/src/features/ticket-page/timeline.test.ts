@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { findAnalysisOriginal } from './analysis-original'
 import { eventDoc, messageDoc, TICKET_ID } from './ticket-page-test-data'
 import { readTicketNumber } from './ticket-path'
-import { buildTimeline } from './timeline'
+import { buildTimeline, newestFirst } from './timeline'
 
 const ticket = { $id: TICKET_ID, $createdAt: '2026-11-25T09:00:00.000Z' }
 
@@ -43,6 +43,15 @@ describe('buildTimeline', () => {
       'event:status',
       'mail',
       'event:status',
+    ])
+    // Newest first, as the page shows it: the instants reversed, each message still above what it caused.
+    expect(kinds(newestFirst(items))).toEqual([
+      'mail',
+      'event:status',
+      'reply',
+      'event:status',
+      'first-mail',
+      'event:created',
     ])
   })
 

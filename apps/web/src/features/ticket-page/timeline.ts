@@ -132,3 +132,17 @@ export function buildTimeline({
   entries.sort((a, b) => a.time - b.time || a.rank - b.rank || a.sequence - b.sequence)
   return entries.map((entry) => entry.item)
 }
+
+/**
+ * The timeline newest first, for the page that shows the composer above it (decision 045): the instants
+ * are reversed, but within one instant a message still comes before the events it caused.
+ */
+export function newestFirst(items: readonly TTimelineItem[]): TTimelineItem[] {
+  const instants: TTimelineItem[][] = []
+  for (const item of items) {
+    const last = instants.at(-1)
+    if (last && Date.parse(last[0]?.at ?? '') === Date.parse(item.at)) last.push(item)
+    else instants.push([item])
+  }
+  return instants.reverse().flat()
+}

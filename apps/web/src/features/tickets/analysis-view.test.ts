@@ -50,6 +50,7 @@ describe('toAnalysisView', () => {
       nextStep: 'Answer first. Make or confirm the refund for order 123456.',
       sentiment: 'angry',
       language: null,
+      madeBy: null,
     })
   })
 
@@ -103,6 +104,7 @@ describe('toAnalysisView', () => {
       nextStep: 'Reply to the customer.',
       sentiment: 'negative',
       language: null,
+      madeBy: null,
     })
   })
 
@@ -171,9 +173,11 @@ describe('toAnalysisView', () => {
       category: 'refund-cancellation',
       priority: 'high',
     }
-    expect(toAnalysisView(ticket, namesOf())).toEqual(
-      toAnalysisView({ ...ticket, analysis: null }, namesOf()),
-    )
+    // The same panel, and the field also says what wrote it, which the lines do not.
+    expect(toAnalysisView(ticket, namesOf())).toEqual({
+      ...toAnalysisView({ ...ticket, analysis: null }, namesOf()),
+      madeBy: 'Local model',
+    })
     // The field is what is read: the description's text does not matter once it is there.
     expect(toAnalysisView({ ...ticket, description: 'Found an outage.' }, namesOf())).toMatchObject({
       kind: 'parts',

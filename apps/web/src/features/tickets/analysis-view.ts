@@ -20,6 +20,8 @@ export type TAnalysisView =
       sentiment: Exclude<TSentimentLabel, 'neutral'> | null
       /** Only when not English, the language agents are assumed to read. */
       language: string | null
+      /** "Local model" or the LLM's name, beside the "AI Generated" badge; null when the analysis does not say. */
+      madeBy: string | null
     }
 
 /** Said instead of the analyser's reason once an agent has changed the field: the reason was for another value. */
@@ -62,6 +64,7 @@ export function toAnalysisView(
     nextStep: analysis.nextStep,
     sentiment: analysis.sentiment === 'neutral' ? null : analysis.sentiment,
     language: ENGLISH_OR_UNKNOWN.has(analysis.language) ? null : analysis.language,
+    madeBy: analysis.madeBy,
   }
 }
 

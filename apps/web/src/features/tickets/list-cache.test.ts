@@ -1,6 +1,6 @@
 import { LIST_TOTAL_CAP, ZViewFilters } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { applyTicketChange, type TTicketPages, toSummary } from './list-cache'
+import { applyTicketChange, countDelta, nextCount, type TTicketPages, toSummary } from './list-cache'
 import type { TTicketSummary } from './ticket-model'
 
 const ME = 'user-ada'
@@ -117,5 +117,19 @@ describe('applyTicketChange', () => {
     const summary = toSummary({ ...ticket('a', 1), body: 'x'.repeat(1000), rawJson: { big: true } })
     expect(summary).not.toHaveProperty('body', expect.anything())
     expect(summary.$id).toBe('a')
+  })
+})
+
+describe('countDelta', () => {
+  const open = ticket('t', 1)
+  const closed = ticket('t', 1, { status: 'closed' })
+
+  it('counts a ticket into a view it enters, out of one it leaves, and never twice', () => {
+    expect(countDelta(null, { kind: 'create', ticket: open }, OPEN, ME)).toBe(1)
+    expect(countDelta(open, { kind: 'update', ticket: closed }, OPEN, ME)).toBe(-1)
+    expect(countDelta(closed, { kind: 'update', ticket: open }, OPEN, ME)).toBe(1)
+    expect(countDelta(open, { kind: 'update', ticket: open }, OPEN, ME)).toBe(0)
+    expect(countDelta(open, { kind: 'delete', ticket: open }, OPEN, ME)).toBe(-1)
+    expect(nextCount(LIST_TOTAL_CAP, 1)).toBe(LIST_TOTAL_CAP)
   })
 })

@@ -32,6 +32,7 @@ function sortsBefore(ticket: TTicketSummary, row: TTicketSummary, sort: TViewFil
   if (sort === 'oldest') return ticket.$createdAt < row.$createdAt
   if (sort === 'priority' && urgencyOf(ticket) !== urgencyOf(row)) return urgencyOf(ticket) > urgencyOf(row)
   if (sort === 'updated') return ticket.$updatedAt >= row.$updatedAt
+  if (sort === 'activity') return (ticket.lastActivityAt ?? '') >= (row.lastActivityAt ?? '')
   return ticket.$createdAt >= row.$createdAt
 }
 
@@ -77,4 +78,24 @@ function nextTotal(total: number | null, delta: number): number | null {
 
 function countRows(data: TTicketPages): number {
   return data.pages.reduce((sum, page) => sum + page.documents.length, 0)
+}
+
+/**
+ * How one change moves a view's count: +1 when the ticket enters it, -1 when it leaves, 0 otherwise.
+ * `previous` is the ticket as a cached list last held it (null when it did not exist before).
+ */
+export function countDelta(
+  previous: TTicketSummary | null,
+  change: TTicketChange,
+  filters: TViewFilters,
+  me: string,
+): number {
+  const was = previous !== null && ticketMatchesView(previous, filters, me)
+  const is = change.kind !== 'delete' && ticketMatchesView(change.ticket, filters, me)
+  return (is ? 1 : 0) - (was ? 1 : 0)
+}
+
+/** A count after a change's delta; a count the server stopped at its cap stays "that many or more". */
+export function nextCount(count: number, delta: number): number {
+  return nextTotal(count, delta) ?? count
 }

@@ -1,7 +1,9 @@
+import { readShortcuts, type TShortcut } from '@/lib/keyboard-shortcuts'
+
 export type TListAction = 'next' | 'previous' | 'select' | 'open' | 'assignToMe' | 'close' | 'search' | 'help'
 
 /** The list's shortcuts, as the help dialog lists them and the key handler reads them. */
-export const LIST_SHORTCUTS: readonly { action: TListAction; keys: readonly string[]; label: string }[] = [
+export const LIST_SHORTCUTS: readonly TShortcut<TListAction>[] = [
   { action: 'next', keys: ['j'], label: 'Next ticket' },
   { action: 'previous', keys: ['k'], label: 'Previous ticket' },
   { action: 'select', keys: ['x'], label: 'Select or unselect the ticket' },
@@ -12,27 +14,5 @@ export const LIST_SHORTCUTS: readonly { action: TListAction; keys: readonly stri
   { action: 'help', keys: ['?'], label: 'Show these shortcuts' },
 ]
 
-const ACTIONS = new Map(
-  LIST_SHORTCUTS.flatMap(({ action, keys }) => keys.map((key) => [key, action] as const)),
-)
-
-/**
- * The action a key press asks for, or undefined: never while typing in a field, nor with a modifier
- * (Ctrl+C copies), nor while a dialog is open.
- */
-export function listActionOf(event: {
-  key: string
-  ctrlKey: boolean
-  metaKey: boolean
-  altKey: boolean
-  target: { tagName?: string; isContentEditable?: boolean } | null
-  isDialogOpen: boolean
-}): TListAction | undefined {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.isDialogOpen) return undefined
-  const tag = event.target?.tagName
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || event.target?.isContentEditable)
-    return undefined
-  // Enter on a button or link already does what it says there.
-  if (event.key === 'Enter' && (tag === 'BUTTON' || tag === 'A')) return undefined
-  return ACTIONS.get(event.key)
-}
+/** The action a key press asks for on the list; Enter on a button or link does what it says there. */
+export const listActionOf = readShortcuts(LIST_SHORTCUTS, { enterOnControls: false })

@@ -22,6 +22,8 @@ import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { databases } from '@/lib/appwrite'
 import {
   applyTicketChange,
+  countDelta,
+  nextCount,
   type TTicketChange,
   type TTicketPage,
   type TTicketPages,
@@ -37,6 +39,9 @@ import {
 export const ticketsQueryKey = ['tickets'] as const
 /** Every list of tickets the dashboard holds, whatever its view: what realtime changes are applied to. */
 export const ticketListsKey = [...ticketsQueryKey, 'list'] as const
+
+/** Every count the list shows: its views' and its search's. */
+export const ticketCountsKey = [...ticketsQueryKey, 'count'] as const
 
 /** Rows per request: a screenful and more; "Load more" reads the next ones after the last row's cursor. */
 export const TICKET_PAGE_SIZE = 50
@@ -124,7 +129,7 @@ export function useSearchCount({
   const teamId = useCurrentWorkspaceId(userId)
   const term = search.trim()
   const count = useQuery({
-    queryKey: [...ticketsQueryKey, 'count', userId, teamId, filters, term],
+    queryKey: [...ticketCountsKey, userId, teamId, filters, term],
     queryFn: () =>
       countTickets(teamId as string, [...viewQueries(filters, userId as string), ...searchQueries(term)]),
     enabled: !!userId && !!teamId && term !== '',
@@ -144,7 +149,7 @@ export function useViewCounts({
   const teamId = useCurrentWorkspaceId(userId)
   const results = useQueries({
     queries: views.map((view) => ({
-      queryKey: [...ticketsQueryKey, 'count', userId, teamId, view.filters],
+      queryKey: [...ticketCountsKey, userId, teamId, view.filters],
       queryFn: () => countTickets(teamId as string, viewQueries(view.filters, userId as string)),
       enabled: !!userId && !!teamId,
       // Counts are a glance, not a ledger: read again every half minute and after the member's own changes.
@@ -195,7 +200,7 @@ export function useCreateTicket() {
     // The row goes into the open lists from the answer; realtime brings it to the other tabs.
     onSuccess: (created, { userId }) =>
       applyToTicketLists(queryClient, { kind: 'create', ticket: toSummary(created) }, userId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ticketsQueryKey, 'count'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketCountsKey }),
   })
 }
 
@@ -218,11 +223,13 @@ export function useDeleteTickets({ userId }: { userId: string | undefined }) {
         applyToTicketLists(queryClient, { kind: 'delete', ticket: { $id } as TTicketSummary }, userId)
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ticketsQueryKey, 'count'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketCountsKey }),
   })
 }
 
-export type TTicketChangeRequest = Partial<Pick<TTicketAttributes, 'status' | 'assigneeId' | 'tags'>>
+export type TTicketChangeRequest = Partial<
+  Pick<TTicketAttributes, 'status' | 'assigneeId' | 'tags' | 'priority'>
+>
 
 /**
  * One change to each of a selection of tickets (its own data per ticket, so a tag is added to each one's
@@ -246,7 +253,7 @@ export function useUpdateTickets({ userId }: { userId: string | undefined }) {
       for (const ticket of updated)
         applyToTicketLists(queryClient, { kind: 'update', ticket: toSummary(ticket) }, userId)
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ticketsQueryKey, 'count'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketCountsKey }),
   })
 }
 
@@ -268,6 +275,54 @@ export function applyToTicketLists(
       continue
     }
     const next = applyTicketChange(data, change, filters, owner)
-    if (next !== data) queryClient.setQueryData(key, next)
+    if (next === data) continue
+    queryClient.setQueryData(key, next)
+    // A reading under way began before this change was committed: its answer would overwrite the change
+    // with the list as it was, so it is read again once more, after the commit the event announces.
+    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true })
+    }
   }
+}
+
+/** The ticket as the member's cached lists hold it, or undefined when none loaded it. */
+export function cachedTicket(queryClient: QueryClient, ticketId: string): TTicketSummary | undefined {
+  for (const [, data] of queryClient.getQueriesData<TTicketPages>({ queryKey: ticketListsKey })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.documents.find((row) => row.$id === ticketId)
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
+/**
+ * A change applied to the views' counts in place, from the ticket as it was and as it is: no request.
+ * Returns false when the ticket's earlier state is not known (an update to a ticket no list loaded): the
+ * caller then has the counts read again.
+ */
+export function applyToViewCounts(
+  queryClient: QueryClient,
+  change: TTicketChange,
+  previous: TTicketSummary | null | undefined,
+  userId: string,
+): boolean {
+  if (previous === undefined) return false
+  const ticketTeam = (change.ticket as { teamId?: string }).teamId
+  for (const [key, count] of queryClient.getQueriesData<number>({ queryKey: ticketCountsKey })) {
+    // A view's count is keyed [..., user, team, filters]; a search's has its words after them.
+    const [, , owner, teamId, filters, term] = key as unknown as [
+      string,
+      string,
+      string,
+      string,
+      TViewFilters,
+      string?,
+    ]
+    if (count === undefined || owner !== userId || term !== undefined) continue
+    if (ticketTeam !== undefined && ticketTeam !== teamId) continue
+    const delta = countDelta(previous, change, filters, userId)
+    if (delta !== 0) queryClient.setQueryData(key, nextCount(count, delta))
+  }
+  return true
 }

@@ -19,6 +19,7 @@ export type TTicketDocument = Models.Document &
       | 'groupId'
       | 'requesterId'
       | 'mailboxId'
+      | 'lastActivityAt'
     >
   >
 
@@ -43,6 +44,7 @@ export const TICKET_LIST_ATTRIBUTES = [
   'groupId',
   'requesterId',
   'mailboxId',
+  'lastActivityAt',
 ] as const satisfies readonly (keyof TTicketDocument)[]
 
 export type TTicketSummary = Pick<TTicketDocument, (typeof TICKET_LIST_ATTRIBUTES)[number]> & Models.Document

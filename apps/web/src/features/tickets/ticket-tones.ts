@@ -20,6 +20,22 @@ const processingTones: Record<TProcessingStatus, TBadgeTone> = {
   failed: 'red',
 }
 
+/**
+ * A status in words, lower case as the spec's badges read ("in progress", not "in-progress"); the badge
+ * shows it with a capital.
+ */
+const STATUS_WORDS: Record<TTicketStatus, string> = {
+  open: 'open',
+  'in-progress': 'in progress',
+  pending: 'pending',
+  'on-hold': 'on hold',
+  closed: 'closed',
+}
+
+export function statusWords(status: string): string {
+  return STATUS_WORDS[status as TTicketStatus] ?? status
+}
+
 export function statusTone(status: string): TBadgeTone {
   return statusTones[status as TTicketStatus] ?? 'gray'
 }

@@ -122,6 +122,14 @@ describe('searchQueries', () => {
     expect(searchQueries('   ')).toEqual([])
     expect(searchQueries(' "&! ')).toEqual([])
   })
+
+  it('reads #42 as ticket 42, and 42 or a #tag as words', () => {
+    expect(readable(searchQueries(' #42 '))).toEqual([{ method: 'equal', attribute: 'number', values: [42] }])
+    expect(readable(searchQueries('42'))).toEqual([{ method: 'search', attribute: 'text', values: ['42'] }])
+    expect(readable(searchQueries('#urgent'))).toEqual([
+      { method: 'search', attribute: 'text', values: ['#urgent'] },
+    ])
+  })
 })
 
 describe('ZViewFilters', () => {

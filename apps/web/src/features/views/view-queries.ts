@@ -16,6 +16,7 @@ const ORDERS: Record<TViewSort, () => string> = {
   updated: () => Query.orderDesc('$updatedAt'),
   // The server sorts priority by urgency (none < low < medium < high), not by its letters.
   priority: () => Query.orderDesc('priority'),
+  activity: () => Query.orderDesc('lastActivityAt'),
 }
 
 /** The start of a day (YYYY-MM-DD) in the viewer's time zone, as the server's dates are compared. */
@@ -57,9 +58,17 @@ export function viewQueries(filters: TViewFilters, me: string): string[] {
   return queries
 }
 
-/** What the search box adds to a view's queries: nothing for blank text or punctuation alone. */
+/** `#42`: what an agent types to reach ticket 42, as the ticket's page and its mail say it. */
+const TICKET_NUMBER_SEARCH = /^#(\d{1,9})$/
+
+/**
+ * What the search box adds to a view's queries: nothing for blank text or punctuation alone; the ticket of
+ * that number for `#42`; otherwise the words, matched in the whole conversation and who asked.
+ */
 export function searchQueries(text: string): string[] {
   const words = text.trim()
+  const number = TICKET_NUMBER_SEARCH.exec(words)?.[1]
+  if (number) return [Query.equal('number', Number(number))]
   // The server refuses a search without a letter or digit; such text filters nothing.
   return /[\p{L}\p{N}]/u.test(words) ? [Query.search(TICKET_SEARCH_ATTRIBUTE, words)] : []
 }

@@ -15,6 +15,7 @@ const invitation: TInvitation = {
   secret: SECRET,
   teamId: 't9x8',
   teamName: 'Acme & "Co" support',
+  email: 'ivy+support@example.com',
 }
 
 /** What the server appends to the page's address (team-service.ts, invitationLink). */
@@ -25,7 +26,7 @@ function serverLink(origin: string, fields: TInvitation): string {
 }
 
 describe('readInvitation', () => {
-  it('reads the ids, the secret and the workspace name of the link', () => {
+  it('reads the ids, the secret, the workspace name and the invited address of the link', () => {
     const url = new URL(serverLink('http://localhost:3000', invitation))
     expect(readInvitation(url.searchParams)).toEqual(invitation)
   })
@@ -35,7 +36,7 @@ describe('readInvitation', () => {
     expect(readInvitation(url.searchParams)?.userId).toBe('u77')
   })
 
-  it('does without the workspace name, which only serves to say who invites', () => {
+  it('does without the workspace name and the address, which only serve to say who invites and fill in', () => {
     const search = new URLSearchParams({ membershipId: 'm1', secret: SECRET, teamId: 't1' })
     expect(readInvitation(search)).toEqual({
       membershipId: 'm1',
@@ -43,6 +44,7 @@ describe('readInvitation', () => {
       secret: SECRET,
       teamId: 't1',
       teamName: '',
+      email: '',
     })
   })
 

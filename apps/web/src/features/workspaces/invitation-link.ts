@@ -8,6 +8,8 @@ export const InvitationParam = {
   secret: 'secret',
   teamId: 'teamId',
   teamName: 'teamName',
+  /** The invited address, so the page can fill it in (links sent before it was added have none). */
+  email: 'email',
 } as const
 
 export type TInvitation = {
@@ -18,7 +20,11 @@ export type TInvitation = {
   teamId: string
   /** The workspace's name when it was sent, for the page to say who invites; '' if the link lost it. */
   teamName: string
+  /** The address it was sent to, or '' when the link does not say. */
+  email: string
 }
+
+const EMAIL_MAX = 320
 
 /** The invitation a link's query holds, or null when the link is cut short or mangled. */
 export function readInvitation(search: URLSearchParams): TInvitation | null {
@@ -29,6 +35,7 @@ export function readInvitation(search: URLSearchParams): TInvitation | null {
     secret: read(InvitationParam.secret),
     teamId: read(InvitationParam.teamId),
     teamName: read(InvitationParam.teamName).slice(0, TeamLimits.name),
+    email: read(InvitationParam.email).slice(0, EMAIL_MAX),
   }
   const hasIds =
     CUSTOM_ID_PATTERN.test(invitation.membershipId) &&
@@ -49,6 +56,7 @@ export function invitationPath(invitation: TInvitation): string {
     [InvitationParam.secret]: invitation.secret,
     [InvitationParam.teamId]: invitation.teamId,
     [InvitationParam.teamName]: invitation.teamName,
+    [InvitationParam.email]: invitation.email,
   })
   return `${Paths.invite}?${search}`
 }

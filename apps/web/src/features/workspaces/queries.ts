@@ -1,8 +1,10 @@
 import { CollectionId, DATABASE_ID, type TTeamRole } from '@parsedesk/contracts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Models, Query } from 'appwrite'
+import { ID, type Models, Query } from 'appwrite'
 import { Paths } from '@/app/paths'
-import { databases } from '@/lib/appwrite'
+import { AuthMode, type TAuthMode } from '@/features/auth/auth-links'
+import { setSessionUser, type TUser } from '@/features/auth/session'
+import { account, client, databases } from '@/lib/appwrite'
 import { type TWorkspace, teams, workspacesQueryKey } from './current-workspace'
 import type { TInvitation } from './invitation-link'
 import { isWorkspaceMail, outboxRefreshInterval, type TOutboxDocument } from './outbox-model'
@@ -83,6 +85,15 @@ export function useRenameWorkspace() {
   })
 }
 
+/** A new workspace with its creator as owner, which becomes the current one. */
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ name }: { name: string }) => teams.create({ teamId: ID.unique(), name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  })
+}
+
 function useInvalidateMembers() {
   const queryClient = useQueryClient()
   return () =>
@@ -152,6 +163,51 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: ({ teamId, membershipId, userId, secret }: TInvitation) =>
       teams.updateMembershipStatus({ teamId, membershipId, userId, secret }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
+  })
+}
+
+export type TJoinInput = {
+  mode: TAuthMode
+  invitation: TInvitation
+  values: { email: string; password: string; name: string }
+}
+
+/**
+ * Joining from the invitation page, signed out, in one step. A new account is created with the invitation,
+ * which the server takes up in the same transaction (no empty workspace of its own is made); an existing
+ * one signs in and accepts. The session is published only at the end, so the page does not switch to its
+ * signed-in form half-way.
+ */
+async function join({ mode, invitation, values }: TJoinInput): Promise<TUser> {
+  const { email, password, name } = values
+  const { teamId, membershipId, secret } = invitation
+  if (mode === AuthMode.signUp) {
+    await client.call(
+      'post',
+      new URL(`${client.config.endpoint}/account`),
+      { 'content-type': 'application/json' },
+      { userId: ID.unique(), email, password, name, invitation: { teamId, membershipId, secret } },
+    )
+    await account.createEmailPasswordSession({ email, password })
+    return account.get()
+  }
+  await account.createEmailPasswordSession({ email, password })
+  const user = await account.get()
+  try {
+    await teams.updateMembershipStatus({ teamId, membershipId, userId: user.$id, secret })
+  } catch (error) {
+    // Signed in all the same: the page shows the signed-in invitation, where the refusal can be dealt with.
+    setSessionUser(user)
+    throw error
+  }
+  return user
+}
+
+export function useJoinWorkspace() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: join,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey }),
   })
 }

@@ -33,6 +33,9 @@ export const ZInviteForm = z.object({
   role: z.enum(TEAM_ROLES, WorkspaceFormErrors.roleInvalid),
 })
 export type TInviteFormValues = z.input<typeof ZInviteForm>
+
+export const ZRoleForm = ZInviteForm.pick({ role: true })
+export type TRoleForm = z.output<typeof ZRoleForm>
 export type TInvite = z.output<typeof ZInviteForm>
 
 export function emptyInviteForm(role: TTeamRole): TInviteFormValues {

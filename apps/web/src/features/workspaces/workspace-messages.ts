@@ -19,6 +19,8 @@ export const WorkspaceToasts = {
   joined: 'Welcome to the workspace',
   acceptFailed: 'Failed to accept the invitation',
   switched: 'Workspace switched',
+  created: 'Workspace created',
+  createFailed: 'Failed to create the workspace',
 } as const
 
 export const WorkspaceFormErrors = {

@@ -1,10 +1,12 @@
 import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
+import { NotificationEmailCard } from '@/features/notifications/components/notification-email-card'
 import { hasPassword } from '../account-forms'
 import { EmailCard } from '../components/email-card'
 import { NameCard } from '../components/name-card'
 import { PasswordCard } from '../components/password-card'
 import { SessionsCard } from '../components/sessions-card'
+import { SignatureCard } from '../components/signature-card'
 import { useAccountDetails } from '../queries'
 
 /** The signed-in person's own details; a signed-out visit is redirected to /auth by the session check. */
@@ -24,6 +26,7 @@ export function AccountSettingsPage() {
             <div className="grid min-w-0 gap-6">
               <NameCard key={user.$id} user={user} />
               <EmailCard user={user} />
+              <SignatureCard userId={user.$id} />
             </div>
             <PasswordCard
               key={String(hasPassword(user))}
@@ -31,6 +34,7 @@ export function AccountSettingsPage() {
               hasPassword={hasPassword(user)}
             />
           </div>
+          <NotificationEmailCard />
           <SessionsCard userId={user.$id} />
         </>
       ) : (

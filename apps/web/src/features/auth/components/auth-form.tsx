@@ -20,55 +20,72 @@ export type TAuthFormValues = { email: string; password: string; confirmPassword
 export const emptyAuthFormValues: TAuthFormValues = { email: '', password: '', confirmPassword: '', name: '' }
 
 const copy = {
-  'sign-in': { submit: 'Sign In', busy: 'Signing In...' },
-  'sign-up': { submit: 'Start Free Trial', busy: 'Creating Account...' },
+  'sign-in': { submit: 'Sign In', busy: 'Signing In...', failed: Toasts.signInFailed },
+  'sign-up': { submit: 'Start Free Trial', busy: 'Creating Account...', failed: Toasts.signUpFailed },
 } as const
+
+export type TAuthFormLabels = { submit: string; busy: string; failed: string }
+
+/** What the form does with valid values; a throw is shown under the form and in a toast. */
+export type TAuthFormSubmit = (values: TAuthFormValues) => Promise<void>
 
 /**
  * Re-mounted (by key) on every mode switch, so switching resets the form as the spec asks. Success goes to
- * the dashboard, or back to `returnTo` (an invitation) when the visitor came from there.
+ * the dashboard, or back to `returnTo` (an invitation) when the visitor came from there. The invitation
+ * page gives its own `submit` and `labels` (joining is signing up or in, and accepting, in one step).
  */
 export function AuthForm({
   mode,
   returnTo,
   onSignInInstead,
+  defaultEmail = '',
+  labels,
+  submit: submitValues,
 }: {
   mode: TAuthMode
   returnTo?: string | null
   /** Offered when a sign-up finds the address taken. */
   onSignInInstead?: () => void
+  defaultEmail?: string
+  labels?: TAuthFormLabels
+  submit?: TAuthFormSubmit
 }) {
   const id = useId()
   const [isEmailTaken, setIsEmailTaken] = useState(false)
+  const [failure, setFailure] = useState('')
   const navigate = useNavigate()
   const signIn = useSignIn()
   const signUp = useSignUp()
   const isSignUp = mode === 'sign-up'
-  const isBusy = signIn.isPending || signUp.isPending
-  const form = useForm<TAuthFormValues>({ defaultValues: emptyAuthFormValues })
+  const text = labels ?? copy[mode]
+  const form = useForm<TAuthFormValues>({ defaultValues: { ...emptyAuthFormValues, email: defaultEmail } })
+  const isBusy = form.formState.isSubmitting
   const confirmError = form.formState.errors.confirmPassword?.message
   const destination = returnTo ?? Paths.tickets
 
-  const submit = form.handleSubmit(async ({ email, password, name }) => {
+  const signInOrUp: TAuthFormSubmit = async ({ email, password, name }) => {
     if (isSignUp) {
-      try {
-        await signUp.mutateAsync({ email, password, name })
-        notifySuccess({ title: Toasts.signUpSucceeded, description: Toasts.signUpWelcome })
-        navigate(destination)
-      } catch (error) {
-        const isTaken = getErrorType(error) === ErrorType.userAlreadyExists
-        setIsEmailTaken(isTaken)
-        const description = isTaken ? AuthFormErrors.emailTaken : serverMessageOf(error) || Toasts.tryLater
-        notifyError({ title: Toasts.signUpFailed, description })
-      }
-      return
-    }
-    try {
+      await signUp.mutateAsync({ email, password, name })
+      notifySuccess({ title: Toasts.signUpSucceeded, description: Toasts.signUpWelcome })
+    } else {
       await signIn.mutateAsync({ email, password })
       notifySuccess({ title: Toasts.signInSucceeded, description: Toasts.signInWelcome })
-      navigate(destination)
+    }
+    navigate(destination)
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure('')
+    setIsEmailTaken(false)
+    try {
+      await (submitValues ?? signInOrUp)(values)
     } catch (error) {
-      notifyError({ title: Toasts.signInFailed, description: serverMessageOf(error) || Toasts.tryLater })
+      const isTaken = isSignUp && getErrorType(error) === ErrorType.userAlreadyExists
+      const reason = isTaken ? AuthFormErrors.emailTaken : serverMessageOf(error) || Toasts.tryLater
+      setIsEmailTaken(isTaken)
+      // The toast is gone in seconds; the reason stays under the form until the next try.
+      if (!isTaken) setFailure(reason)
+      notifyError({ title: text.failed, description: reason })
     }
   })
 
@@ -157,9 +174,14 @@ export function AuthForm({
           </div>
         </div>
       )}
+      {failure && (
+        <p role="alert" className="text-sm text-destructive">
+          {failure}
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
         {isBusy && <Spinner />}
-        {isBusy ? copy[mode].busy : copy[mode].submit}
+        {isBusy ? text.busy : text.submit}
       </Button>
     </form>
   )

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
-import { readAuthMode, readReturnPath } from '../auth-links'
+import { AuthMode, AuthParam, readAuthMode, readReturnPath } from '../auth-links'
 import { AuthForm, type TAuthMode } from '../components/auth-form'
 import { GoogleSignInButton } from '../components/google-sign-in-button'
 import { useSession } from '../session'
@@ -24,12 +24,23 @@ const copy = {
 } as const
 
 export function AuthPage() {
-  const [searchParams] = useSearchParams()
-  // An invitation sends people here in the mode it offered, and takes them back afterwards.
-  const [mode, setMode] = useState<TAuthMode>(() => readAuthMode(searchParams))
+  const [searchParams, setSearchParams] = useSearchParams()
+  // The mode lives in the address: "Start Free Trial" opens sign-up, `/auth` alone signs in, and a reload
+  // keeps the mode switched to. An invitation sends people here and is gone back to afterwards.
+  const mode = readAuthMode(searchParams)
   const returnTo = readReturnPath(searchParams)
   const text = copy[mode]
-  const toggleMode = () => setMode((current) => (current === 'sign-in' ? 'sign-up' : 'sign-in'))
+  const setMode = (next: TAuthMode) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current)
+        if (next === AuthMode.signUp) params.set(AuthParam.mode, next)
+        else params.delete(AuthParam.mode)
+        return params
+      },
+      { replace: true },
+    )
+  const toggleMode = () => setMode(mode === AuthMode.signIn ? AuthMode.signUp : AuthMode.signIn)
   const { user, isLoading } = useSession()
   const navigate = useNavigate()
   // Someone signed in has nothing to do here: on to the dashboard, or back to their invitation. A sign-in
@@ -51,7 +62,12 @@ export function AuthPage() {
           )}
         </CardHeader>
         <CardContent className="grid gap-4">
-          <AuthForm key={mode} mode={mode} returnTo={returnTo} onSignInInstead={() => setMode('sign-in')} />
+          <AuthForm
+            key={mode}
+            mode={mode}
+            returnTo={returnTo}
+            onSignInInstead={() => setMode(AuthMode.signIn)}
+          />
           <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
             <span className="h-px flex-1 bg-border" />
             or

@@ -21,9 +21,11 @@ import { Spinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session'
 import { contactQueries } from '@/features/contacts/queries'
 import type { TMacroDocument } from '@/features/macros/queries'
+import { MentionSuggestions } from '@/features/notifications/components/mention-suggestions'
 import { useOthersOnTicketId } from '@/features/presence/use-others-on-ticket'
 import { useTypingPresence } from '@/features/presence/use-typing-presence'
 import { getErrorMessage, serverMessageOf } from '@/lib/errors'
+import { COMPOSER_MIN_HEIGHT } from '../composer-size'
 import type { TComposerTicket } from '../composer-ticket'
 import {
   ComposerMode,
@@ -43,6 +45,7 @@ import { AttachmentField } from './attachment-field'
 import { ComposerToolbar } from './composer-toolbar'
 import { MacroPicker } from './macro-picker'
 import { StaleDraftNotice, UndoSendNotice } from './send-notices'
+import { SignaturePreview } from './signature-preview'
 
 const TABS: { mode: TComposerMode; label: string }[] = [
   { mode: ComposerMode.reply, label: 'Reply' },
@@ -129,7 +132,7 @@ export function ComposerForm({
         'aria-keyshortcuts': 'Control+Enter Meta+Enter',
         'aria-label': isNote ? 'Note text' : 'Reply text',
         class:
-          'tiptap min-h-32 max-h-96 overflow-y-auto px-3 py-2 text-sm outline-none [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_p]:my-1',
+          'tiptap min-h-24 max-h-96 overflow-y-auto px-3 py-2 text-sm outline-none [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_a]:text-primary [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_p]:my-1',
       },
     },
     onUpdate: ({ editor: current }) => {
@@ -153,9 +156,12 @@ export function ComposerForm({
   }, [editor, isNote, sendOnModEnter])
 
   // An empty draft has seen whatever the timeline shows; once written, it keeps what it was written against.
+  // A draft begun before the conversation was read (the composer sits above it) takes what it first shows,
+  // or its reply would name nothing and never be checked.
   const isEmpty = editor?.isEmpty ?? true
   useEffect(() => {
-    if (newestMessageId !== undefined && isEmpty) setSeen(newestMessageId)
+    if (newestMessageId === undefined) return
+    setSeen((current) => (isEmpty || current === undefined ? newestMessageId : current))
   }, [newestMessageId, isEmpty])
 
   useEffect(() => {
@@ -298,7 +304,11 @@ export function ComposerForm({
   }
 
   return (
-    <section data-testid="ticket-composer-slot" aria-label="Reply" className="grid gap-2">
+    <section
+      data-testid="ticket-composer-slot"
+      aria-label="Reply"
+      className={clsx('grid grid-rows-[auto_1fr] gap-2', COMPOSER_MIN_HEIGHT)}
+    >
       <div role="tablist" aria-label="Message kind" className="flex gap-1 border-b">
         {TABS.map((tab) => (
           <button
@@ -306,6 +316,7 @@ export function ComposerForm({
             id={`${ids}-tab-${tab.mode}`}
             type="button"
             role="tab"
+            data-mode={tab.mode}
             aria-selected={mode === tab.mode}
             aria-controls={`${ids}-panel`}
             tabIndex={mode === tab.mode ? 0 : -1}
@@ -331,7 +342,7 @@ export function ComposerForm({
         aria-labelledby={`${ids}-tab-${mode}`}
         data-mode={mode}
         className={clsx(
-          'grid gap-3 rounded-lg border p-3',
+          'grid content-start gap-3 rounded-lg border p-3',
           isNote ? 'border-yellow-300 bg-yellow-50' : 'bg-card',
         )}
       >
@@ -341,11 +352,11 @@ export function ComposerForm({
             Internal note: only your team sees it. It is never emailed.
           </p>
         ) : (
-          <div className="grid gap-1">
-            <p className="text-sm text-muted-foreground">
-              To <span className="break-all text-foreground">{ticket.email}</span>
+          <div className="grid gap-1 sm:flex sm:items-center sm:gap-4">
+            <p className="min-w-0 text-sm break-all text-muted-foreground sm:max-w-[45%]">
+              To <span className="text-foreground">{ticket.email}</span>
             </p>
-            <div className="grid gap-1 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-2">
+            <div className="grid gap-1 sm:flex-1 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-2">
               <Label htmlFor={`${ids}-cc`}>Cc</Label>
               <Input
                 id={`${ids}-cc`}
@@ -371,8 +382,11 @@ export function ComposerForm({
           <MacroPicker teamId={ticket.teamId} disabled={isBusy} onPick={pickMacro} />
         </div>
         <div className="rounded-md border border-input bg-background focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50">
-          <EditorContent editor={editor} />
+          <MentionSuggestions editor={editor} teamId={ticket.teamId} enabled={isNote}>
+            <EditorContent editor={editor} />
+          </MentionSuggestions>
         </div>
+        {!isNote && <SignaturePreview teamId={ticket.teamId} />}
         {unresolved.length > 0 && (
           <p className="text-sm text-amber-800">
             Fill in before sending: {unresolved.map((name) => `{{${name}}}`).join(', ')}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Spinner } from '@/components/ui/spinner'
+import { COMPOSER_MIN_HEIGHT } from '../composer-size'
 import type { TComposerTicket } from '../composer-ticket'
 
 // The editor (TipTap and ProseMirror) is most of the composer's weight: the ticket's header, fields and
@@ -24,7 +25,7 @@ export function Composer({
           data-testid="ticket-composer-slot"
           aria-label="Reply"
           aria-busy="true"
-          className="flex min-h-80 items-center justify-center gap-2 rounded-lg border text-sm text-muted-foreground"
+          className={`flex items-center justify-center gap-2 rounded-lg border text-sm text-muted-foreground ${COMPOSER_MIN_HEIGHT}`}
         >
           <Spinner />
           Loading the composer...

@@ -2,6 +2,7 @@ import { ArrowRight, CheckCircle2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { SIGN_UP_PATH } from '@/features/auth/auth-links'
 import { useSession } from '@/features/auth/session'
 import { TicketMock } from './ticket-mock'
 
@@ -22,7 +23,7 @@ function PrimaryAction() {
           <ArrowRight aria-hidden="true" />
         </Link>
       ) : (
-        <Link to="/auth">
+        <Link to={SIGN_UP_PATH}>
           Start Free Trial
           <ArrowRight aria-hidden="true" />
         </Link>

@@ -24,7 +24,7 @@ export function ParsingAddressCard({ userId }: { userId: string | undefined }) {
           userId={userId}
           actions={() => (
             <Button asChild variant="outline" size="sm">
-              <Link to={Paths.workspaceSettings}>
+              <Link to={Paths.workspaceMailSettings}>
                 <Settings aria-hidden="true" />
                 Mail settings
               </Link>

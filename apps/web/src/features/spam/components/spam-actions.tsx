@@ -1,13 +1,11 @@
-import { CategoryKey, SpamBlock, senderDomainOf, type TSpamBlock } from '@parsedesk/contracts'
+import { CategoryKey, SpamBlock, type TSpamBlock } from '@parsedesk/contracts'
 import { Ban, ShieldAlert, ShieldCheck } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
-import { getErrorMessage } from '@/lib/errors'
-import { notifyError, notifySuccess } from '@/lib/notify'
-import { useMarkNotSpam, useMarkSpam } from '../queries'
 import type { TSpamReasonTicket } from '../spam-reason'
+import { useSpamCommands } from '../use-spam-commands'
 import { SpamBadge } from './spam-badge'
 
 type TSpamTicket = { $id: string; email: string } & TSpamReasonTicket
@@ -19,44 +17,15 @@ type TSpamTicket = { $id: string; email: string } & TSpamReasonTicket
  */
 export function SpamActions({ ticket }: { ticket: TSpamTicket }) {
   const selectId = useId()
-  const markSpam = useMarkSpam()
-  const notSpam = useMarkNotSpam()
-  const domain = senderDomainOf(ticket.email)
+  const { mark, undo, domain, isMarking, isUndoing, isPending } = useSpamCommands(ticket)
   const [blockKind, setBlockKind] = useState<Exclude<TSpamBlock, 'none'>>(SpamBlock.address)
-  const isPending = markSpam.isPending || notSpam.isPending
-
-  const mark = async (block: TSpamBlock) => {
-    try {
-      await markSpam.mutateAsync({ ticketId: ticket.$id, block })
-    } catch (error) {
-      notifyError({ title: 'Could not mark the ticket as spam', description: getErrorMessage(error) })
-      return
-    }
-    notifySuccess({
-      title: 'Marked as spam',
-      description:
-        block === SpamBlock.none
-          ? 'The ticket is closed.'
-          : `The ticket is closed and ${block === SpamBlock.domain ? domain : ticket.email} is blocked.`,
-    })
-  }
-
-  const undo = async () => {
-    try {
-      await notSpam.mutateAsync(ticket.$id)
-    } catch (error) {
-      notifyError({ title: 'Could not mark the ticket as not spam', description: getErrorMessage(error) })
-      return
-    }
-    notifySuccess({ title: 'Not spam', description: 'The ticket is open again.' })
-  }
 
   if (ticket.category === CategoryKey.spam) {
     return (
       <div data-testid="spam-actions" className="flex flex-wrap items-center gap-2">
         <SpamBadge ticket={ticket} />
         <Button type="button" variant="outline" size="sm" disabled={isPending} onClick={() => void undo()}>
-          {notSpam.isPending ? <Spinner /> : <ShieldCheck aria-hidden="true" />}
+          {isUndoing ? <Spinner /> : <ShieldCheck aria-hidden="true" />}
           Not spam
         </Button>
       </div>
@@ -71,7 +40,7 @@ export function SpamActions({ ticket }: { ticket: TSpamTicket }) {
         disabled={isPending}
         onClick={() => void mark('none')}
       >
-        {markSpam.isPending ? <Spinner /> : <ShieldAlert aria-hidden="true" />}
+        {isMarking ? <Spinner /> : <ShieldAlert aria-hidden="true" />}
         Mark spam
       </Button>
       {domain && (

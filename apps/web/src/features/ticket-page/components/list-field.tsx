@@ -1,11 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Plus, X } from 'lucide-react'
-import { useId, useState } from 'react'
-import type { ZodType } from 'zod'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type ZodType, z } from 'zod'
 import { Button } from '@/components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { getErrorMessage } from '@/lib/errors'
-import { FieldError } from './field-error'
 
 type TListFieldProps = {
   label: string
@@ -32,91 +33,94 @@ export function ListField({
   placeholder,
   onSave,
 }: TListFieldProps) {
-  const id = useId()
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const [isSaving, setIsSaving] = useState(false)
+  // The typed item is checked as the list it would make, with the contracts' schema of the whole list.
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        z.object({ item: z.string() }).superRefine(({ item }, context) => {
+          // Enter in an empty field adds nothing and refuses nothing.
+          if (item.trim() === '') return
+          const refusal = schema.safeParse([...items, item]).error?.issues[0]
+          if (refusal) context.addIssue({ code: 'custom', path: ['item'], message: refusal.message })
+        }),
+      ),
+    [schema, items],
+  )
+  const form = useForm<{ item: string }>({ resolver, defaultValues: { item: '' } })
+  const typed = form.watch('item')
 
-  async function save(next: string[], { clearInput }: { clearInput: boolean }) {
-    const parsed = schema.safeParse(next)
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? `That ${noun} cannot be added`)
-      return
-    }
+  async function save(next: string[]) {
     setIsSaving(true)
-    setError(null)
+    form.clearErrors('item')
     try {
-      await onSave(parsed.data)
-      if (clearInput) setText('')
+      await onSave(next)
+      return true
     } catch (failure) {
-      setError(getErrorMessage(failure) || `Could not change the ${label.toLowerCase()}`)
+      form.setError('item', {
+        message: getErrorMessage(failure) || `Could not change the ${label.toLowerCase()}`,
+      })
+      return false
     } finally {
       setIsSaving(false)
     }
   }
 
+  const add = form.handleSubmit(async ({ item }) => {
+    if (item.trim() === '') return
+    const parsed = schema.safeParse([...items, item])
+    if (parsed.success && (await save(parsed.data))) form.reset({ item: '' })
+  })
+
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {items.length > 0 && (
-        <ul aria-label={label} className="flex flex-wrap gap-1.5">
-          {items.map((item) => (
-            <li
-              key={item}
-              className="flex max-w-full min-w-0 items-center gap-1 rounded-full border bg-muted py-0.5 pr-0.5 pl-2.5 text-xs"
-            >
-              <span className="min-w-0 break-all">{item}</span>
+    <Form {...form}>
+      <FormField
+        control={form.control}
+        name="item"
+        render={({ field }) => (
+          <FormItem className="gap-1.5">
+            <FormLabel>{label}</FormLabel>
+            {items.length > 0 && (
+              <ul aria-label={label} className="flex flex-wrap gap-1.5">
+                {items.map((item) => (
+                  <li
+                    key={item}
+                    className="flex max-w-full min-w-0 items-center gap-1 rounded-full border bg-muted py-0.5 pr-0.5 pl-2.5 text-xs"
+                  >
+                    <span className="min-w-0 break-all">{item}</span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-6 rounded-full"
+                      disabled={isSaving}
+                      aria-label={`Remove ${noun} ${item}`}
+                      onClick={() => void save(items.filter((kept) => kept !== item))}
+                    >
+                      <X aria-hidden="true" className="size-3" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <form className="flex gap-2" noValidate onSubmit={(event) => void add(event)}>
+              <FormControl>
+                <Input {...field} type={inputType} placeholder={placeholder} disabled={isSaving} />
+              </FormControl>
               <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-6 rounded-full"
-                disabled={isSaving}
-                aria-label={`Remove ${noun} ${item}`}
-                onClick={() =>
-                  void save(
-                    items.filter((kept) => kept !== item),
-                    { clearInput: false },
-                  )
-                }
+                type="submit"
+                variant="outline"
+                disabled={isSaving || !typed.trim()}
+                aria-label={`Add ${noun}`}
               >
-                <X aria-hidden="true" className="size-3" />
+                <Plus aria-hidden="true" />
+                Add
               </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (text.trim()) void save([...items, text], { clearInput: true })
-        }}
-      >
-        <Input
-          id={id}
-          type={inputType}
-          value={text}
-          placeholder={placeholder}
-          disabled={isSaving}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setText(event.target.value)
-            setError(null)
-          }}
-        />
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={isSaving || !text.trim()}
-          aria-label={`Add ${noun}`}
-        >
-          <Plus aria-hidden="true" />
-          Add
-        </Button>
-      </form>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+            </form>
+            <FormMessage className="text-xs break-words" />
+          </FormItem>
+        )}
+      />
+    </Form>
   )
 }

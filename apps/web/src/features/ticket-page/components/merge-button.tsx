@@ -18,7 +18,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
 import { describeMerge, readTicketReference } from '../merge-split'
-import { useMergeTarget, useMergeTicket } from '../queries'
+import { useMergeSuggestions, useMergeTarget, useMergeTicket } from '../queries'
 import { type TTicketPageDocument, ticketLabel } from '../ticket-page-model'
 import { ticketPath } from '../ticket-path'
 
@@ -51,6 +51,13 @@ function TargetPreview({
   if (target.data === null) {
     return <p className="text-sm text-muted-foreground">No ticket {ticketLabel(number)} in this workspace.</p>
   }
+  if (target.data.mergedIntoId) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {ticketLabel(number)} was merged into another ticket: merge into that one.
+      </p>
+    )
+  }
   return (
     <p data-testid="merge-target" className="rounded-md border bg-muted/40 px-3 py-2 text-sm break-words">
       <span className="mr-2 font-medium text-muted-foreground">{ticketLabel(target.data.number)}</span>
@@ -72,7 +79,9 @@ export function MergeButton({ ticket }: { ticket: TTicketPageDocument }) {
   const target = useMergeTarget({ teamId: ticket.teamId, number })
   const merge = useMergeTicket()
   const navigate = useNavigate()
-  const found = number === null ? null : (target.data ?? null)
+  // A merged ticket is no target: its conversation goes on in the one it was merged into.
+  const found = number === null || target.data?.mergedIntoId ? null : (target.data ?? null)
+  const suggestions = useMergeSuggestions(ticket, isOpen)
 
   const openChange = (open: boolean) => {
     if (merge.isPending) return
@@ -130,6 +139,30 @@ export function MergeButton({ ticket }: { ticket: TTicketPageDocument }) {
                   </FormItem>
                 )}
               />
+              {(suggestions.data?.length ?? 0) > 0 && (
+                <section aria-label="The requester's other open tickets" className="grid gap-1">
+                  <p className="text-sm text-muted-foreground">Other open tickets from {ticket.email}:</p>
+                  <ul className="grid gap-1">
+                    {suggestions.data?.map((other) => (
+                      <li key={other.$id}>
+                        <button
+                          type="button"
+                          className="w-full rounded-md border px-3 py-2 text-left text-sm break-words hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                          onClick={() => {
+                            form.setValue('reference', ticketLabel(other.number))
+                            merge.reset()
+                          }}
+                        >
+                          <span className="mr-2 font-medium text-muted-foreground">
+                            {ticketLabel(other.number)}
+                          </span>{' '}
+                          {other.subject}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
               <TargetPreview typed={typed} number={number} target={target} />
               {found && <p className="text-sm font-medium">{describeMerge(ticket.number, found.number)}</p>}
               {merge.error && (

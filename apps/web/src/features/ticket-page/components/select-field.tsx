@@ -1,5 +1,5 @@
-import { Check, X } from 'lucide-react'
-import { useId, useState } from 'react'
+import { RotateCcw, RotateCw } from 'lucide-react'
+import { type Ref, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -9,6 +9,12 @@ import { FieldError } from './field-error'
 
 export type TOption = { value: string; label: string }
 
+/**
+ * How long a choice moved by arrow keys waits for the next key before it is saved: stepping from Open to
+ * Closed through three statuses is one change on the timeline, not three.
+ */
+export const KEYBOARD_SETTLE_MS = 700
+
 type TSelectFieldProps = {
   label: string
   /** The ticket's value as the select holds it ('' for none). */
@@ -17,60 +23,103 @@ type TSelectFieldProps = {
   onSave: (value: string) => Promise<unknown>
   /** What a value none of the options hold is called (an id is never shown); the value itself by default. */
   unknownLabel?: string
+  selectRef?: Ref<HTMLSelectElement>
 }
 
 /**
- * A select and Save: nothing changes until Save is pressed, however the select is moved by keyboard (each
- * change would be an event in the log). A refused change keeps the agent's choice and the server's
- * message, for another try; a change by someone else shows at once while the agent has chosen nothing.
+ * A select that saves as it is changed: a pick with the mouse (or the native list) at once, a choice
+ * stepped with the arrow keys once they rest, on Enter or when focus leaves. A refused change keeps the
+ * agent's choice with the server's message, Try again and Undo; a change by someone else shows at once
+ * while the agent has nothing pending.
  */
-export function SelectField({ label, value, options, onSave, unknownLabel }: TSelectFieldProps) {
+export function SelectField({ label, value, options, onSave, unknownLabel, selectRef }: TSelectFieldProps) {
   const id = useId()
   const [draft, setDraft] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [isSaving, setIsSaving] = useState(false)
+  const pending = useRef<string | null>(null)
+  const timer = useRef<number | undefined>(undefined)
+  const isKeyed = useRef(false)
+  const saveLatest = useRef<(next: string) => void>(() => undefined)
   const shown = draft ?? value
-  const isChanged = draft !== null && draft !== value
   const known = options.some((option) => option.value === shown)
 
-  async function save() {
-    if (draft === null) return
+  async function save(next: string) {
+    window.clearTimeout(timer.current)
+    pending.current = null
     setIsSaving(true)
     setError(null)
     try {
-      await onSave(draft)
-      setDraft(null)
+      await onSave(next)
+      setDraft((current) => (current === next ? null : current))
     } catch (failure) {
       setError(getErrorMessage(failure) || `Could not change the ${label.toLowerCase()}`)
     } finally {
       setIsSaving(false)
     }
   }
+  saveLatest.current = (next) => void save(next)
 
-  function cancel() {
-    setDraft(null)
-    setError(null)
+  function flush() {
+    if (pending.current !== null) void save(pending.current)
   }
 
+  function choose(next: string) {
+    setDraft(next)
+    setError(null)
+    window.clearTimeout(timer.current)
+    if (next === value) {
+      pending.current = null
+      setDraft(null)
+      return
+    }
+    pending.current = next
+    if (!isKeyed.current) {
+      void save(next)
+      return
+    }
+    timer.current = window.setTimeout(flush, KEYBOARD_SETTLE_MS)
+  }
+
+  // A choice still waiting for its keys to rest is saved when the page closes over it.
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current)
+      if (pending.current !== null) saveLatest.current(pending.current)
+    },
+    [],
+  )
+
   return (
-    <form
-      className="grid gap-1.5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void save()
-      }}
-    >
-      <Label htmlFor={id}>{label}</Label>
+    <div className="grid gap-1.5">
+      <div className="flex h-5 items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {isSaving && (
+          <span className="flex items-center gap-1 text-xs text-muted-foreground">
+            <Spinner />
+            Saving...
+          </span>
+        )}
+      </div>
       <NativeSelect
         id={id}
+        ref={selectRef}
         value={shown}
-        disabled={isSaving}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setDraft(event.target.value)
-          setError(null)
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault()
+            flush()
+            return
+          }
+          isKeyed.current = true
         }}
+        onKeyUp={() => {
+          isKeyed.current = false
+        }}
+        onChange={(event) => choose(event.target.value)}
+        onBlur={flush}
       >
         {!known && <option value={shown}>{(shown && unknownLabel) || shown || 'None'}</option>}
         {options.map((option) => (
@@ -79,19 +128,28 @@ export function SelectField({ label, value, options, onSave, unknownLabel }: TSe
           </option>
         ))}
       </NativeSelect>
-      {isChanged && (
+      <FieldError id={`${id}-error`} message={error} />
+      {error && draft !== null && (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={isSaving}>
-            {isSaving ? <Spinner /> : <Check aria-hidden="true" />}
-            {isSaving ? 'Saving...' : `Save ${label.toLowerCase()}`}
+          <Button type="button" size="sm" disabled={isSaving} onClick={() => void save(draft)}>
+            <RotateCw aria-hidden="true" />
+            Try again
           </Button>
-          <Button type="button" size="sm" variant="ghost" disabled={isSaving} onClick={cancel}>
-            <X aria-hidden="true" />
-            Cancel
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={isSaving}
+            onClick={() => {
+              setDraft(null)
+              setError(null)
+            }}
+          >
+            <RotateCcw aria-hidden="true" />
+            Undo
           </Button>
         </div>
       )}
-      <FieldError id={`${id}-error`} message={error} />
-    </form>
+    </div>
   )
 }

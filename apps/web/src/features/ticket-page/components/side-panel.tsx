@@ -7,6 +7,7 @@ import {
   ZTicketCc,
   ZTicketTags,
 } from '@parsedesk/contracts'
+import type { ReactNode, Ref } from 'react'
 import type { TMembership } from '@/features/workspaces/queries'
 import { FORMER_MEMBER, REMOVED_GROUP } from '../event-wording'
 import {
@@ -49,13 +50,20 @@ function groupOptions(groups: readonly TGroupDocument[]): TOption[] {
   return [{ value: '', label: 'None' }, ...groups.map((group) => ({ value: group.$id, label: group.name }))]
 }
 
-/** Every field of the ticket a member works, each saved on its own through the server, which logs it. */
+/**
+ * Every field of the ticket a member works, each saved as it is changed through the server, which logs it;
+ * then the requester and the analysis. After the conversation in the page's order, so Tab reaches the
+ * composer first.
+ */
 export function SidePanel({
   ticket,
   members,
   groups,
   categories,
   onChange,
+  statusRef,
+  customFields,
+  analysis,
 }: {
   ticket: TTicketPageDocument
   members: readonly TMembership[]
@@ -63,13 +71,20 @@ export function SidePanel({
   /** The workspace's categories; a ticket stores the key. */
   categories: readonly TTicketCategory[]
   onChange: (change: TTicketChange) => Promise<unknown>
+  /** The status select, which the `s` key focuses. */
+  statusRef?: Ref<HTMLSelectElement>
+  /** The ticket's custom fields and what a template read from its mail. */
+  customFields?: ReactNode
+  analysis: ReactNode
 }) {
   return (
     <aside
+      id="ticket-fields"
       aria-label="Ticket fields"
-      className="grid content-start gap-5 rounded-xl border bg-card p-4 shadow-sm"
+      className="grid content-start gap-4 rounded-xl border bg-card p-4 shadow-sm"
     >
       <SelectField
+        selectRef={statusRef}
         label="Status"
         value={ticket.status}
         options={STATUS_OPTIONS}
@@ -118,7 +133,9 @@ export function SidePanel({
         placeholder="name@example.com"
         onSave={(cc) => onChange({ cc })}
       />
+      {customFields}
       <RequesterSection ticket={ticket} />
+      <div className="border-t pt-4">{analysis}</div>
     </aside>
   )
 }

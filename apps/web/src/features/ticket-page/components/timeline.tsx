@@ -1,11 +1,12 @@
-import { TicketEventType } from '@parsedesk/contracts'
-import { Lock, Mail, Reply, ShieldAlert, Sparkles, UserRound, X } from 'lucide-react'
+import { TicketEventType, ZRuleEvaluation } from '@parsedesk/contracts'
+import { Lock, Mail, Reply, ShieldAlert, Sparkles, UserRound, Workflow, X } from 'lucide-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AttachmentList } from '@/features/mailbox/components/attachment-list'
 import type { groupAttachments } from '@/features/mailbox/mailbox-model'
+import { explainRuleEvaluation } from '@/features/rules/rule-explanation'
 import { HtmlBodyFrame } from '@/features/tickets/components/html-body-frame'
 import { findHtmlBody } from '@/features/tickets/raw-json'
 import { getErrorMessage } from '@/lib/errors'
@@ -16,7 +17,7 @@ import { actorName, copiesAddedByMail, describeEvent, type TNames } from '../eve
 import { canSplit } from '../merge-split'
 import type { TConversationMessage, TTicketEventDocument, TTicketPageDocument } from '../ticket-page-model'
 import { ticketPath } from '../ticket-path'
-import { buildTimeline, type TTimelineItem } from '../timeline'
+import { buildTimeline, newestFirst, type TTimelineItem } from '../timeline'
 import { SplitButton } from './split-button'
 
 type TFiles = ReturnType<typeof groupAttachments>
@@ -196,6 +197,12 @@ function TimelineEntry({
 }
 
 function mentionedTicket(event: TTicketEventDocument): number | null {
+  // A follow-up of a locked ticket (decision 057) links each ticket to the other.
+  if (event.type === TicketEventType.followUp) {
+    const link = event.after as { source?: unknown; sourceNumber?: unknown; targetNumber?: unknown } | null
+    const other = link?.source === event.ticketId ? link?.targetNumber : link?.sourceNumber
+    return typeof other === 'number' ? other : null
+  }
   if (event.type !== TicketEventType.untrustedMail) return null
   const after = event.after as { mentions?: { number?: unknown } | null } | null
   const number = after?.mentions?.number
@@ -260,33 +267,64 @@ function EventLine({
 }) {
   const mentioned = mentionedTicket(event)
   const untrusted = event.type === TicketEventType.untrustedMail
-  const Icon = event.type === TicketEventType.analysed ? Sparkles : untrusted ? ShieldAlert : UserRound
+  const isRule = event.type === TicketEventType.ruleEvaluated || event.type === TicketEventType.rulePassCap
+  const Icon =
+    event.type === TicketEventType.analysed
+      ? Sparkles
+      : untrusted
+        ? ShieldAlert
+        : isRule
+          ? Workflow
+          : UserRound
   const stillCopied = copiesAddedByMail(event).filter((address) => copies.includes(address))
+  const rule = ruleDetails(event)
   return (
-    <p
-      className={cn(
-        'flex flex-wrap items-center gap-x-2 gap-y-0.5 px-1 text-sm text-muted-foreground',
-        untrusted && 'rounded-md border border-amber-300 bg-amber-50 py-1.5',
-      )}
-      data-event-type={event.type}
-    >
-      <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', untrusted && 'text-amber-700')} />
-      <span className="min-w-0 break-words text-foreground/80">{describeEvent(event, names)}</span>
-      {mentioned !== null && (
-        <Link
-          to={ticketPath(mentioned)}
-          className="font-medium text-primary underline-offset-2 hover:underline"
+    <>
+      <p
+        className={cn(
+          'flex flex-wrap items-center gap-x-2 gap-y-0.5 px-1 text-sm text-muted-foreground',
+          untrusted && 'rounded-md border border-amber-300 bg-amber-50 py-1.5',
+        )}
+        data-event-type={event.type}
+      >
+        <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', untrusted && 'text-amber-700')} />
+        <span className="min-w-0 break-words text-foreground/80">{describeEvent(event, names)}</span>
+        {mentioned !== null && (
+          <Link
+            to={ticketPath(mentioned)}
+            className="font-medium text-primary underline-offset-2 hover:underline"
+          >
+            Open #{mentioned}
+          </Link>
+        )}
+        <RemoveCopies addresses={stillCopied} onRemoveCopy={onRemoveCopy} />
+        <When at={event.$createdAt} />
+      </p>
+      {rule.length > 0 && (
+        <ul
+          aria-label="What the rule read"
+          className="ml-6 grid list-disc gap-0.5 pl-4 text-sm text-muted-foreground"
         >
-          Open #{mentioned}
-        </Link>
+          {rule.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       )}
-      <RemoveCopies addresses={stillCopied} onRemoveCopy={onRemoveCopy} />
-      <When at={event.$createdAt} />
-    </p>
+    </>
   )
 }
 
-/** The conversation and what happened to the ticket, oldest first. */
+/** A fired rule's conditions with the values it read, shown under its line (issue 25: the desk says why). */
+function ruleDetails(event: TTicketEventDocument): string[] {
+  if (event.type !== TicketEventType.ruleEvaluated) return []
+  const evaluation = ZRuleEvaluation.safeParse(event.after)
+  return evaluation.success ? explainRuleEvaluation(evaluation.data).details : []
+}
+
+/**
+ * The conversation and what happened to the ticket, newest first: under the composer at the top of the
+ * page, the customer's latest words are the first thing read (decision 045).
+ */
 export function Timeline({
   ticket,
   messages,
@@ -302,7 +340,10 @@ export function Timeline({
   names: TNames
   onRemoveCopy: TRemoveCopy
 }) {
-  const items = useMemo(() => buildTimeline({ ticket, messages, events }), [ticket, messages, events])
+  const items = useMemo(
+    () => newestFirst(buildTimeline({ ticket, messages, events })),
+    [ticket, messages, events],
+  )
   return (
     <ol aria-label="Timeline" className="grid gap-3">
       {items.map((item) => (

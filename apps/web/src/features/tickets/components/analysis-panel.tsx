@@ -24,7 +24,12 @@ export function AnalysisPanel({ ticket }: { ticket: TTicketDocument & { descript
           <Sparkles aria-hidden="true" className="size-4 text-primary" />
           Ticket Analysis
         </h3>
-        <Badge tone="brand">AI Generated</Badge>
+        <span className="flex items-center gap-2">
+          {view.kind === 'parts' && view.madeBy && (
+            <span className="text-xs text-muted-foreground">by {view.madeBy}</span>
+          )}
+          <Badge tone="brand">AI Generated</Badge>
+        </span>
       </div>
       {view.kind === 'parts' ? (
         <AnalysisParts view={view} />

@@ -1,30 +1,54 @@
 import { BUILT_IN_VIEWS, TicketStatus } from '@parsedesk/contracts'
-import { Keyboard, Save, Trash2 } from 'lucide-react'
-import { useMemo, useRef, useState } from 'react'
+import { Columns3, Keyboard, ListFilter, Save, Trash2 } from 'lucide-react'
+import { type RefObject, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { ShortcutsDialog } from '@/components/shortcuts-dialog'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { useMacros } from '@/features/macros/queries'
 import { SaveViewDialog } from '@/features/views/components/save-view-dialog'
-import { ViewFilters } from '@/features/views/components/view-filters'
-import { type TListView, ViewsBar } from '@/features/views/components/views-bar'
+import { SearchBox, ViewFilters } from '@/features/views/components/view-filters'
+import { type TListView, ViewsDrawer, ViewsNav } from '@/features/views/components/views-nav'
 import { useDeleteView, useSavedViews } from '@/features/views/queries'
 import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
+import { useMembers } from '@/features/workspaces/queries'
 import { getErrorMessage } from '@/lib/errors'
 import { formatCount } from '@/lib/format-count'
 import { notifyError, notifySuccess } from '@/lib/notify'
+import { cn } from '@/lib/utils'
 import { useBulkActions } from '../hooks/use-bulk-actions'
+import { useIsPhone } from '../hooks/use-is-phone'
+import { useListColumns } from '../hooks/use-list-columns'
+import { useListLookups } from '../hooks/use-list-lookups'
 import { useListShortcuts } from '../hooks/use-list-shortcuts'
+import { useSearchText } from '../hooks/use-search-text'
 import { useTicketDetails } from '../hooks/use-ticket-details'
 import { useTicketListParams } from '../hooks/use-ticket-list-params'
 import { useTicketSelection } from '../hooks/use-ticket-selection'
+import { sortAfterClick, type TListColumnKey } from '../list-columns'
 import { DEFAULT_VIEW_ID } from '../list-params'
+import { LIST_SHORTCUTS } from '../list-shortcuts'
 import { useSearchCount, useTicketList, useViewCounts } from '../queries'
+import type { TTicketSummary } from '../ticket-model'
 import { ticketLabel, ticketPath } from '../ticket-number'
 import { BulkActionsBar } from './bulk-actions-bar'
+import { ColumnsChooser } from './columns-chooser'
 import { DeleteTicketsDialog } from './delete-tickets-dialog'
-import { ShortcutsDialog } from './shortcuts-dialog'
+import { FilterChipList } from './filter-chip-list'
 import { TicketDetailsDialog } from './ticket-details-dialog'
 import { TicketsTable } from './tickets-table'
+
+const NO_TICKETS: TTicketSummary[] = []
+
+/** The search box with its own text: a keystroke draws it alone, and the list once typing settles. */
+function ListSearch(props: {
+  search: string
+  onSettled: (text: string) => void
+  searchRef: RefObject<HTMLInputElement | null>
+}) {
+  const { text, setText } = useSearchText(props.search, props.onSettled)
+  return <SearchBox search={text} onSearch={setText} searchRef={props.searchRef} />
+}
 
 /** The built-in views, then the member's saved ones and those shared with the workspace. */
 function useListViews(userId: string | undefined): TListView[] {
@@ -55,7 +79,7 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
   const tickets = useMemo(() => list.data?.pages.flatMap((page) => page.documents), [list.data])
   const searchCount = useSearchCount({ userId, filters, search })
   const total = search.trim() ? searchCount : (list.data?.pages[0]?.total ?? undefined)
-  const counts = useViewCounts({ userId, views: BUILT_IN_VIEWS })
+  const counts = useViewCounts({ userId, views })
   const deleteView = useDeleteView()
   const navigate = useNavigate()
 
@@ -64,9 +88,23 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
   const [pendingDelete, setPendingDelete] = useState<readonly string[] | null>(null)
   const [isHelpOpen, setIsHelpOpen] = useState(false)
   const [isSaveOpen, setIsSaveOpen] = useState(false)
+  const [panel, setPanel] = useState<'filters' | 'columns' | null>(null)
   const searchRef = useRef<HTMLInputElement>(null)
+  const scrollRef = useRef<HTMLDivElement>(null)
   const details = useTicketDetails(tickets)
+  const { columns, toggle: toggleColumn } = useListColumns(userId)
+  const isPhone = useIsPhone()
+  const lookups = useListLookups(teamId, tickets ?? NO_TICKETS, columns)
 
+  const members = useMembers({ teamId })
+  const macros = useMacros(teamId)
+  const assignable = useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((member) => member.confirm)
+        .map((member) => ({ id: member.userId, name: member.userName || member.userEmail })),
+    [members.data],
+  )
   const bulk = useBulkActions({
     userId,
     tickets,
@@ -96,6 +134,9 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
     shortcuts.resetFocus()
   }
   const activeView = params.activeView
+  const sortBy = (column: TListColumnKey) =>
+    params.setFilters({ ...filters, sort: sortAfterClick(column, filters.sort) })
+  const togglePanel = (next: 'filters' | 'columns') => setPanel((open) => (open === next ? null : next))
 
   const removeSavedView = async () => {
     if (!activeView) return
@@ -114,82 +155,146 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
       ? ticketLabel(tickets?.find((ticket) => ticket.$id === pendingDelete[0])?.number)
       : undefined
 
+  const viewsProps = { views, activeId: params.viewId, counts, onSelect: selectView }
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle>Recent Tickets</CardTitle>
-        <CardDescription>View and manage your support tickets</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <ViewsBar views={views} activeId={params.viewId} counts={counts} onSelect={selectView} />
-        <ViewFilters
-          teamId={teamId}
-          filters={filters}
-          onChange={params.setFilters}
-          search={params.searchText}
-          onSearch={params.setSearchText}
-          searchRef={searchRef}
-        />
-        <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <span aria-live="polite" className="mr-auto tabular-nums">
-            {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'ticket' : 'tickets'}`}
-          </span>
-          {params.isModified && (
-            <Button size="sm" variant="outline" onClick={() => setIsSaveOpen(true)}>
-              <Save aria-hidden="true" />
-              Save view
+    <Card className="min-w-0 gap-0 overflow-hidden py-0">
+      <div className="grid md:grid-cols-[13rem_minmax(0,1fr)]">
+        <aside className="hidden border-r bg-muted/30 p-2 md:block">
+          <ViewsNav {...viewsProps} />
+        </aside>
+        <div className="grid min-w-0 gap-2 p-3 sm:p-4">
+          <CardHeader className="flex flex-wrap items-baseline gap-x-3 gap-y-0 px-0">
+            <CardTitle>Recent Tickets</CardTitle>
+            <CardDescription>View and manage your support tickets</CardDescription>
+          </CardHeader>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <div className="order-first basis-full sm:order-none sm:basis-0 sm:grow">
+              <ListSearch search={search} onSettled={params.setSearch} searchRef={searchRef} />
+            </div>
+            <div className="min-w-0 flex-1 md:hidden">
+              <ViewsDrawer {...viewsProps} />
+            </div>
+            <Button
+              size="sm"
+              variant={panel === 'filters' ? 'secondary' : 'outline'}
+              aria-expanded={panel === 'filters'}
+              onClick={() => togglePanel('filters')}
+            >
+              <ListFilter aria-hidden="true" />
+              Filters
             </Button>
-          )}
-          {activeView?.isOwn && (
-            <Button size="sm" variant="outline" onClick={() => void removeSavedView()}>
-              <Trash2 aria-hidden="true" />
-              Delete view
-            </Button>
-          )}
-          <Button size="sm" variant="ghost" onClick={() => setIsHelpOpen(true)}>
-            <Keyboard aria-hidden="true" />
-            Shortcuts
-          </Button>
-        </div>
-        {selected.size > 0 && (
-          <BulkActionsBar
-            count={selected.size}
-            isBusy={bulk.isBusy}
-            onAssignToMe={() => void bulk.assignToMe([...selected])}
-            onStatus={(status) => void bulk.setStatus([...selected], status)}
-            onAddTag={(tag) => void bulk.addTag([...selected], tag)}
-            onDelete={() => setPendingDelete([...selected])}
-            onClear={selection.clear}
-          />
-        )}
-        {/* A fixed height that scrolls: rows arriving, pages loading and the bulk bar never push the form below. */}
-        <div className="h-[36rem] overflow-y-auto rounded-md border">
-          <TicketsTable
-            tickets={tickets}
-            isPending={list.isPending}
-            error={list.error}
-            isRetrying={list.isFetching}
-            onRetry={() => void list.refetch()}
-            onOpenTicket={details.open}
-            selected={selected}
-            onToggle={selection.toggle}
-            onToggleAll={selection.toggleAll}
-            focusedIndex={shortcuts.focusedIndex}
-          />
-          {list.hasNextPage && (
-            <div className="flex justify-center p-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
+            {!isPhone && (
+              <>
+                <Button
+                  size="sm"
+                  variant={panel === 'columns' ? 'secondary' : 'outline'}
+                  aria-expanded={panel === 'columns'}
+                  onClick={() => togglePanel('columns')}
+                >
+                  <Columns3 aria-hidden="true" />
+                  Columns
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setIsHelpOpen(true)}>
+                  <Keyboard aria-hidden="true" />
+                  Shortcuts
+                </Button>
+              </>
+            )}
+          </div>
+          {panel === 'filters' && (
+            <div className="rounded-md border p-3">
+              <ViewFilters teamId={teamId} filters={filters} onChange={params.setFilters} />
             </div>
           )}
+          {panel === 'columns' && <ColumnsChooser columns={columns} onToggle={toggleColumn} />}
+          <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span aria-live="polite" className="tabular-nums">
+              {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'ticket' : 'tickets'}`}
+            </span>
+            <FilterChipList teamId={teamId} filters={filters} onChange={params.setFilters} />
+            <span className="ml-auto flex gap-2">
+              {params.isModified && (
+                <Button size="sm" variant="outline" onClick={() => setIsSaveOpen(true)}>
+                  <Save aria-hidden="true" />
+                  Save view
+                </Button>
+              )}
+              {activeView?.isOwn && (
+                <Button size="sm" variant="outline" onClick={() => void removeSavedView()}>
+                  <Trash2 aria-hidden="true" />
+                  Delete view
+                </Button>
+              )}
+            </span>
+          </div>
+          {selected.size > 0 && (
+            <BulkActionsBar
+              count={selected.size}
+              isBusy={bulk.isBusy}
+              members={assignable}
+              onAssignToMe={() => void bulk.assignToMe([...selected])}
+              onAssign={(member) => void bulk.assignTo([...selected], member)}
+              macros={macros.data ?? []}
+              onApplyMacro={async (macroId) => {
+                const macro = macros.data?.find((candidate) => candidate.$id === macroId)
+                if (!macro) return false
+                const me = assignable.find((member) => member.id === userId)
+                return bulk.applyMacro([...selected], macro, {
+                  requesterOf: lookups.requester,
+                  agent: { id: userId ?? '', name: me?.name ?? '' },
+                })
+              }}
+              onStatus={(status) => void bulk.setStatus([...selected], status)}
+              onPriority={(priority) => void bulk.setPriority([...selected], priority)}
+              onAddTag={(tag) => void bulk.addTag([...selected], tag)}
+              onDelete={() => setPendingDelete([...selected])}
+              onClear={selection.clear}
+            />
+          )}
+          {/* The list fills the window below its bar and scrolls on its own: rows arriving, pages loading
+              and the bulk bar never push the page around, and only the rows in sight are drawn. */}
+          <div
+            ref={scrollRef}
+            data-testid="ticket-list-scroll"
+            className={cn(
+              'h-[calc(100dvh-13rem)] min-h-72 overflow-auto rounded-md border',
+              // The floating bulk bar covers the window's bottom: the last rows can scroll out from under it.
+              selected.size > 0 && 'pb-40',
+            )}
+          >
+            <TicketsTable
+              tickets={tickets}
+              isPending={list.isPending}
+              error={list.error}
+              isSearch={search.trim() !== ''}
+              isRetrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+              onOpenTicket={details.open}
+              selected={selected}
+              onToggle={selection.toggle}
+              onToggleAll={selection.toggleAll}
+              focusedIndex={shortcuts.focusedIndex}
+              columns={columns}
+              lookups={lookups}
+              sort={filters.sort}
+              onSort={sortBy}
+              scrollRef={scrollRef}
+            />
+            {list.hasNextPage && (
+              <div className="flex justify-center p-3">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            )}
+          </div>
         </div>
-      </CardContent>
+      </div>
       <TicketDetailsDialog
         ticket={details.openTicket}
         isDeleting={bulk.isDeleting}
@@ -207,7 +312,12 @@ export function RecentTicketsCard({ userId }: { userId: string | undefined }) {
           if (pendingDelete && (await bulk.remove(pendingDelete))) setPendingDelete(null)
         }}
       />
-      <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
+      <ShortcutsDialog
+        isOpen={isHelpOpen}
+        onOpenChange={setIsHelpOpen}
+        description="On the ticket list, away from the text fields."
+        shortcuts={LIST_SHORTCUTS}
+      />
       <SaveViewDialog
         isOpen={isSaveOpen}
         onOpenChange={setIsSaveOpen}

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react'
 import { createRef } from 'react'
 import { MemoryRouter, useLocation, useNavigate } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useListColumns } from './use-list-columns'
 import { useListShortcuts } from './use-list-shortcuts'
+import { useSearchText } from './use-search-text'
 import { useTicketDetails } from './use-ticket-details'
 import { useTicketListParams } from './use-ticket-list-params'
 import { useTicketSelection } from './use-ticket-selection'
@@ -22,7 +24,11 @@ function renderListParams(entries: string[]) {
     </MemoryRouter>
   )
   return renderHook(
-    () => ({ params: useTicketListParams(views), location: useLocation(), navigate: useNavigate() }),
+    () => {
+      const params = useTicketListParams(views)
+      const box = useSearchText(params.search, params.setSearch)
+      return { params, box, location: useLocation(), navigate: useNavigate() }
+    },
     { wrapper },
   )
 }
@@ -33,7 +39,7 @@ describe('useTicketListParams', () => {
     expect(result.current.params.viewId).toBe(BuiltInViewId.pending)
     expect(result.current.params.filters.status).toEqual(['pending'])
     expect(result.current.params.search).toBe('refund')
-    expect(result.current.params.searchText).toBe('refund')
+    expect(result.current.box.text).toBe('refund')
     expect(result.current.params.isModified).toBe(false)
   })
 
@@ -61,14 +67,14 @@ describe('useTicketListParams', () => {
   it('searches once typing settles, and Back brings the earlier search into the box', async () => {
     const { result } = renderListParams(['/tickets?q=printer', '/tickets/7'])
     act(() => result.current.navigate('/tickets'))
-    act(() => result.current.params.setSearchText('parcel'))
+    act(() => result.current.box.setText('parcel'))
     expect(result.current.params.search).toBe('')
     await waitFor(() => expect(result.current.location.search).toBe('?q=parcel'))
     expect(result.current.params.search).toBe('parcel')
 
     act(() => result.current.navigate(-2))
     expect(result.current.location.search).toBe('?q=printer')
-    expect(result.current.params.searchText).toBe('printer')
+    expect(result.current.box.text).toBe('printer')
     expect(result.current.params.search).toBe('printer')
   })
 
@@ -215,5 +221,33 @@ describe('useTicketDetails', () => {
     expect(result.current.openTicket).toBeNull()
     expect(document.activeElement?.textContent).toBe('Open')
     expect(closing.defaultPrevented).toBe(true)
+  })
+})
+
+describe('useListColumns', () => {
+  it("keeps each member's columns for them, through a reload", () => {
+    window.localStorage.clear()
+    const ada = renderHook(() => useListColumns('ada'))
+    act(() => ada.result.current.toggle('activity'))
+    act(() => ada.result.current.toggle('email'))
+    expect(ada.result.current.columns).toContain('activity')
+    expect(ada.result.current.columns).not.toContain('email')
+    cleanup()
+
+    expect(renderHook(() => useListColumns('ada')).result.current.columns).toContain('activity')
+    expect(renderHook(() => useListColumns('grace')).result.current.columns).not.toContain('activity')
+  })
+
+  it("takes the member's own choice once the session says who they are", () => {
+    window.localStorage.clear()
+    const ada = renderHook(() => useListColumns('ada'))
+    act(() => ada.result.current.toggle('assignee'))
+    ada.unmount()
+    const { result, rerender } = renderHook(({ userId }) => useListColumns(userId), {
+      initialProps: { userId: undefined as string | undefined },
+    })
+    expect(result.current.columns).not.toContain('assignee')
+    rerender({ userId: 'ada' })
+    expect(result.current.columns).toContain('assignee')
   })
 })

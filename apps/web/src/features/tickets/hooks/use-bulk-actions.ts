@@ -1,8 +1,22 @@
-import { TicketStatus, type TTicketStatus } from '@parsedesk/contracts'
+import {
+  TicketStatus,
+  type TMacro,
+  type TMacroContext,
+  type TTicketPriority,
+  type TTicketStatus,
+} from '@parsedesk/contracts'
+import { useQueryClient } from '@tanstack/react-query'
 import { getErrorMessage } from '@/lib/errors'
 import { Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
-import { type TTicketChangeRequest, useDeleteTickets, useUpdateTickets } from '../queries'
+import { applyMacroToTickets } from '../bulk-macro'
+import {
+  type TTicketChangeRequest,
+  ticketCountsKey,
+  ticketListsKey,
+  useDeleteTickets,
+  useUpdateTickets,
+} from '../queries'
 import type { TTicketSummary } from '../ticket-model'
 
 const plural = (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`)
@@ -24,6 +38,7 @@ export function useBulkActions({
 }) {
   const updateTickets = useUpdateTickets({ userId })
   const deleteTickets = useDeleteTickets({ userId })
+  const queryClient = useQueryClient()
 
   const change = async (
     ticketIds: readonly string[],
@@ -46,6 +61,15 @@ export function useBulkActions({
     isDeleting: deleteTickets.isPending,
     assignToMe: (ids: readonly string[]) =>
       change(ids, () => ({ assigneeId: userId ?? null }), `${plural(ids.length)} assigned to you`),
+    /** To any member of the workspace (the server checks they are one), or to nobody. */
+    assignTo: (ids: readonly string[], assignee: { id: string; name: string } | null) =>
+      change(
+        ids,
+        () => ({ assigneeId: assignee?.id ?? null }),
+        assignee ? `${plural(ids.length)} assigned to ${assignee.name}` : `${plural(ids.length)} unassigned`,
+      ),
+    setPriority: (ids: readonly string[], priority: TTicketPriority) =>
+      change(ids, () => ({ priority }), `${plural(ids.length)} set to ${priority} priority`),
     setStatus: (ids: readonly string[], status: TTicketStatus) =>
       change(
         ids,
@@ -63,6 +87,37 @@ export function useBulkActions({
         },
         `Tag “${tag}” added to ${plural(ids.length)}`,
       ),
+    /**
+     * Mails the macro's reply to each ticket's requester and applies its changes; false when the server
+     * refused one (those before it are done, and the toast says so).
+     */
+    applyMacro: async (
+      ids: readonly string[],
+      macro: Pick<TMacro, 'name' | 'body' | 'actions'>,
+      context: {
+        requesterOf: (ticket: TTicketSummary) => { name: string; email: string }
+        agent: TMacroContext['agent']
+      },
+    ): Promise<boolean> => {
+      const chosen = (tickets ?? []).filter((ticket) => ids.includes(ticket.$id))
+      try {
+        const { applied, skipped } = await applyMacroToTickets({ macro, tickets: chosen, ...context })
+        const left = skipped > 0 ? `; ${plural(skipped)} skipped: a placeholder has no value there` : ''
+        notifySuccess({ title: `“${macro.name}” applied to ${plural(applied)}${left}` })
+        onUpdated()
+        return true
+      } catch (error) {
+        notifyError({
+          title: `Could not apply “${macro.name}” to every ticket`,
+          description: getErrorMessage(error),
+        })
+        return false
+      } finally {
+        // Replies and changes arrive by realtime too; the counts are read again once.
+        void queryClient.invalidateQueries({ queryKey: ticketCountsKey })
+        void queryClient.invalidateQueries({ queryKey: ticketListsKey })
+      }
+    },
     /** Deletes the tickets; false when the server refused, and the toast said why. */
     remove: async (ticketIds: readonly string[]): Promise<boolean> => {
       try {

@@ -1,7 +1,6 @@
 import type { TViewFilters } from '@parsedesk/contracts'
-import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import type { TListView } from '@/features/views/components/views-bar'
+import type { TListView } from '@/features/views/components/views-nav'
 import {
   DEFAULT_FILTERS,
   DEFAULT_VIEW_ID,
@@ -12,9 +11,6 @@ import {
   writeSearch,
   writeView,
 } from '../list-params'
-
-/** Typing settles this long before the list is searched (and the address follows). */
-export const SEARCH_DELAY_MS = 250
 
 /**
  * The list's view, filters, search and sort, kept in the address (`list-params.ts`), so a link, a reload
@@ -31,25 +27,6 @@ export function useTicketListParams(views: readonly TListView[]) {
   const filters = readFilters(params) ?? viewFilters
   const search = params.get(ListParam.search) ?? ''
 
-  // The search box answers every key at once; the list and the address follow once typing settles.
-  const [searchText, setSearchText] = useState(search)
-  const written = useRef(search)
-  useEffect(() => {
-    if (searchText === search) return
-    const timer = setTimeout(() => {
-      written.current = searchText
-      setParams((current) => writeSearch(current, searchText), { replace: true })
-    }, SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [searchText, search, setParams])
-  // An address changed from elsewhere (Back, a link) brings its search into the box; the box's own
-  // search coming back through the address leaves alone what was typed since.
-  const [heldSearch, setHeldSearch] = useState(search)
-  if (search !== heldSearch) {
-    setHeldSearch(search)
-    if (search !== written.current) setSearchText(search)
-  }
-
   return {
     viewId: activeView?.id ?? DEFAULT_VIEW_ID,
     activeView,
@@ -57,9 +34,7 @@ export function useTicketListParams(views: readonly TListView[]) {
     isModified: !sameFilters(filters, viewFilters),
     /** What the list is searched for (settled). */
     search,
-    /** What the search box shows. */
-    searchText,
-    setSearchText,
+    setSearch: (text: string) => setParams((current) => writeSearch(current, text), { replace: true }),
     selectView: (id: string) => setParams((current) => writeView(current, id), { replace: true }),
     setFilters: (next: TViewFilters) =>
       setParams((current) => writeFilters(current, next, viewFilters), { replace: true }),

@@ -27,9 +27,6 @@ type TViewFiltersProps = {
   teamId: string | undefined
   filters: TViewFilters
   onChange: (filters: TViewFilters) => void
-  search: string
-  onSearch: (text: string) => void
-  searchRef: React.Ref<HTMLInputElement>
 }
 
 function Field({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
@@ -124,29 +121,43 @@ function MailboxSelect({
   )
 }
 
-/** The search box and the filters and sort of the list; each change lists again at once. */
-export function ViewFilters({ teamId, filters, onChange, search, onSearch, searchRef }: TViewFiltersProps) {
+/** The list's search box: `/` comes here from anywhere on the list. */
+export function SearchBox({
+  search,
+  onSearch,
+  searchRef,
+}: {
+  search: string
+  onSearch: (text: string) => void
+  searchRef: React.Ref<HTMLInputElement>
+}) {
+  return (
+    <div className="relative min-w-0">
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        ref={searchRef}
+        type="search"
+        aria-label="Search tickets"
+        placeholder="Search subjects and messages (press /)"
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        className="pl-9"
+      />
+    </div>
+  )
+}
+
+/** The filters and sort of the list; each change lists again at once. */
+export function ViewFilters({ teamId, filters, onChange }: TViewFiltersProps) {
   const set = (patch: Partial<TViewFilters>) => onChange({ ...filters, ...patch })
   const categories = useWorkspaceCategories(teamId).data?.categories ?? DEFAULT_TICKET_CATEGORIES
   const categoryName = new Map(categories.map((category) => [category.key, category.name]))
   const groups = useGroups(teamId).data ?? []
   return (
     <div className="grid gap-3">
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          ref={searchRef}
-          type="search"
-          aria-label="Search tickets"
-          placeholder="Search subjects and messages (press /)"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <ListSelect
           label="Status"

@@ -1,19 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import type { TTeamRole } from '@parsedesk/contracts'
 import { LogOut, RefreshCw, UserMinus } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Paths } from '@/app/paths'
 import { ConfirmAction } from '@/components/confirm-action'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Label } from '@/components/ui/label'
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { getErrorMessage } from '@/lib/errors'
 import { formatTicketDate } from '@/lib/format-date'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { type TMembership, type TWorkspace, useChangeRole, useDeleteMembership } from '../queries'
+import { type TRoleForm, ZRoleForm } from '../workspace-forms'
 import { WorkspaceToasts } from '../workspace-messages'
 import { assignableRoles, effectiveRole, mayManageMember, ROLE_LABELS, ROLE_TONES } from '../workspace-roles'
 
@@ -33,50 +36,58 @@ export function memberName(member: Pick<TMembership, 'userName' | 'userEmail'>):
 
 /** A select and a button: nothing changes until the button is pressed, however the select is moved. */
 function RoleForm({ workspace, member, myRole }: Omit<TMemberProps, 'isSelf' | 'onRemoved'>) {
-  const id = useId()
   const changeRole = useChangeRole()
   const role = effectiveRole(member.roles)
-  const [nextRole, setNextRole] = useState<TTeamRole>(role)
+  const form = useForm<TRoleForm>({ resolver: zodResolver(ZRoleForm), defaultValues: { role } })
+  const nextRole = form.watch('role')
   const options = assignableRoles(myRole)
   const name = memberName(member)
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (nextRole === role) return
+  const submit = form.handleSubmit(async ({ role: chosen }) => {
+    if (chosen === role) return
     try {
-      await changeRole.mutateAsync({ teamId: workspace.$id, membershipId: member.$id, role: nextRole })
+      await changeRole.mutateAsync({ teamId: workspace.$id, membershipId: member.$id, role: chosen })
     } catch (error) {
-      setNextRole(role)
+      form.reset({ role })
       notifyError({ title: WorkspaceToasts.roleChangeFailed, description: getErrorMessage(error) })
       return
     }
-    notifySuccess({ title: WorkspaceToasts.roleChanged, description: `${name}: ${ROLE_LABELS[nextRole]}` })
-  }
+    notifySuccess({ title: WorkspaceToasts.roleChanged, description: `${name}: ${ROLE_LABELS[chosen]}` })
+  })
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
-      <Label htmlFor={id} className="sr-only">
-        Role of {name}
-      </Label>
-      <NativeSelect
-        id={id}
-        className="w-32"
-        value={nextRole}
-        disabled={changeRole.isPending}
-        onChange={(event) => setNextRole(event.target.value as TTeamRole)}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {ROLE_LABELS[option]}
-          </option>
-        ))}
-      </NativeSelect>
-      <Button type="submit" variant="outline" size="sm" disabled={changeRole.isPending || nextRole === role}>
-        {changeRole.isPending && <Spinner />}
-        {changeRole.isPending ? 'Changing...' : 'Change role'}
-        <span className="sr-only"> of {name}</span>
-      </Button>
-    </form>
+    <Form {...form}>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
+        <FormField
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel className="sr-only">Role of {name}</FormLabel>
+              <FormControl>
+                <NativeSelect {...field} className="w-32" disabled={changeRole.isPending}>
+                  {options.map((option) => (
+                    <option key={option} value={option}>
+                      {ROLE_LABELS[option]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        <Button
+          type="submit"
+          variant="outline"
+          size="sm"
+          disabled={changeRole.isPending || nextRole === role}
+        >
+          {changeRole.isPending && <Spinner />}
+          {changeRole.isPending ? 'Changing...' : 'Change role'}
+          <span className="sr-only"> of {name}</span>
+        </Button>
+      </form>
+    </Form>
   )
 }
 

@@ -1,12 +1,14 @@
 import { ErrorType } from '@parsedesk/contracts'
-import { Check, LogIn, UserPlus } from 'lucide-react'
-import { useMemo } from 'react'
+import { Check, LogIn } from 'lucide-react'
+import { useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Paths } from '@/app/paths'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { AuthMode, authPathReturningTo } from '@/features/auth/auth-links'
+import { AuthMode, type TAuthMode } from '@/features/auth/auth-links'
+import { AuthForm, type TAuthFormValues } from '@/features/auth/components/auth-form'
+import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button'
 import { useLogout } from '@/features/auth/queries'
 import { setSessionUser, type TUser, useSession } from '@/features/auth/session'
 import { getErrorMessage } from '@/lib/errors'
@@ -14,7 +16,7 @@ import { Toasts } from '@/lib/messages'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { chooseWorkspace } from '../current-workspace-store'
 import { invitationPath, readInvitation, type TInvitation } from '../invitation-link'
-import { useAcceptInvitation } from '../queries'
+import { useAcceptInvitation, useJoinWorkspace } from '../queries'
 import { WorkspaceToasts } from '../workspace-messages'
 
 function errorType(error: unknown): string | undefined {
@@ -50,30 +52,59 @@ function InviteCard({
 const workspaceLabel = (invitation: TInvitation) =>
   invitation.teamName ? `the workspace “${invitation.teamName}”` : 'a workspace'
 
+const joinLabel = (invitation: TInvitation) =>
+  invitation.teamName ? `Join ${invitation.teamName}` : 'Join the workspace'
+
+/**
+ * Signed out, joining is one step: the form (the invited address filled in) creates the account, or signs
+ * in to an existing one, and joins. A link to an address that had an account opens on sign-in.
+ */
 function SignedOutInvitation({ invitation }: { invitation: TInvitation }) {
-  const returnTo = invitationPath(invitation)
+  const navigate = useNavigate()
+  const join = useJoinWorkspace()
+  const [mode, setMode] = useState<TAuthMode>(invitation.userId ? AuthMode.signIn : AuthMode.signUp)
+  const isSignUp = mode === AuthMode.signUp
+
+  const joinWith = async (values: TAuthFormValues) => {
+    const user = await join.mutateAsync({ mode, invitation, values })
+    chooseWorkspace({ userId: user.$id, teamId: invitation.teamId })
+    setSessionUser(user)
+    notifySuccess({ title: WorkspaceToasts.joined, description: invitation.teamName || undefined })
+    navigate(Paths.tickets, { replace: true })
+  }
+
   return (
     <InviteCard
-      title={invitation.teamName ? `Join ${invitation.teamName}` : 'Join a workspace'}
+      title={joinLabel(invitation)}
       description={
-        <>
-          You are invited to {workspaceLabel(invitation)} on Parsedesk. Sign in, or create an account, with
-          the email address the invitation was sent to; then accept it.
-        </>
+        isSignUp ? (
+          <>You are invited to {workspaceLabel(invitation)} on Parsedesk. Create your account to join it.</>
+        ) : (
+          <>You are invited to {workspaceLabel(invitation)}. Sign in with the invited address to join it.</>
+        )
       }
     >
-      <Button asChild size="lg" className="w-full">
-        <Link to={authPathReturningTo({ mode: AuthMode.signIn, returnTo })}>
-          <LogIn aria-hidden="true" />
-          Sign in to accept
-        </Link>
-      </Button>
-      <Button asChild variant="outline" className="w-full">
-        <Link to={authPathReturningTo({ mode: AuthMode.signUp, returnTo })}>
-          <UserPlus aria-hidden="true" />
-          Create an account
-        </Link>
-      </Button>
+      <AuthForm
+        key={mode}
+        mode={mode}
+        defaultEmail={invitation.email}
+        labels={{ submit: joinLabel(invitation), busy: 'Joining...', failed: WorkspaceToasts.acceptFailed }}
+        submit={joinWith}
+        onSignInInstead={() => setMode(AuthMode.signIn)}
+      />
+      {/* Google comes back to this page signed in, where joining is the one button. */}
+      <GoogleSignInButton returnTo={invitationPath(invitation)} />
+      <p className="flex flex-wrap justify-center gap-1 text-sm text-muted-foreground">
+        {isSignUp ? 'Already have an account?' : 'New to Parsedesk?'}
+        <Button
+          type="button"
+          variant="link"
+          size="inline"
+          onClick={() => setMode(isSignUp ? AuthMode.signIn : AuthMode.signUp)}
+        >
+          {isSignUp ? 'Sign in to join' : 'Create an account'}
+        </Button>
+      </p>
     </InviteCard>
   )
 }
@@ -110,7 +141,7 @@ function SignedInInvitation({ invitation, user }: { invitation: TInvitation; use
 
   return (
     <InviteCard
-      title={invitation.teamName ? `Join ${invitation.teamName}` : 'Join a workspace'}
+      title={joinLabel(invitation)}
       description={
         <>
           You are invited to {workspaceLabel(invitation)}. You are signed in as{' '}
@@ -135,7 +166,7 @@ function SignedInInvitation({ invitation, user }: { invitation: TInvitation; use
         onClick={() => void acceptInvitation()}
       >
         {accept.isPending ? <Spinner /> : <Check aria-hidden="true" />}
-        {accept.isPending ? 'Accepting...' : 'Accept invitation'}
+        {accept.isPending ? 'Joining...' : joinLabel(invitation)}
       </Button>
       {isForSomeoneElse ? (
         <Button
@@ -157,7 +188,7 @@ function SignedInInvitation({ invitation, user }: { invitation: TInvitation; use
   )
 }
 
-/** Where an invitation's link lands: who invites, then sign in or up (and back), then accept. */
+/** Where an invitation's link lands: who invites, and joining in one step, signed in or out. */
 export function InvitePage() {
   const [searchParams] = useSearchParams()
   const invitation = useMemo(() => readInvitation(searchParams), [searchParams])

@@ -1,0 +1,132 @@
+import {
+  ReportCohort,
+  ReportLimits,
+  type TTicketEventActorType,
+  type TTicketPriority,
+  type TTicketStatus,
+  ZTicketEventChange,
+} from '@parsedesk/contracts'
+import type { TQueryable } from '../db/database'
+import type { TMetricEvent } from '../sla/metrics/metric-events'
+import type { TReportFilters } from './report-period'
+
+/** What a report reads of one ticket: its fields now, its events in the order written, its rating. */
+export type TReportTicket = {
+  id: string
+  number: number
+  subject: string
+  status: TTicketStatus
+  priority: TTicketPriority | null
+  category: string | null
+  groupId: string | null
+  mailboxId: string | null
+  assigneeId: string | null
+  createdAt: number
+  events: TMetricEvent[]
+  csat: 'good' | 'bad' | null
+}
+
+type TTicketRow = Omit<TReportTicket, 'events' | 'csat' | 'createdAt'> & { createdAt: Date }
+
+/**
+ * The tickets of one report (decision 064): the workspace's, narrowed by the filters, in the cohort over
+ * `[start, end)`, at most the report limit plus one (the extra one says the report is cut).
+ */
+export async function findReportTickets(
+  db: TQueryable,
+  filters: TReportFilters,
+): Promise<{ tickets: TReportTicket[]; truncated: boolean }> {
+  const params: unknown[] = [filters.teamId, new Date(filters.start), new Date(filters.end)]
+  const where = ['t."teamId" = $1']
+  const equal = (column: string, value: string | undefined) => {
+    if (value === undefined) return
+    params.push(value)
+    where.push(`t.${column} = $${params.length}`)
+  }
+  equal('"groupId"', filters.groupId)
+  equal('"assigneeId"', filters.agentId)
+  equal('"mailboxId"', filters.mailboxId)
+  equal('"category"', filters.category)
+  equal('"priority"', filters.priority)
+  where.push(
+    filters.cohort === ReportCohort.created
+      ? 't.created_at >= $2 and t.created_at < $3'
+      : `t.id in (select "ticketId" from ticket_events where "teamId" = $1 and created_at >= $2 and created_at < $3)`,
+  )
+  params.push(ReportLimits.tickets + 1)
+  const { rows } = await db.query<TTicketRow>(
+    `select t.id, t."number", t.subject, t.status, t.priority, t.category, t."groupId", t."mailboxId",
+       t."assigneeId", t.created_at as "createdAt"
+     from tickets t where ${where.join(' and ')} order by t.created_at, t.seq limit $${params.length}`,
+    params,
+  )
+  const truncated = rows.length > ReportLimits.tickets
+  const kept = truncated ? rows.slice(0, ReportLimits.tickets) : rows
+  const ids = kept.map((row) => row.id)
+  const [events, ratings] = await Promise.all([findEvents(db, ids), findRatings(db, ids)])
+  return {
+    truncated,
+    tickets: kept.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.getTime(),
+      events: events.get(row.id) ?? [],
+      csat: ratings.get(row.id) ?? null,
+    })),
+  }
+}
+
+type TEventRow = {
+  ticketId: string
+  at: Date
+  actorType: TTicketEventActorType
+  type: string
+  before: unknown
+  after: unknown
+}
+
+/** Parsed with the contract, as the SLA clocks read them: the metrics compute on this shape. */
+async function findEvents(db: TQueryable, ids: readonly string[]): Promise<Map<string, TMetricEvent[]>> {
+  const events = new Map<string, TMetricEvent[]>()
+  if (ids.length === 0) return events
+  const { rows } = await db.query<TEventRow>(
+    `select "ticketId", created_at as "at", "actorType", "type", "before", "after" from ticket_events
+     where "ticketId" = any($1::text[]) order by "ticketId", seq`,
+    [ids],
+  )
+  for (const row of rows) {
+    const change = ZTicketEventChange.parse({ type: row.type, before: row.before, after: row.after })
+    const list = events.get(row.ticketId) ?? []
+    list.push({ ...change, at: row.at.getTime(), actorType: row.actorType })
+    events.set(row.ticketId, list)
+  }
+  return events
+}
+
+async function findRatings(db: TQueryable, ids: readonly string[]): Promise<Map<string, 'good' | 'bad'>> {
+  if (ids.length === 0) return new Map()
+  const { rows } = await db.query<{ ticketId: string; rating: 'good' | 'bad' }>(
+    `select "ticketId", "rating" from satisfaction_surveys where "ticketId" = any($1::text[])
+     and "rating" is not null`,
+    [ids],
+  )
+  return new Map(rows.map((row) => [row.ticketId, row.rating]))
+}
+
+/** The names the report shows: members by id, the workspace's groups by id. */
+export async function findReportNames(
+  db: TQueryable,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<{ users: Map<string, string>; groups: Map<string, string> }> {
+  const [users, groups] = await Promise.all([
+    db.query<{ id: string; name: string; email: string }>(
+      'select id, name, email from users where id = any($1::text[])',
+      [userIds],
+    ),
+    db.query<{ id: string; name: string }>('select id, name from groups where "teamId" = $1', [teamId]),
+  ])
+  return {
+    users: new Map(users.rows.map((row) => [row.id, row.name || row.email])),
+    groups: new Map(groups.rows.map((row) => [row.id, row.name])),
+  }
+}

@@ -1,0 +1,125 @@
+import {
+  ReportLimits,
+  type TReportDrill,
+  type TReportQuery,
+  type TReportSummary,
+  type TReportTicketRow,
+} from '@parsedesk/contracts'
+import { withBoundedStatements } from '../db/bounded-statements'
+import type { TDatabase, TQueryable } from '../db/database'
+import { findPolicies, findSchedules } from '../sla/sla-repository'
+import { datesOf, filtersOf, previousPeriod } from './report-period'
+import { findReportNames, findReportTickets } from './report-repository'
+import { measureTicket, type TMeasuredTicket } from './report-rows'
+import { headlineOf, summaryOf } from './report-summary'
+
+/** The tickets of a period, each measured: what the summary, the drill-down and the CSV all count. */
+async function measuredTickets(db: TQueryable, query: TReportQuery, now: number) {
+  const [{ tickets, truncated }, policies, schedules] = await Promise.all([
+    findReportTickets(db, filtersOf(query)),
+    findPolicies(db, query.teamId),
+    findSchedules(db, query.teamId),
+  ])
+  const context = {
+    timeZone: query.timeZone,
+    hours: query.hours,
+    dates: new Set(datesOf(query.from, query.to)),
+    policies,
+    schedules,
+    now,
+  }
+  return { truncated, measured: tickets.map((ticket) => measureTicket(ticket, context)) }
+}
+
+const bounded = <T>(db: TDatabase, fn: (queryable: TQueryable) => Promise<T>) =>
+  withBoundedStatements(db, ReportLimits.statementMs, fn)
+
+export function readReportSummary(db: TDatabase, query: TReportQuery, now: number): Promise<TReportSummary> {
+  return bounded(db, async (queryable) => {
+    const before = previousPeriod(query)
+    const [current, previous] = await Promise.all([
+      measuredTickets(queryable, query, now),
+      measuredTickets(queryable, { ...query, ...before }, now),
+    ])
+    const agents = [...new Set(current.measured.flatMap((ticket) => ticket.assigneeId ?? []))]
+    const names = await findReportNames(queryable, query.teamId, agents)
+    return summaryOf(current.measured, {
+      dates: datesOf(query.from, query.to),
+      names,
+      truncated: current.truncated,
+      query,
+      previous: { ...before, headline: headlineOf(previous.measured) },
+    })
+  })
+}
+
+const rowOf = (ticket: TMeasuredTicket): TReportTicketRow => ({
+  id: ticket.id,
+  number: ticket.number,
+  subject: ticket.subject,
+  status: ticket.status,
+  priority: ticket.priority,
+  category: ticket.category,
+  groupId: ticket.groupId,
+  mailboxId: ticket.mailboxId,
+  assigneeId: ticket.assigneeId,
+  createdAt: new Date(ticket.createdAt).toISOString(),
+  firstReplyMs: ticket.firstReplyMs,
+  resolutionMs: ticket.resolutionMs,
+  reopenCount: ticket.reopenCount,
+  oneTouch: ticket.oneTouch,
+  csat: ticket.csat,
+})
+
+/** The tickets behind one number of the summary (its slice), newest first, a page of them. */
+export function readReportSlice(
+  db: TDatabase,
+  query: TReportQuery,
+  slice: string,
+  now: number,
+  limit: number = ReportLimits.drillRows,
+): Promise<TReportDrill> {
+  return bounded(db, async (queryable) => {
+    const { measured } = await measuredTickets(queryable, query, now)
+    const inSlice = measured.filter((ticket) => ticket.slices.has(slice)).reverse()
+    return { slice, total: inSlice.length, tickets: inSlice.slice(0, limit).map(rowOf) }
+  })
+}
+
+const CSV_COLUMNS: readonly (keyof TReportTicketRow)[] = [
+  'number',
+  'subject',
+  'status',
+  'priority',
+  'category',
+  'groupId',
+  'mailboxId',
+  'assigneeId',
+  'createdAt',
+  'firstReplyMs',
+  'resolutionMs',
+  'reopenCount',
+  'oneTouch',
+  'csat',
+]
+
+/** A CSV cell: quoted when it must be, and a leading =+-@ defused so a spreadsheet never runs it. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** Every ticket of the report (or of one slice) as a CSV row, the values the drill-down shows. */
+export async function reportTicketsCsv(
+  db: TDatabase,
+  query: TReportQuery,
+  slice: string,
+  now: number,
+): Promise<string> {
+  const drill = await readReportSlice(db, query, slice, now, ReportLimits.tickets)
+  const lines = [CSV_COLUMNS.join(',')]
+  for (const row of drill.tickets) lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(','))
+  return `${lines.join('\r\n')}\r\n`
+}

@@ -1,0 +1,181 @@
+import {
+  SLA_METRICS,
+  TICKET_PRIORITIES,
+  type TReportCount,
+  type TReportDuration,
+  type TReportHeadline,
+  type TReportLeader,
+  type TReportRate,
+  type TReportSla,
+  type TReportSummary,
+} from '@parsedesk/contracts'
+import {
+  BACKLOG_BUCKETS,
+  FIRST_REPLY_BUCKETS,
+  RESOLUTION_BUCKETS,
+  type TBucket,
+  type TMeasuredTicket,
+} from './report-rows'
+
+/** How many tickets hold each slice: every number of the report is one of these counts. */
+export function countSlices(tickets: readonly TMeasuredTicket[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const ticket of tickets) {
+    for (const slice of ticket.slices) counts.set(slice, (counts.get(slice) ?? 0) + 1)
+  }
+  return counts
+}
+
+/** The value at quantile `q` (nearest rank) of ascending `sorted`. */
+export function quantile(sorted: readonly number[], q: number): number | null {
+  if (sorted.length === 0) return null
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? null
+}
+
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length
+
+function duration(
+  values: readonly (number | null)[],
+  prefix: string,
+  buckets: readonly TBucket[],
+  counts: Map<string, number>,
+): TReportDuration {
+  const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
+  return {
+    count: sorted.length,
+    medianMs: quantile(sorted, 0.5),
+    p90Ms: quantile(sorted, 0.9),
+    meanMs: mean(sorted),
+    histogram: buckets.map((bucket) => {
+      const slice = `${prefix}:${bucket.key}`
+      return { slice, label: bucket.label, count: counts.get(slice) ?? 0 }
+    }),
+  }
+}
+
+const rate = (counts: Map<string, number>, slice: string, of: string): TReportRate => ({
+  slice,
+  count: counts.get(slice) ?? 0,
+  total: counts.get(of) ?? 0,
+})
+
+export function headlineOf(tickets: readonly TMeasuredTicket[]): TReportHeadline {
+  const counts = countSlices(tickets)
+  const median = (values: (number | null)[]) =>
+    quantile(
+      values.filter((value): value is number => value !== null).sort((a, b) => a - b),
+      0.5,
+    )
+  return {
+    tickets: tickets.length,
+    firstReplyMedianMs: median(tickets.map((ticket) => ticket.firstReplyMs)),
+    resolutionMedianMs: median(tickets.map((ticket) => ticket.resolutionMs)),
+    oneTouch: rate(counts, 'oneTouch', 'resolved'),
+    reopened: rate(counts, 'reopened', 'resolved'),
+    csat: rate(counts, 'csat:good', 'csat:rated'),
+  }
+}
+
+/** The bars of one breakdown (`mailbox:...`), largest first, named by `label`. */
+function breakdown(
+  counts: Map<string, number>,
+  prefix: string,
+  label: (key: string) => string,
+): TReportCount[] {
+  const bars: TReportCount[] = []
+  for (const [slice, count] of counts) {
+    if (!slice.startsWith(`${prefix}:`)) continue
+    bars.push({ slice, label: label(slice.slice(prefix.length + 1)), count })
+  }
+  return bars.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+}
+
+export type TReportNames = { users: Map<string, string>; groups: Map<string, string> }
+
+function leaderboard(tickets: readonly TMeasuredTicket[], names: TReportNames): TReportLeader[] {
+  const byAgent = new Map<string, TMeasuredTicket[]>()
+  for (const ticket of tickets) {
+    if (!ticket.assigneeId) continue
+    const list = byAgent.get(ticket.assigneeId) ?? []
+    list.push(ticket)
+    byAgent.set(ticket.assigneeId, list)
+  }
+  return [...byAgent]
+    .map(([agentId, own]) => {
+      const counts = countSlices(own)
+      return {
+        agentId,
+        name: names.users.get(agentId) ?? agentId,
+        slice: `agent:${agentId}`,
+        tickets: own.length,
+        solved: counts.get('solved') ?? 0,
+        firstReplyMedianMs: headlineOf(own).firstReplyMedianMs,
+        oneTouch: counts.get('oneTouch') ?? 0,
+        csatGood: counts.get('csat:good') ?? 0,
+        csatRated: counts.get('csat:rated') ?? 0,
+      }
+    })
+    .sort((a, b) => b.solved - a.solved || a.name.localeCompare(b.name))
+}
+
+export function summaryOf(
+  tickets: readonly TMeasuredTicket[],
+  context: {
+    dates: readonly string[]
+    names: TReportNames
+    truncated: boolean
+    query: TReportSummary['query']
+    previous: TReportSummary['previous']
+  },
+): TReportSummary {
+  const counts = countSlices(tickets)
+  const count = (slice: string, label: string): TReportCount => ({
+    slice,
+    label,
+    count: counts.get(slice) ?? 0,
+  })
+  const sla: TReportSla[] = SLA_METRICS.map((metric) => ({
+    metric,
+    met: rate(counts, `sla:${metric}:met`, `sla:${metric}:done`),
+    breached: rate(counts, `sla:${metric}:breached`, `sla:${metric}:done`),
+  }))
+  const orNone = (text: string) => (key: string) => (key === 'none' ? text : key)
+  return {
+    query: context.query,
+    previous: context.previous,
+    truncated: context.truncated,
+    headline: headlineOf(tickets),
+    days: context.dates.map((date) => ({
+      date,
+      created: count(`created:${date}`, date),
+      closed: count(`closed:${date}`, date),
+      reopened: count(`reopened:${date}`, date),
+    })),
+    backlog: BACKLOG_BUCKETS.map((bucket) => count(`backlog:${bucket.key}`, bucket.label)),
+    volume: {
+      mailbox: breakdown(counts, 'mailbox', orNone('No mailbox (form, API)')),
+      category: breakdown(counts, 'category', orNone('No category')),
+      priority: [...TICKET_PRIORITIES, 'none'].map((priority) =>
+        count(`priority:${priority}`, priority === 'none' ? 'No priority' : priority),
+      ),
+      group: breakdown(counts, 'group', (key) =>
+        key === 'none' ? 'No group' : (context.names.groups.get(key) ?? key),
+      ),
+    },
+    firstReply: duration(
+      tickets.map((ticket) => ticket.firstReplyMs),
+      'firstReply',
+      FIRST_REPLY_BUCKETS,
+      counts,
+    ),
+    resolution: duration(
+      tickets.map((ticket) => ticket.resolutionMs),
+      'resolution',
+      RESOLUTION_BUCKETS,
+      counts,
+    ),
+    sla,
+    leaderboard: leaderboard(tickets, context.names),
+  }
+}

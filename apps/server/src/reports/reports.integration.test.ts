@@ -1,0 +1,149 @@
+import type { TReportDrill, TReportSummary } from '@parsedesk/contracts'
+import { type Client, Teams } from 'appwrite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { DATABASE_KINDS } from '../testing/test-database'
+import { startTestServer, type TTestServer } from '../testing/test-server'
+import { generateReportWorkspace } from './report-workspace.test-kit'
+
+const DAYS = 14
+const START = Date.parse('2026-10-01T00:00:00Z')
+const period = { from: '2026-10-01', to: '2026-10-14', timeZone: 'UTC' }
+
+const get = <T>(client: Client, path: string, params: Record<string, string>) =>
+  client.call('get', new URL(`${client.config.endpoint}${path}`), {}, params) as Promise<T>
+
+type TRow = {
+  ticketId: string
+  type: string
+  actorType: string
+  after: unknown
+  at: Date
+  status: string
+  createdAt: Date
+}
+
+/** Nearest rank, written apart from the report's own. */
+const nearestRank = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0 ? null : sorted[Math.ceil(q * sorted.length) - 1]
+}
+
+describe.each(DATABASE_KINDS)('reports on %s', (database) => {
+  let server: TTestServer
+  let ada: TSdkUser
+  let eve: TSdkUser
+  let teamId: string
+
+  beforeAll(async () => {
+    server = await startTestServer({ database })
+    ;[ada, eve] = await Promise.all([
+      signUpUser(server.url, 'Ada Owner'),
+      signUpUser(server.url, 'Eve Outsider'),
+    ])
+    teamId = (await new Teams(ada.client).list()).teams[0]?.$id ?? ''
+    await generateReportWorkspace(server.db, {
+      ...{ teamId, ownerId: ada.userId, agentIds: [ada.userId], groupIds: [] },
+      ...{ tickets: 300, days: DAYS, start: START },
+    })
+  })
+  afterAll(() => server?.stop())
+
+  it('the summary equals a plain count over the event rows, and a bar’s drill-down lists its tickets', async () => {
+    const summary = await get<TReportSummary>(ada.client, '/reports/summary', { teamId, ...period })
+    const { rows } = await server.db.query<TRow>(
+      `select e."ticketId", e."type", e."actorType", e."after", e.created_at as "at", t.status,
+         t.created_at as "createdAt"
+       from ticket_events e join tickets t on t.id = e."ticketId" where t."teamId" = $1 order by e.seq`,
+      [teamId],
+    )
+    const byTicket = new Map<string, TRow[]>()
+    for (const row of rows) byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row])
+    const day = (at: Date) => at.toISOString().slice(0, 10)
+    const perDay = { created: new Map<string, Set<string>>(), closed: new Map(), reopened: new Map() }
+    const add = (map: Map<string, Set<string>>, date: string, id: string) =>
+      map.set(date, (map.get(date) ?? new Set()).add(id))
+    const firstReplies: number[] = []
+    const resolutions: number[] = []
+    let resolved = 0
+    let oneTouch = 0
+    let reopened = 0
+    let backlog = 0
+    for (const [id, events] of byTicket) {
+      const created = events[0] as TRow
+      add(perDay.created, day(created.createdAt), id)
+      const replies = events.filter((event) => event.type === 'reply-out' && event.actorType === 'user')
+      if (replies[0]) firstReplies.push(replies[0].at.getTime() - created.createdAt.getTime())
+      const closings = events.filter((event) => event.type === 'status' && event.after === 'closed')
+      const reopenings = events.filter((event) => event.type === 'reopened')
+      for (const closing of closings) add(perDay.closed, day(closing.at), id)
+      for (const reopening of reopenings) add(perDay.reopened, day(reopening.at), id)
+      if (created.status !== 'closed') backlog++
+      if (closings.length > 0) resolved++
+      if (closings.length > 0 && reopenings.length > 0) reopened++
+      if (created.status === 'closed') {
+        resolutions.push((closings.at(-1) as TRow).at.getTime() - created.createdAt.getTime())
+        if (reopenings.length === 0 && replies.length === 1) oneTouch++
+      }
+    }
+    for (const { date, created, closed, reopened: reopenedToday } of summary.days) {
+      expect([date, created.count]).toEqual([date, perDay.created.get(date)?.size ?? 0])
+      expect([date, closed.count]).toEqual([date, perDay.closed.get(date)?.size ?? 0])
+      expect([date, reopenedToday.count]).toEqual([date, perDay.reopened.get(date)?.size ?? 0])
+    }
+    expect(summary.headline.tickets).toBe(300)
+    expect(summary.firstReply).toMatchObject({
+      count: firstReplies.length,
+      medianMs: nearestRank(firstReplies, 0.5),
+      p90Ms: nearestRank(firstReplies, 0.9),
+    })
+    expect(summary.firstReply.meanMs).toBeCloseTo(
+      firstReplies.reduce((a, b) => a + b, 0) / firstReplies.length,
+    )
+    expect(summary.resolution).toMatchObject({
+      count: resolutions.length,
+      medianMs: nearestRank(resolutions, 0.5),
+      p90Ms: nearestRank(resolutions, 0.9),
+    })
+    expect(summary.headline.oneTouch).toMatchObject({ count: oneTouch, total: resolved })
+    expect(summary.headline.reopened).toMatchObject({ count: reopened, total: resolved })
+    expect(summary.backlog.reduce((sum, bar) => sum + bar.count, 0)).toBe(backlog)
+    const { rows: ratings } = await server.db.query<{ good: number; rated: number }>(
+      `select count(*) filter (where rating = 'good')::int as good, count(rating)::int as rated
+       from satisfaction_surveys where "teamId" = $1`,
+      [teamId],
+    )
+    expect(summary.headline.csat).toMatchObject({ count: ratings[0]?.good, total: ratings[0]?.rated })
+    expect(summary.headline.csat.total).toBeGreaterThan(0)
+
+    const busiest = [...summary.days].sort((a, b) => b.closed.count - a.closed.count)[0]
+    const drill = await get<TReportDrill>(ada.client, '/reports/tickets', {
+      teamId,
+      ...period,
+      slice: busiest?.closed.slice ?? '',
+    })
+    expect(drill.total).toBe(busiest?.closed.count)
+    expect(new Set(drill.tickets.map((ticket) => ticket.id))).toEqual(perDay.closed.get(busiest?.date ?? ''))
+
+    // The previous period holds none of these tickets.
+    expect(summary.previous).toMatchObject({ from: '2026-09-17', to: '2026-09-30', headline: { tickets: 0 } })
+  })
+
+  it('the CSV lists the drill-down’s tickets; outsiders and bad periods are refused', async () => {
+    const response = await fetch(
+      `${server.url}/v1/reports/tickets.csv?${new URLSearchParams({ teamId, ...period, slice: 'oneTouch' })}`,
+      { headers: { 'x-appwrite-project': 'parsedesk', 'x-appwrite-session': ada.client.config.session } },
+    )
+    const summary = await get<TReportSummary>(ada.client, '/reports/summary', { teamId, ...period })
+    expect(response.headers.get('content-type')).toContain('text/csv')
+    const lines = (await response.text()).trim().split('\r\n')
+    expect(lines[0]).toContain('number,subject,status')
+    expect(lines.length - 1).toBe(summary.headline.oneTouch.count)
+    await expect(get(eve.client, '/reports/summary', { teamId, ...period })).rejects.toMatchObject({
+      code: 401,
+    })
+    await expect(
+      get(ada.client, '/reports/summary', { teamId, from: '2026-10-14', to: '2026-10-01' }),
+    ).rejects.toMatchObject({ code: 400 })
+  })
+})

@@ -1,0 +1,2 @@
+export { routeTickets } from './route-tickets'
+export { createRoutingModule } from './routing-module'

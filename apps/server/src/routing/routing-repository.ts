@@ -1,0 +1,154 @@
+import { RoutingStrategy, TicketStatus, ZGroupRouting } from '@parsedesk/contracts'
+import { z } from 'zod'
+import type { TQueryable } from '../db/database'
+import type { TRoutingMember } from './choose-agent'
+
+/** A group as routing reads it (decision 043: a typed row, parsed). */
+const ZRoutedGroup = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  strategy: z.enum([RoutingStrategy.manual, RoutingStrategy.roundRobin, RoutingStrategy.leastLoaded]),
+  cap: z.number().int(),
+  memberIds: z.array(z.string()),
+  skillsFirst: z.boolean(),
+  memberSkills: ZGroupRouting.shape.memberSkills,
+  skillRules: ZGroupRouting.shape.skillRules,
+})
+export type TRoutedGroup = z.infer<typeof ZRoutedGroup>
+
+/** What routing reads of a group (`g.`: the groups table's alias where it is joined). */
+const GROUP_COLUMNS =
+  'g.id, g."teamId", g."strategy", g."cap", g."memberIds", g."skillsFirst", g."memberSkills", g."skillRules"'
+
+/** A group's row as routing reads it, from a document row the groups collection wrote. */
+export const parseRoutedGroup = (row: unknown): TRoutedGroup => ZRoutedGroup.parse(row)
+
+const ZMemberRow = z.object({
+  userId: z.string(),
+  available: z.boolean(),
+  load: z.coerce.number().int(),
+  lastAssignedAt: z.coerce.date().nullable(),
+})
+
+/**
+ * Holds routing in a workspace until the transaction ends: two tickets routed at once (two ingest batches,
+ * a member's change beside a batch) read loads one after the other, so no agent goes past a cap. One lock
+ * per workspace, since an agent's load counts the tickets of all their groups.
+ */
+export async function holdWorkspaceRouting(tx: TQueryable, teamId: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`routing:${teamId}`])
+}
+
+export async function findRoutedGroup(tx: TQueryable, groupId: string): Promise<TRoutedGroup | undefined> {
+  const { rows } = await tx.query(`select ${GROUP_COLUMNS} from groups g where g.id = $1`, [groupId])
+  return rows[0] ? ZRoutedGroup.parse(rows[0]) : undefined
+}
+
+/** The workspace's groups with a strategy that hold `userId`: the queues they may take from. */
+export async function routedGroupsOfMember(
+  tx: TQueryable,
+  teamId: string,
+  userId: string,
+): Promise<TRoutedGroup[]> {
+  const { rows } = await tx.query(
+    `select ${GROUP_COLUMNS} from groups g
+     where g."teamId" = $1 and g."strategy" <> $2 and g."memberIds" ? $3 order by g.scoped_seq`,
+    [teamId, RoutingStrategy.manual, userId],
+  )
+  return rows.map((row) => ZRoutedGroup.parse(row))
+}
+
+/** The members as routing weighs them, in the order given: availability, unclosed tickets, last routed. */
+export async function readRoutingMembers(
+  tx: TQueryable,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<TRoutingMember[]> {
+  if (userIds.length === 0) return []
+  const { rows } = await tx.query(
+    `select m.id as "userId",
+       coalesce(r."available", true) as "available",
+       (select count(*) from tickets t
+        where t."teamId" = $1 and t."assigneeId" = m.id and t."status" <> $3) as "load",
+       r."lastAssignedAt"
+     from unnest($2::text[]) with ordinality as m(id, position)
+     left join routing_members r on r."teamId" = $1 and r."userId" = m.id
+     order by m.position`,
+    [teamId, userIds, TicketStatus.closed],
+  )
+  return rows.map((row) => {
+    const member = ZMemberRow.parse(row)
+    return { ...member, lastAssignedAt: member.lastAssignedAt?.toISOString() ?? null }
+  })
+}
+
+export async function markAssigned(tx: TQueryable, teamId: string, userId: string): Promise<void> {
+  await tx.query(
+    `insert into routing_members ("teamId", "userId", "lastAssignedAt") values ($1, $2, clock_timestamp())
+     on conflict ("teamId", "userId") do update set "lastAssignedAt" = clock_timestamp(), updated_at = now()`,
+    [teamId, userId],
+  )
+}
+
+export async function setAvailability(
+  tx: TQueryable,
+  input: { teamId: string; userId: string; available: boolean },
+): Promise<void> {
+  await tx.query(
+    `insert into routing_members ("teamId", "userId", "available") values ($1, $2, $3)
+     on conflict ("teamId", "userId") do update set "available" = $3, updated_at = now()`,
+    [input.teamId, input.userId, input.available],
+  )
+}
+
+/** A group's queue, in the order it is served: high priority first, then medium, low, none; oldest first. */
+export async function queuedTicketIds(tx: TQueryable, groupId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `select id from tickets where "groupId" = $1 and "assigneeId" is null and "status" <> $2
+     order by case "priority" when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end,
+       created_at, seq`,
+    [groupId, TicketStatus.closed],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** The agent the ticket was last routed to or given, before it closed: a reopened ticket goes back. */
+export async function lastAssigneeOf(tx: TQueryable, ticketId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ assignee: string | null }>(
+    `select "after" #>> '{}' as assignee from ticket_events
+     where "ticketId" = $1 and "type" = 'assignee' and "after" is not null and jsonb_typeof("after") = 'string'
+     order by seq desc limit 1`,
+    [ticketId],
+  )
+  return rows[0]?.assignee ?? null
+}
+
+const ZBoardGroup = ZRoutedGroup.extend({ name: z.string(), queued: z.coerce.number().int() })
+
+/**
+ * The agent board of a workspace: its groups with a strategy and how many tickets wait in each queue,
+ * and every member of those groups with their availability and unclosed tickets.
+ */
+export async function readRoutingBoard(tx: TQueryable, teamId: string) {
+  const { rows } = await tx.query(
+    `select ${GROUP_COLUMNS}, g."name",
+       (select count(*) from tickets t
+        where t."groupId" = g.id and t."assigneeId" is null and t."status" <> $3) as queued
+     from groups g where g."teamId" = $1 and g."strategy" <> $2 order by g.scoped_seq`,
+    [teamId, RoutingStrategy.manual, TicketStatus.closed],
+  )
+  const groups = rows.map((row) => ZBoardGroup.parse(row))
+  const memberIds = [...new Set(groups.flatMap((group) => group.memberIds))]
+  const agents = await readRoutingMembers(tx, teamId, memberIds)
+  return {
+    agents: agents.map(({ userId, available, load }) => ({ userId, available, load })),
+    groups: groups.map(({ id, name, strategy, cap, memberIds: members, queued }) => ({
+      groupId: id,
+      name,
+      strategy,
+      cap,
+      memberIds: members,
+      queued,
+    })),
+  }
+}

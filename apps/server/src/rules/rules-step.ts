@@ -1,0 +1,246 @@
+import { randomInt } from 'node:crypto'
+import {
+  MessageDirection,
+  RuleLimits,
+  TicketEventActor,
+  TicketEventType,
+  type TRuleEvaluation,
+  type TRuleKind,
+  type TTicketRow,
+  uniqueId,
+} from '@parsedesk/contracts'
+import { insertMessage, messagePermissions } from '../conversations'
+import type { TQueryable } from '../db/database'
+import {
+  AutomationStepOrder,
+  AutomationTrigger,
+  type TAutomationMail,
+  type TAutomationStep,
+  type TAutomationSubject,
+  type TRouteTickets,
+} from '../tickets/ticket-automation'
+import { changesBetween, recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
+import { updateTicket } from '../tickets/ticket-repository'
+import { evaluateGroup } from './evaluate-conditions'
+import { effectiveChanges, planActions, type TRuleEffect } from './rule-actions'
+import type { TRuleFacts } from './rule-facts'
+import { readSurroundings, type TTicketSurroundings } from './rule-facts-repository'
+import { carryOutActions, type TRuleActionsDeps } from './rule-outbound-actions'
+import { listEnabledRules, type TRuleRow } from './rule-repository'
+
+const SYSTEM = { actorType: TicketEventActor.system, actorId: null } as const
+
+const kindOf = (subject: TAutomationSubject): TRuleKind =>
+  subject.trigger === AutomationTrigger.created ? 'on-create' : 'on-update'
+
+/** A change as the timeline says it: "priority: low → high". */
+function describe(ticket: TTicketRow, changes: Record<string, unknown>): string[] {
+  return Object.entries(changes).map(
+    ([name, value]) =>
+      `${name}: ${JSON.stringify(ticket[name as keyof TTicketRow] ?? null)} → ${JSON.stringify(value ?? null)}`,
+  )
+}
+
+/** What running one ticket's rules gave: the ticket as they left it, their log, what they asked for besides. */
+export type TTicketRun = {
+  ticket: TTicketRow
+  events: TNewTicketEvent[]
+  effects: TRuleEffect[]
+  /** The customer's mail that started the run, if one did: what an auto-reply answers. */
+  mail: TAutomationMail | null
+  requesterName: string | null
+}
+
+/**
+ * Runs a ticket's rules in order, pass after pass while they change it (at most `RuleLimits.passes`), in
+ * memory: the first pass logs every rule (a miss with its first failing condition only), later passes the
+ * rules that changed the ticket again, and a run stopped by the cap says so.
+ */
+export function runTicketRules(
+  subject: TAutomationSubject,
+  rules: readonly TRuleRow[],
+  surroundings: TTicketSurroundings,
+  now: Date,
+  kind: TRuleKind = kindOf(subject),
+): TTicketRun {
+  const events: TNewTicketEvent[] = []
+  const effects: TRuleEffect[] = []
+  const on = { ticketId: subject.ticket.id, teamId: subject.ticket.teamId, ...SYSTEM }
+  let ticket = subject.ticket
+  let before = subject.before
+  for (let pass = 1; pass <= RuleLimits.passes; pass++) {
+    const passStart = ticket
+    const changedBy: string[] = []
+    for (const rule of rules) {
+      const facts: TRuleFacts = {
+        ...surroundings,
+        ticket,
+        before,
+        mail: subject.mail,
+        reply: subject.trigger === AutomationTrigger.customerReply,
+        now,
+      }
+      const outcome = evaluateGroup(rule.conditions, facts)
+      const evaluation = { ruleId: rule.id, ruleName: rule.name, kind, pass }
+      if (!outcome.matched) {
+        if (pass === 1) {
+          const firstFailing = outcome.outcomes.find((condition) => !condition.matched)
+          const after: TRuleEvaluation = {
+            ...evaluation,
+            matched: false,
+            conditions: firstFailing ? [firstFailing] : [],
+            changes: [],
+          }
+          events.push({ ...on, type: TicketEventType.ruleEvaluated, before: null, after })
+        }
+        continue
+      }
+      const planned = planActions(ticket, rule.actions)
+      const changes = effectiveChanges(ticket, planned.changes)
+      const changed = Object.keys(changes).length > 0
+      const said = describe(ticket, changes)
+      if (pass === 1 || changed) {
+        const after: TRuleEvaluation = {
+          ...evaluation,
+          matched: true,
+          conditions: outcome.outcomes,
+          changes: said,
+        }
+        events.push({ ...on, type: TicketEventType.ruleEvaluated, before: null, after })
+      }
+      if (pass === 1) {
+        const by = { id: rule.id, name: rule.name }
+        effects.push(...planned.effects.map((effect) => ({ ...effect, rule: by, said })))
+      }
+      if (changed) {
+        changedBy.push(rule.id)
+        ticket = { ...ticket, ...changes }
+      }
+      if (rule.stopHere) break
+    }
+    if (changedBy.length === 0) break
+    if (pass === RuleLimits.passes) {
+      events.push({
+        ...on,
+        type: TicketEventType.rulePassCap,
+        before: null,
+        after: { passes: pass, ruleIds: changedBy },
+      })
+    }
+    before = passStart
+  }
+  return { ticket, events, effects, mail: subject.mail, requesterName: surroundings.requesterName }
+}
+
+/**
+ * The rules' automation step: for a batch of tickets, their workspaces' enabled rules of the trigger's
+ * kind, evaluated and applied in the caller's transaction; one statement for all the batch's events.
+ */
+export function createRulesStep(deps: {
+  routeTickets: TRouteTickets | undefined
+  actions: TRuleActionsDeps
+}): TAutomationStep {
+  async function run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
+    const teamIds = subjects.map((subject) => subject.ticket.teamId)
+    const kinds = [...new Set(subjects.map(kindOf))]
+    const rulesByKey = new Map<string, TRuleRow[]>()
+    for (const kind of kinds) {
+      for (const rule of await listEnabledRules(tx, teamIds, kind)) {
+        const key = `${rule.teamId}/${kind}`
+        rulesByKey.set(key, [...(rulesByKey.get(key) ?? []), rule])
+      }
+    }
+    const ruled = subjects.filter((subject) => rulesByKey.has(`${subject.ticket.teamId}/${kindOf(subject)}`))
+    if (ruled.length === 0) return subjects.map((subject) => subject.ticket)
+    const surroundings = await readSurroundings(
+      tx,
+      ruled.map((subject) => subject.ticket),
+    )
+    const now = new Date()
+    const events: TNewTicketEvent[] = []
+    const rows = new Map<string, TTicketRow>()
+    const toRoute: TTicketRow[] = []
+    for (const subject of ruled) {
+      const rules = rulesByKey.get(`${subject.ticket.teamId}/${kindOf(subject)}`) ?? []
+      const known = surroundings.get(subject.ticket.id)
+      if (!known) continue
+      const result = runTicketRules(subject, rules, known, now)
+      const row = await writeTicketRun(tx, subject.ticket, result, events, deps.actions)
+      rows.set(row.id, row)
+      if (result.effects.some((effect) => effect.type === 'route')) toRoute.push(row)
+    }
+    if (toRoute.length > 0 && deps.routeTickets) {
+      for (const routed of await deps.routeTickets(tx, toRoute)) rows.set(routed.id, routed)
+    }
+    await recordTicketEvents(tx, events)
+    return subjects.map((subject) => rows.get(subject.ticket.id) ?? subject.ticket)
+  }
+
+  return { name: 'rules', order: AutomationStepOrder.rules, run }
+}
+
+/**
+ * Writes what rules did to one ticket (its changed fields in one update, logged as the system's events,
+ * then its notes and spam marks), adding the events to `events` for the caller's one insert.
+ */
+export async function writeTicketRun(
+  tx: TQueryable,
+  original: TTicketRow,
+  result: TTicketRun,
+  events: TNewTicketEvent[],
+  actions: TRuleActionsDeps,
+): Promise<TTicketRow> {
+  events.push(...result.events)
+  const changes = effectiveChanges(original, result.ticket)
+  let row = original
+  if (Object.keys(changes).length > 0) {
+    row = (await updateTicket(tx, original.id, changes)) ?? row
+    for (const change of changesBetween(original, row)) {
+      events.push({ ticketId: row.id, teamId: row.teamId, ...SYSTEM, ...change })
+    }
+  }
+  events.push(...(await applyEffects(tx, row, result.effects)))
+  await carryOutActions(tx, actions, row, result)
+  return row
+}
+
+/** The notes and spam marks matched rules asked for, each logged as a member's would be. */
+async function applyEffects(
+  tx: TQueryable,
+  ticket: TTicketRow,
+  effects: readonly TRuleEffect[],
+): Promise<TNewTicketEvent[]> {
+  const on = { ticketId: ticket.id, teamId: ticket.teamId, ...SYSTEM }
+  const events: TNewTicketEvent[] = []
+  for (const effect of effects) {
+    if (effect.type === 'internal-note') {
+      const note = await insertMessage(tx, {
+        id: uniqueId(new Date(), () => randomInt(16) / 16),
+        ticketId: ticket.id,
+        userId: ticket.userId,
+        teamId: ticket.teamId,
+        direction: MessageDirection.note,
+        // Written by the server, not a member: the rule's note has no author address.
+        from: '',
+        subject: ticket.subject,
+        body: effect.body,
+        bodyHtml: null,
+        cc: [],
+        attachmentIds: [],
+        rawJson: null,
+        messageId: null,
+        inboundId: null,
+        mailId: null,
+        deliveryState: null,
+        deliveryError: null,
+        sentAt: null,
+        createdAt: new Date().toISOString(),
+        permissions: messagePermissions(ticket.teamId),
+      })
+      events.push({ ...on, type: TicketEventType.note, before: null, after: { message: note.id } })
+    } else if (effect.type === 'mark-spam') {
+      events.push({ ...on, type: TicketEventType.spam, before: null, after: { spam: true, blocked: null } })
+    }
+  }
+  return events
+}

@@ -1,0 +1,85 @@
+import {
+  type TBusinessHours,
+  type TTicketEventActorType,
+  ZBusinessHours,
+  ZSlaPolicyRules,
+  ZTicketEventChange,
+} from '@parsedesk/contracts'
+import type { TQueryable } from '../db/database'
+import type { TSlaPolicy } from './clock/ticket-sla'
+import type { TMetricEvent } from './metrics/metric-events'
+
+/**
+ * What the SLA clocks read, with their own SQL (decision 043): tickets' fields, their events in the order
+ * written, and their workspace's policies (in list order) and schedules. Events, policies and schedules
+ * are parsed with the contracts' schemas: their JSON is what the clocks compute on.
+ */
+export type TSlaTicketRow = { id: string; teamId: string; groupId: string | null; mailboxId: string | null }
+
+export async function findSlaTickets(db: TQueryable, ids: readonly string[]): Promise<TSlaTicketRow[]> {
+  const { rows } = await db.query<TSlaTicketRow>(
+    'select id, "teamId", "groupId", "mailboxId" from tickets where id = any($1::text[])',
+    [ids],
+  )
+  return rows
+}
+
+type TEventRow = {
+  ticketId: string
+  at: Date
+  actorType: TTicketEventActorType
+  type: string
+  before: unknown
+  after: unknown
+}
+
+export async function findEventsOf(
+  db: TQueryable,
+  ticketIds: readonly string[],
+): Promise<Map<string, TMetricEvent[]>> {
+  const { rows } = await db.query<TEventRow>(
+    `select "ticketId", created_at as "at", "actorType", "type", "before", "after" from ticket_events
+     where "ticketId" = any($1::text[]) order by seq`,
+    [ticketIds],
+  )
+  const events = new Map<string, TMetricEvent[]>()
+  for (const row of rows) {
+    const change = ZTicketEventChange.parse({ type: row.type, before: row.before, after: row.after })
+    const list = events.get(row.ticketId) ?? []
+    list.push({ ...change, at: row.at.getTime(), actorType: row.actorType })
+    events.set(row.ticketId, list)
+  }
+  return events
+}
+
+export async function findPolicies(db: TQueryable, teamId: string): Promise<TSlaPolicy[]> {
+  const { rows } = await db.query<{
+    id: string
+    conditions: unknown
+    targets: unknown
+    pausedStatuses: unknown
+  }>(
+    `select id, "conditions", "targets", "pausedStatuses" from sla_policies where "teamId" = $1
+     order by "position", seq`,
+    [teamId],
+  )
+  return rows.map((row) => ({ id: row.id, ...ZSlaPolicyRules.parse(row) }))
+}
+
+export type TSchedules = { byGroup: Map<string, TBusinessHours>; fallback: TBusinessHours | null }
+
+export async function findSchedules(db: TQueryable, teamId: string): Promise<TSchedules> {
+  const { rows } = await db.query<{
+    groupId: string | null
+    timeZone: string
+    weekly: unknown
+    holidays: unknown
+  }>('select "groupId", "timeZone", "weekly", "holidays" from business_hours where "teamId" = $1', [teamId])
+  const schedules: TSchedules = { byGroup: new Map(), fallback: null }
+  for (const row of rows) {
+    const schedule = ZBusinessHours.parse(row)
+    if (row.groupId) schedules.byGroup.set(row.groupId, schedule)
+    else schedules.fallback = schedule
+  }
+  return schedules
+}

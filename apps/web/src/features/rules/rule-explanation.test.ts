@@ -1,0 +1,62 @@
+import { RuleMessages } from '@parsedesk/contracts'
+import { describe, expect, it } from 'vitest'
+import { explainPassCap, explainRuleEvaluation } from './rule-explanation'
+
+const base = { ruleId: 'r1', ruleName: 'Refunds first', kind: 'on-create', pass: 1 } as const
+
+describe('a rule’s evaluation on the ticket’s timeline', () => {
+  it('says the rule fired, what it changed, and each condition with the value it read', () => {
+    expect(
+      explainRuleEvaluation({
+        ...base,
+        matched: true,
+        conditions: [
+          {
+            path: [0],
+            field: 'message.subject',
+            key: null,
+            operator: 'contains',
+            actual: 'Refund please',
+            matched: true,
+          },
+          { path: [1], field: 'ticket.tags', key: null, operator: 'none-words', actual: [], matched: true },
+        ],
+        changes: ['priority medium → high'],
+      }),
+    ).toEqual({
+      summary: 'Rule “Refunds first” fired: priority medium → high',
+      details: [
+        'the subject was "Refund please": “contains” held',
+        'the tag list was empty: “contains none of the words” held',
+      ],
+    })
+  })
+
+  it('says why a rule did not fire: the first condition that failed, with its actual value', () => {
+    expect(
+      explainRuleEvaluation({
+        ...base,
+        pass: 2,
+        matched: false,
+        conditions: [
+          {
+            path: [0],
+            field: 'message.header',
+            key: 'X-Priority',
+            operator: 'equals',
+            actual: '3',
+            matched: false,
+          },
+        ],
+        changes: [],
+      }).summary,
+    ).toBe('Rule “Refunds first” did not fire (pass 2): the header "X-Priority" was "3": “is” did not hold')
+  })
+
+  it('says when the pass cap stopped rules feeding each other, in the contract’s words', () => {
+    expect(explainPassCap(['Ping', 'Pong'])).toBe(
+      `${RuleMessages.passCapReached} (“Ping” and “Pong” kept changing it)`,
+    )
+    expect(explainPassCap([])).toBe(RuleMessages.passCapReached)
+  })
+})

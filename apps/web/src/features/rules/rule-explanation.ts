@@ -1,0 +1,47 @@
+import { RuleMessages, type TRuleConditionOutcome, type TRuleEvaluation } from '@parsedesk/contracts'
+import { conditionSubject, listed, operatorWords } from './rule-sentence'
+
+/** What the timeline shows for one rule's evaluation: a line, and beneath it what was read and done. */
+export type TRuleExplanation = { summary: string; details: string[] }
+
+/** A value as read from the ticket, short enough for a timeline line. */
+export function actualWords(actual: unknown): string {
+  if (actual === null || actual === undefined || actual === '') return 'empty'
+  if (Array.isArray(actual))
+    return actual.length === 0 ? 'empty' : listed(actual.map((item) => actualWords(item)))
+  if (typeof actual === 'string') return `"${actual}"`
+  if (typeof actual === 'number' || typeof actual === 'boolean') return String(actual)
+  return JSON.stringify(actual)
+}
+
+/** "the subject was "Refund please": contains, held" — the value the rule read and whether the test held. */
+export function describeOutcome(outcome: TRuleConditionOutcome): string {
+  const verdict = outcome.matched ? 'held' : 'did not hold'
+  return `${conditionSubject(outcome)} was ${actualWords(outcome.actual)}: “${operatorWords(outcome.operator)}” ${verdict}`
+}
+
+/**
+ * A rule's evaluation in words (issue 25: "why did it not fire?" answered on the ticket): which rule, in
+ * which pass, each condition's actual value, and what its actions changed. A rule that did not match is
+ * logged with its first failing condition only (decision 051), which is the reason it did not fire.
+ */
+export function explainRuleEvaluation(evaluation: TRuleEvaluation): TRuleExplanation {
+  const pass = evaluation.pass > 1 ? ` (pass ${evaluation.pass})` : ''
+  const rule = `Rule “${evaluation.ruleName}”`
+  const conditions = evaluation.conditions.map(describeOutcome)
+  if (!evaluation.matched) {
+    const reason = evaluation.conditions.find((outcome) => !outcome.matched)
+    const why = reason ? `: ${describeOutcome(reason)}` : ''
+    return { summary: `${rule} did not fire${pass}${why}`, details: [] }
+  }
+  const changed = evaluation.changes.length > 0 ? `: ${evaluation.changes.join(', ')}` : ', changing nothing'
+  const read = conditions.length > 0 ? conditions : ['It has no conditions: it applies to every ticket']
+  return { summary: `${rule} fired${pass}${changed}`, details: read }
+}
+
+/** The pass cap's line, word for word from the contract; the rules still changing the ticket by name. */
+export function explainPassCap(ruleNames: readonly string[]): string {
+  return ruleNames.length > 0
+    ? `${RuleMessages.passCapReached} (${listed(ruleNames.map((name) => `“${name}”`))} kept changing it)`
+    : RuleMessages.passCapReached
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { CollectionId, DATABASE_ID, TicketStatus } from '@parsedesk/contracts'
+import { expect, type Locator, test } from '@playwright/test'
+import { Account, type Models } from 'appwrite'
+import { linkIn, startTestRelay, type TTestRelay } from '../../apps/server/src/outbox/outbox.test-kit'
+import { sdkClient, signUpUser } from '../../apps/server/src/testing/sdk-client'
+import { startTestServer, type TTestServer } from '../../apps/server/src/testing/test-server'
+import { DESKTOP, hasChromium, SKIP_REASON } from './support/browser'
+import { SCREENSHOT_DIR } from './support/paths'
+import { sendMail } from './support/smtp'
+
+test.skip(!hasChromium, SKIP_REASON)
+
+const SUBJECTS = ['Invoice is wrong', 'Cannot log in', 'Export button missing']
+
+let relay: TTestRelay
+let server: TTestServer
+
+test.beforeAll(async () => {
+  relay = await startTestRelay()
+  server = await startTestServer({
+    database: 'pglite',
+    roles: ['http', 'smtp', 'worker'],
+    env: { INBOUND_DOMAIN: 'inbound.test', SMTP_RELAY_URL: relay.url },
+  })
+})
+test.afterAll(async () => {
+  await server?.stop()
+  await relay?.close()
+})
+
+/** The ticket numbers a drill-down lists, as its links to the ticket pages say them. */
+async function listedNumbers(drill: Locator): Promise<string[]> {
+  const links = drill.getByRole('link')
+  for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute('href'))))
+    expect(href).toMatch(/^\/tickets\/\d+$/)
+  return (await links.allTextContents()).sort()
+}
+
+test('an owner reads /reports: headline numbers, charts, the tickets behind a bar, and their CSV', async ({
+  page,
+}) => {
+  const ada = await signUpUser(server.url, 'Ada Lovelace')
+  const mailboxes = await ada.databases.listDocuments<Models.Document & { address: string }>({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.mailboxes,
+  })
+  const mailbox = mailboxes.documents[0]?.address ?? ''
+  for (const [index, subject] of SUBJECTS.entries())
+    await sendMail(server.smtpPort ?? 0, {
+      from: `customer${index}@client.example`,
+      to: mailbox,
+      subject,
+      text: `Hello, ${subject.toLowerCase()} since this morning. Could you help, please?`,
+    })
+  const tickets = async () =>
+    (
+      await server.db.query<{ id: string; number: number; subject: string }>(
+        'select id, number, subject from tickets order by number',
+      )
+    ).rows
+  await expect.poll(async () => (await tickets()).length).toBe(SUBJECTS.length)
+  const all = await tickets()
+  const answered = all.find((ticket) => ticket.subject === SUBJECTS[0])
+  if (!answered) throw new Error('the first mail made no ticket')
+
+  // Ada verifies her address (a verified owner may mail a stranger, decision 026), answers one, closes it.
+  await ada.account.createEmailVerification({ url: `${server.url}/verify` })
+  await expect.poll(() => relay.arrived.filter((mail) => mail.envelope.to.includes(ada.email)).length).toBe(1)
+  const verification = relay.arrived.find((mail) => mail.envelope.to.includes(ada.email))
+  const verifyLink = verification && linkIn(verification)
+  await new Account(sdkClient(server.url)).updateEmailVerification({
+    userId: verifyLink?.searchParams.get('userId') ?? '',
+    secret: verifyLink?.searchParams.get('secret') ?? '',
+  })
+  await ada.databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.messages,
+    documentId: 'unique()',
+    data: { ticketId: answered.id, body: 'The invoice is corrected; a new copy is attached.' },
+  })
+  await ada.databases.updateDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    documentId: answered.id,
+    data: { status: TicketStatus.closed },
+  })
+
+  await page.setViewportSize(DESKTOP)
+  await page.goto(`${server.url}/auth`)
+  await page.getByLabel('Email Address').fill(ada.email)
+  await page.getByLabel('Password', { exact: true }).fill(ada.password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page).toHaveURL(/\/tickets/)
+  await page.getByRole('link', { name: 'Reports' }).click()
+  await expect(page).toHaveURL(/\/reports/)
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
+
+  const headline = page.getByRole('region', { name: 'Headline numbers' })
+  await expect(headline.getByRole('button', { name: String(SUBJECTS.length), exact: true })).toBeVisible()
+  // One ticket answered and resolved within the test: both medians are measured, in minutes.
+  await expect(headline).toContainText(/First reply \(median\)\d+ min/)
+  await expect(headline).toContainText(/Resolution \(median\)\d+ min/)
+  // recharts drew the charts: the day chart and the one resolution measured, as a bar.
+  await expect(page.getByTestId('chart-per-day').getByRole('application')).toBeVisible()
+  const resolutionBar = page.getByTestId('chart-resolution.csv').locator('.recharts-bar-rectangle path')
+  await expect(resolutionBar).toHaveCount(1)
+  await expect(page.getByText(/· 1 measured/).first()).toBeVisible()
+
+  // The bar opens exactly the ticket resolved.
+  const drill = page.locator('[aria-label="Tickets behind the number"]')
+  await resolutionBar.click()
+  await expect(drill).toContainText('Resolution time:')
+  await expect(drill).toContainText('· 1 tickets')
+  expect(await listedNumbers(drill)).toEqual([String(answered.number)])
+
+  // The Tickets count opens all of them; the CSV holds exactly the rows listed.
+  await headline.getByRole('button', { name: String(SUBJECTS.length), exact: true }).click()
+  await expect(drill).toContainText(`All tickets · ${SUBJECTS.length} tickets`)
+  await expect(drill.getByRole('link')).toHaveCount(SUBJECTS.length)
+  const listed = await listedNumbers(drill)
+  expect(listed).toEqual(all.map((ticket) => String(ticket.number)).sort())
+  const downloading = page.waitForEvent('download')
+  await drill.getByRole('button', { name: 'Tickets CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('tickets-all.csv')
+  const csv = fs
+    .readFileSync((await download.path()) ?? '', 'utf8')
+    .trim()
+    .split(/\r?\n/)
+  expect(csv[0]).toMatch(/^number,subject,status,/)
+  const rows = csv.slice(1).map((line) => line.split(','))
+  expect(rows.map((row) => row[0]).sort()).toEqual(listed)
+  expect(rows.map((row) => row[1]).sort()).toEqual([...SUBJECTS].sort())
+  expect(rows.find((row) => row[0] === String(answered.number))?.[2]).toBe(TicketStatus.closed)
+
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, 'reports.png'),
+    fullPage: true,
+    animations: 'disabled',
+  })
+})

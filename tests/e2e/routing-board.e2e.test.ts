@@ -1,0 +1,70 @@
+import { toast } from './support/app'
+import { hasChromium, SKIP_REASON, saveScreenshot } from './support/browser'
+import { expect, test } from './support/fixtures'
+
+test.skip(!hasChromium, SKIP_REASON)
+
+test('a manager makes a round robin group and the agent board shows its agents, their load and queue; a member sets themselves away', async ({
+  page,
+  signedIn: owner,
+}) => {
+  await page.goto('/settings/workspace/members')
+  const newGroup = page.getByRole('form', { name: 'New group' })
+  await newGroup.getByLabel('Group name').fill('Billing')
+  await newGroup.getByRole('checkbox', { name: owner.name }).check()
+  await newGroup.getByLabel('Routing').selectOption({ label: 'Round robin' })
+  await newGroup.getByLabel('Open tickets per agent (cap)').fill('5')
+  await newGroup.getByRole('button', { name: 'Create group' }).click()
+  await expect(toast(page, 'Group created')).toBeVisible()
+
+  const agents = page.getByRole('table', { name: 'Agents' })
+  const row = agents.getByRole('row', { name: new RegExp(owner.name) })
+  await expect(row).toContainText('0 of 5')
+  await expect(page.getByRole('list', { name: 'Group queues' })).toContainText(
+    'Billing (Round robin, cap 5): 0 tickets wait',
+  )
+
+  const status = row.getByRole('button', { name: 'Available' })
+  await expect(status).toHaveAttribute('aria-pressed', 'true')
+  await status.click()
+  await expect(row.getByRole('button', { name: 'Away' })).toHaveAttribute('aria-pressed', 'false')
+
+  await page.reload()
+  await expect(
+    page.getByRole('table', { name: 'Agents' }).getByRole('button', { name: 'Away' }),
+  ).toBeVisible()
+  await page.getByRole('heading', { name: 'Agent board' }).scrollIntoViewIfNeeded()
+  await saveScreenshot(page, 'routing-agent-board-desktop')
+})
+
+test('a manager gives a group skills first: a member’s skills and the rule saying which tickets need them are kept', async ({
+  page,
+  signedIn: owner,
+}) => {
+  await page.goto('/settings/workspace/members')
+  const newGroup = page.getByRole('form', { name: 'New group' })
+  await newGroup.getByLabel('Group name').fill('Billing')
+  await newGroup.getByRole('checkbox', { name: owner.name }).check()
+  await newGroup.getByLabel(`Skills of ${owner.name}`).fill('Billing, german')
+  await newGroup.getByLabel('Routing').selectOption({ label: 'Least loaded' })
+  await newGroup.getByRole('checkbox', { name: /^Skills first/ }).check()
+  await newGroup.getByRole('button', { name: 'Add a skill rule' }).click()
+  const rule = newGroup.getByRole('group', { name: 'Skill rule 1' })
+  await rule.getByLabel('Skill', { exact: true }).fill('billing')
+  await rule.getByRole('checkbox', { name: 'Billing and payment' }).check()
+  await rule.getByLabel('or tagged with any of').fill('invoice, refund')
+  await newGroup.getByRole('button', { name: 'Create group' }).click()
+  await expect(toast(page, 'Group created')).toBeVisible()
+
+  await page.reload()
+  await page.getByRole('list', { name: 'Groups' }).getByRole('button', { name: 'Edit group Billing' }).click()
+  const editGroup = page.getByRole('form', { name: 'Edit group Billing' })
+  await expect(editGroup.getByLabel(`Skills of ${owner.name}`)).toHaveValue('billing, german')
+  await expect(editGroup.getByRole('checkbox', { name: /^Skills first/ })).toBeChecked()
+  const kept = editGroup.getByRole('group', { name: 'Skill rule 1' })
+  await expect(kept.getByLabel('Skill', { exact: true })).toHaveValue('billing')
+  await expect(kept.getByRole('checkbox', { name: 'Billing and payment' })).toBeChecked()
+  await expect(kept.getByLabel('or tagged with any of')).toHaveValue('invoice, refund')
+  await editGroup.scrollIntoViewIfNeeded()
+  await saveScreenshot(page, 'routing-skills-group-form-desktop')
+})
