@@ -1,4 +1,5 @@
 import {
+  imapMailboxLabel,
   ReportCohort,
   ReportLimits,
   type TTicketEventActorType,
@@ -112,21 +113,36 @@ async function findRatings(db: TQueryable, ids: readonly string[]): Promise<Map<
   return new Map(rows.map((row) => [row.ticketId, row.rating]))
 }
 
-/** The names the report shows: members by id, the workspace's groups by id. */
+/**
+ * The names the report shows: members by id, the workspace's groups and mailboxes by id. A mailbox is named
+ * as the ticket list's mailbox filter names it (mail/mailboxes/mailbox-directory.ts): its parsing address,
+ * or an IMAP account by `imapMailboxLabel`.
+ */
 export async function findReportNames(
   db: TQueryable,
   teamId: string,
   userIds: readonly string[],
-): Promise<{ users: Map<string, string>; groups: Map<string, string> }> {
-  const [users, groups] = await Promise.all([
+): Promise<{ users: Map<string, string>; groups: Map<string, string>; mailboxes: Map<string, string> }> {
+  const [users, groups, addresses, accounts] = await Promise.all([
     db.query<{ id: string; name: string; email: string }>(
       'select id, name, email from users where id = any($1::text[])',
       [userIds],
     ),
     db.query<{ id: string; name: string }>('select id, name from groups where "teamId" = $1', [teamId]),
+    db.query<{ id: string; address: string }>('select id, "address" from mailboxes where "teamId" = $1', [
+      teamId,
+    ]),
+    db.query<{ id: string; username: string; host: string }>(
+      'select id, "username", "host" from imap_accounts where "teamId" = $1',
+      [teamId],
+    ),
   ])
   return {
     users: new Map(users.rows.map((row) => [row.id, row.name || row.email])),
     groups: new Map(groups.rows.map((row) => [row.id, row.name])),
+    mailboxes: new Map([
+      ...addresses.rows.map((row): [string, string] => [row.id, row.address]),
+      ...accounts.rows.map((row): [string, string] => [row.id, imapMailboxLabel(row)]),
+    ]),
   }
 }

@@ -91,7 +91,11 @@ function breakdown(
   return bars.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
 }
 
-export type TReportNames = { users: Map<string, string>; groups: Map<string, string> }
+export type TReportNames = {
+  users: Map<string, string>
+  groups: Map<string, string>
+  mailboxes: Map<string, string>
+}
 
 function leaderboard(tickets: readonly TMeasuredTicket[], names: TReportNames): TReportLeader[] {
   const byAgent = new Map<string, TMeasuredTicket[]>()
@@ -154,7 +158,10 @@ export function summaryOf(
     })),
     backlog: BACKLOG_BUCKETS.map((bucket) => count(`backlog:${bucket.key}`, bucket.label)),
     volume: {
-      mailbox: breakdown(counts, 'mailbox', orNone('No mailbox (form, API)')),
+      // A mailbox removed since keeps its tickets (migration 029): they show its id, as nothing names it.
+      mailbox: breakdown(counts, 'mailbox', (key) =>
+        key === 'none' ? 'No mailbox (form, API)' : (context.names.mailboxes.get(key) ?? key),
+      ),
       category: breakdown(counts, 'category', orNone('No category')),
       priority: [...TICKET_PRIORITIES, 'none'].map((priority) =>
         count(`priority:${priority}`, priority === 'none' ? 'No priority' : priority),

@@ -16,6 +16,8 @@ export type TReportWorkspaceOptions = {
   /** The first ticket's creation. */
   start: number
   seed?: number
+  /** Where tickets came in (null: the form or the API); ids nothing names by default. */
+  mailboxIds?: readonly (string | null)[]
 }
 
 type TEvent = {
@@ -54,9 +56,12 @@ export async function generateReportWorkspace(
     for (let i = from; i < Math.min(options.tickets, from + BATCH); i++) {
       const id = `${options.teamId}-r${i}`
       const createdAt = options.start + Math.floor(next() * options.days * 24 * 60) * MINUTE
-      const priority = pick(PRIORITIES)
+      const first = pick(PRIORITIES)
       const category = pick(CATEGORIES)
       const agent = next() < 0.9 ? pick(options.agentIds) : null
+      // A tenth are raised to high by their agent after the analyser: the SLA targets are re-applied.
+      const raised = agent !== null && first !== 'high' && next() < 0.1
+      const priority = raised ? 'high' : first
       const group = options.groupIds.length > 0 && next() < 0.7 ? pick(options.groupIds) : null
       const log: TEvent[] = [
         {
@@ -64,7 +69,15 @@ export async function generateReportWorkspace(
           actorType: 'customer',
           actorId: null,
           before: null,
-          after: { status: 'open', priority, category, assigneeId: agent, tags: [] },
+          after: { status: 'open', priority: first, category, assigneeId: agent, tags: [] },
+          at: createdAt,
+        },
+        {
+          type: 'analysed',
+          actorType: 'system',
+          actorId: null,
+          before: { category, priority: first },
+          after: { category, priority: first },
           at: createdAt,
         },
       ]
@@ -74,6 +87,33 @@ export async function generateReportWorkspace(
         at += (1 + Math.floor(next() * maxMinutes)) * MINUTE
         return at
       }
+      const reply = (actorId: string, message: string, maxMinutes: number) => {
+        log.push({
+          type: 'reply-out',
+          actorType: 'user',
+          actorId,
+          before: null,
+          after: { message, mail: `${message}-mail` },
+          at: later(maxMinutes),
+        })
+        log.push({
+          type: 'delivery',
+          actorType: 'system',
+          actorId: null,
+          before: 'queued',
+          after: { message, mail: `${message}-mail`, state: 'sent' },
+          at: later(1),
+        })
+      }
+      if (raised)
+        log.push({
+          type: 'priority',
+          actorType: 'user',
+          actorId: agent,
+          before: first,
+          after: 'high',
+          at: later(30),
+        })
       // An auto-reply and a note never count as a reply (docs/metrics.md).
       if (next() < 0.3)
         log.push({
@@ -95,14 +135,7 @@ export async function generateReportWorkspace(
         })
       const replier = agent ?? options.ownerId
       if (next() < 0.85) {
-        log.push({
-          type: 'reply-out',
-          actorType: 'user',
-          actorId: replier,
-          before: null,
-          after: { message: 'r', mail: 'm' },
-          at: later(3000),
-        })
+        reply(replier, `${id}-m1`, 3000)
         if (next() < 0.7) {
           log.push({
             type: 'status',
@@ -131,14 +164,7 @@ export async function generateReportWorkspace(
               at,
             })
             status = 'open'
-            log.push({
-              type: 'reply-out',
-              actorType: 'user',
-              actorId: replier,
-              before: null,
-              after: { message: 'r2', mail: 'm2' },
-              at: later(600),
-            })
+            reply(replier, `${id}-m2`, 600)
             if (next() < 0.6) {
               log.push({
                 type: 'status',
@@ -178,7 +204,7 @@ export async function generateReportWorkspace(
         category,
         agent,
         group,
-        pick(MAILBOXES),
+        pick(options.mailboxIds ?? MAILBOXES),
         `c${i}@customer.example`,
       ]
       for (const [column, value] of row.entries()) tickets[column]?.push(value)

@@ -1,5 +1,5 @@
-import type { TReportDrill, TReportSummary } from '@parsedesk/contracts'
-import { type Client, Teams } from 'appwrite'
+import { CollectionId, DATABASE_ID, type TReportDrill, type TReportSummary } from '@parsedesk/contracts'
+import { type Client, type Models, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
@@ -34,6 +34,8 @@ describe.each(DATABASE_KINDS)('reports on %s', (database) => {
   let ada: TSdkUser
   let eve: TSdkUser
   let teamId: string
+  let address: string
+  let mailboxId: string
 
   beforeAll(async () => {
     server = await startTestServer({ database })
@@ -42,9 +44,20 @@ describe.each(DATABASE_KINDS)('reports on %s', (database) => {
       signUpUser(server.url, 'Eve Outsider'),
     ])
     teamId = (await new Teams(ada.client).list()).teams[0]?.$id ?? ''
+    const { documents } = await ada.databases.listDocuments<Models.Document & { address: string }>({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.mailboxes,
+    })
+    mailboxId = documents[0]?.$id ?? ''
+    address = documents[0]?.address ?? ''
+    await server.db.query(
+      `insert into imap_accounts (id, "userId", "teamId", "mailboxId", host, port, secure, username, password)
+       values ('imap-support', $1, $2, $3, 'imap.example.com', 993, true, 'support@example.com', 'v1:x')`,
+      [ada.userId, teamId, mailboxId],
+    )
     await generateReportWorkspace(server.db, {
       ...{ teamId, ownerId: ada.userId, agentIds: [ada.userId], groupIds: [] },
-      ...{ tickets: 300, days: DAYS, start: START },
+      ...{ tickets: 300, days: DAYS, start: START, mailboxIds: [mailboxId, 'imap-support', 'removed', null] },
     })
   })
   afterAll(() => server?.stop())
@@ -127,6 +140,30 @@ describe.each(DATABASE_KINDS)('reports on %s', (database) => {
 
     // The previous period holds none of these tickets.
     expect(summary.previous).toMatchObject({ from: '2026-09-17', to: '2026-09-30', headline: { tickets: 0 } })
+  })
+
+  it('“By mailbox” names each mailbox as the ticket list does, and its bar opens that mailbox’s tickets', async () => {
+    const summary = await get<TReportSummary>(ada.client, '/reports/summary', { teamId, ...period })
+    const { rows } = await server.db.query<{ mailboxId: string | null; count: number }>(
+      `select "mailboxId", count(*)::int as count from tickets where "teamId" = $1 group by "mailboxId"`,
+      [teamId],
+    )
+    const counted = new Map(rows.map((row) => [row.mailboxId ?? 'none', row.count]))
+    expect(Object.fromEntries(summary.volume.mailbox.map((bar) => [bar.label, bar.count]))).toEqual({
+      [address]: counted.get(mailboxId),
+      'support@example.com': counted.get('imap-support'),
+      // A mailbox removed since names nothing: its id is all there is to show.
+      removed: counted.get('removed'),
+      'No mailbox (form, API)': counted.get('none'),
+    })
+    const bar = summary.volume.mailbox.find((each) => each.label === address)
+    const drill = await get<TReportDrill>(ada.client, '/reports/tickets', {
+      teamId,
+      ...period,
+      slice: bar?.slice ?? '',
+    })
+    expect(drill.total).toBe(counted.get(mailboxId))
+    expect(drill.tickets.every((ticket) => ticket.mailboxId === mailboxId)).toBe(true)
   })
 
   it('the CSV lists the drill-down’s tickets; outsiders and bad periods are refused', async () => {
