@@ -69,7 +69,7 @@ const COLLECTIONS: [TCollectionDefinition, z.ZodObject][] = [
   ],
   [createWaitlistCollection(), ZWaitlistRequest],
   [createOutboxCollection(), ZOutboundMailAttributes],
-  [createViewsCollection(), ZViewAttributes],
+  [createViewsCollection(UNUSED_WRITER_DEPS), ZViewAttributes],
   [createGroupsCollection(UNUSED_WRITER_DEPS), ZGroupAttributes],
   [createContactsCollection(UNUSED_WRITER_DEPS), ZContactAttributes],
   [createMacrosCollection(UNUSED_WRITER_DEPS), ZMacroAttributes],

@@ -150,7 +150,7 @@ export async function startServer(options: TStartServerOptions): Promise<TRunnin
   // A workspace's smaller collections: nothing of their own beyond the documents API.
   const workspace = {
     collections: [
-      ...[createWaitlistCollection(), createViewsCollection()],
+      ...[createWaitlistCollection(), createViewsCollection({ db })],
       createGroupsCollection({ db, bus, afterUpdate: routing.groupChanged }),
       ...[createContactsCollection, createMacrosCollection, createPresenceCollection].map((create) =>
         create({ db, bus }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZCustomFieldKey } from './templates'
 import { CategoryKey } from './ticket-categories'
 import { TICKET_PRIORITIES, TICKET_STATUSES, TicketLimits, TicketStatus, type TTicketStatus } from './tickets'
 
@@ -21,9 +22,70 @@ export const ViewSortLabels: Record<TViewSort, string> = {
   activity: 'Last activity',
 }
 
-export const ViewLimits = { name: 60, perMember: 50, categories: 50 } as const
+export const ViewLimits = {
+  name: 60,
+  perMember: 50,
+  categories: 50,
+  /** Custom fields one view filters on, and values one of them may equal. */
+  customFields: 10,
+  fieldValues: 20,
+  fieldValue: 200,
+} as const
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'is a day such as 2026-11-25')
+
+/** How a view compares a custom field: equal to any of some values (every type), or within a range. */
+export const ViewFieldOp = { equals: 'equals', range: 'range' } as const
+
+export const ViewFieldMessages = {
+  rangeNeedsBound: 'A range needs a lowest or a highest value',
+  rangeMixed: 'A range is between two numbers or two days (YYYY-MM-DD)',
+  rangeOrder: 'The lowest value of a range comes before its highest',
+  fieldTwice: 'Each custom field is filtered once in a view',
+  rangeType: (key: string) =>
+    `The custom field "${key}" is neither a number nor a date: it can only be equal`,
+  boundType: (key: string, type: string) =>
+    `The range on "${key}" needs ${type === 'number' ? 'numbers' : 'days (YYYY-MM-DD)'}`,
+} as const
+
+/** A value a custom field is compared with: a text (a day as YYYY-MM-DD, a choice's option value) or a number. */
+export const ZViewFieldValue = z.union([z.string().min(1).max(ViewLimits.fieldValue), z.number().finite()])
+/** One end of a range: a number (a number field) or a day (a date field, stored as YYYY-MM-DD). */
+export const ZViewFieldBound = z.union([z.number().finite(), ZDay])
+
+/**
+ * A view's filter on one custom field, by its key (`customFields.<key>` in the documents API): `equals` any
+ * of `values`, or `range` from `from` to `to`, both included, either left open. Whether the key is one of
+ * the workspace's fields and the values fit its type is the server's to check when the view is saved.
+ */
+export const ZViewCustomFieldFilter = z.discriminatedUnion('op', [
+  z
+    .object({
+      key: ZCustomFieldKey,
+      op: z.literal(ViewFieldOp.equals),
+      values: z.array(ZViewFieldValue).min(1).max(ViewLimits.fieldValues),
+    })
+    .strict(),
+  z
+    .object({
+      key: ZCustomFieldKey,
+      op: z.literal(ViewFieldOp.range),
+      from: ZViewFieldBound.optional(),
+      to: ZViewFieldBound.optional(),
+    })
+    .strict()
+    .superRefine(({ from, to }, context) => {
+      if (from === undefined && to === undefined)
+        context.addIssue({ code: 'custom', path: ['from'], message: ViewFieldMessages.rangeNeedsBound })
+      else if (from !== undefined && to !== undefined) {
+        if (typeof from !== typeof to)
+          context.addIssue({ code: 'custom', path: ['to'], message: ViewFieldMessages.rangeMixed })
+        else if (from > to)
+          context.addIssue({ code: 'custom', path: ['to'], message: ViewFieldMessages.rangeOrder })
+      }
+    }),
+])
+export type TViewCustomFieldFilter = z.infer<typeof ZViewCustomFieldFilter>
 
 /**
  * What a ticket list shows: every field empty or missing means "any". Lists of values match any of
@@ -45,6 +107,16 @@ export const ZViewFilters = z
     mailbox: z.union([z.literal(ViewMailbox.none), z.string().min(1).max(36)]).optional(),
     createdFrom: ZDay.optional(),
     createdTo: ZDay.optional(),
+    /** Every one must hold; missing (not an empty list) when the view has none, so views compare alike. */
+    customFields: z
+      .array(ZViewCustomFieldFilter)
+      .min(1)
+      .max(ViewLimits.customFields)
+      .refine(
+        (filters) => new Set(filters.map((filter) => filter.key)).size === filters.length,
+        ViewFieldMessages.fieldTwice,
+      )
+      .optional(),
     hideSpam: z.boolean().default(false),
     sort: z.enum(VIEW_SORTS).default('newest'),
   })

@@ -31,6 +31,8 @@ export type TUpdateContext = {
   permissions: TPermission[] | undefined
 }
 
+export type TPreparedUpdate = { data: Record<string, unknown>; permissions: TPermission[] | undefined }
+
 export type TDocumentWriter = {
   /** Validated data and permissions in; the stored row out, committed and announced. */
   create(options: {
@@ -71,10 +73,7 @@ export type TCollectionDefinition = {
   canRead(auth: TAuth): boolean
   /** Server-side defaults and overrides; returns the attributes and permissions to store. */
   prepareCreate?(ctx: TCreateContext): Promise<{ data: Record<string, unknown>; permissions: TPermission[] }>
-  prepareUpdate?(ctx: TUpdateContext): {
-    data: Record<string, unknown>
-    permissions: TPermission[] | undefined
-  }
+  prepareUpdate?(ctx: TUpdateContext): TPreparedUpdate | Promise<TPreparedUpdate>
   /**
    * A collection whose documents are more than rows (a ticket is numbered, announced, analysed and its
    * changes logged) creates, changes and removes them through its own service rather than the generic

@@ -158,7 +158,7 @@ export function createDocumentService(deps: TDocumentServiceDeps) {
       if (permissions) assertGrantable(permissions, auth.roles)
       let values = data
       if (def.prepareUpdate)
-        ({ data: values, permissions } = def.prepareUpdate({ auth, existing, data, permissions }))
+        ({ data: values, permissions } = await def.prepareUpdate({ auth, existing, data, permissions }))
       if (def.writer) {
         return toDocumentModel(def, await def.writer.update({ auth, existing, data: values, permissions }))
       }

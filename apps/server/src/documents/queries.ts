@@ -227,8 +227,19 @@ function spendPatterns(spent: TSpent, text: string, patterns: string[]): void {
 }
 
 const KEY = /^[a-z][a-z0-9_]{0,99}$/
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const KEYED_COMPARISONS: Record<string, string> = {
+  greaterThan: '>',
+  greaterThanEqual: '>=',
+  lessThan: '<',
+  lessThanEqual: '<=',
+}
 
-/** `<attribute>.<key>` of a keyed attribute, equal to one of the values; undefined for any other attribute. */
+/**
+ * `<attribute>.<key>` of a keyed attribute: equal to one of the values (a containment test the GIN index
+ * answers), or compared with a number or a day (a view's range on a number or date field); undefined for
+ * any other attribute. A range holds only values of its own kind, never a text that sorts among numbers.
+ */
 function keyedFilter(query: TQuery, context: TFilterContext): string | undefined {
   const attribute = query.attribute ?? ''
   const dot = attribute.indexOf('.')
@@ -236,11 +247,20 @@ function keyedFilter(query: TQuery, context: TFilterContext): string | undefined
   const keyed = context.all[attribute.slice(0, dot)]
   const key = attribute.slice(dot + 1)
   if (!keyed?.isKeyed || !KEY.test(key)) return undefined
-  if (query.method !== 'equal') {
-    throw AppError.invalidQuery(`Invalid query: ${attribute} is filtered with Query.equal only`)
+  const comparison = KEYED_COMPARISONS[query.method]
+  if (!comparison && query.method !== 'equal' && query.method !== 'between') {
+    throw AppError.invalidQuery(
+      `Invalid query: ${attribute} is filtered with Query.equal, or compared with a number or a day`,
+    )
   }
   const values = query.values ?? []
-  if (values.length === 0) throw AppError.invalidQuery(`Invalid query: ${query.method} needs 1 value(s)`)
+  const needed = query.method === 'between' ? 2 : 1
+  if (values.length < needed)
+    throw AppError.invalidQuery(`Invalid query: ${query.method} needs ${needed} value(s)`)
+  const compare = (operator: string, value: unknown) =>
+    keyedComparison({ column: keyed.column, key, attribute }, operator, value, context)
+  if (query.method === 'between') return `(${compare('>=', values[0])} and ${compare('<=', values[1])})`
+  if (comparison) return compare(comparison, values[0])
   const tests = values.map((value) => {
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw AppError.invalidQuery(`Invalid query: ${attribute} compares with a text or a number`)
@@ -249,6 +269,29 @@ function keyedFilter(query: TQuery, context: TFilterContext): string | undefined
     return `${quoteIdent(keyed.column)} @> $${context.params.length}::jsonb`
   })
   return `(${tests.join(' or ')})`
+}
+
+/** One end of a range on a keyed value: numbers as numbers, days (YYYY-MM-DD) in their written order. */
+function keyedComparison(
+  { column, key, attribute }: { column: string; key: string; attribute: string },
+  comparison: string,
+  value: unknown,
+  context: TFilterContext,
+): string {
+  const { params } = context
+  params.push(key)
+  const name = `$${params.length}::text`
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    params.push(JSON.stringify(value))
+    const entry = `${quoteIdent(column)} -> ${name}`
+    return `(jsonb_typeof(${entry}) = 'number' and ${entry} ${comparison} $${params.length}::jsonb)`
+  }
+  if (typeof value === 'string' && DAY.test(value)) {
+    params.push(value)
+    const entry = `${quoteIdent(column)} -> ${name}`
+    return `(jsonb_typeof(${entry}) = 'string' and (${quoteIdent(column)} ->> ${name}) collate "C" ${comparison} $${params.length}::text)`
+  }
+  throw AppError.invalidQuery(`Invalid query: ${attribute} is compared with a number or a day (YYYY-MM-DD)`)
 }
 
 function compileFilter(query: TQuery, context: TFilterContext): string {
