@@ -127,17 +127,15 @@ describe('assessPriority', () => {
   })
 
   it('holds a problem that comes and goes, a leisurely opening or a request for information back from high', () => {
-    expect(assess('I need the export fixed urgently, by Friday.').priority).toBe('high')
-    const intermittent = assess('The export breaks from time to time; I need it fixed urgently, by Friday.')
+    expect(assess('Our payroll export needs fixing by Friday.').priority).toBe('high')
+    const intermittent = assess('Our payroll export breaks from time to time; it needs fixing by Friday.')
     expect(intermittent.priority).toBe('medium')
     expect(intermittent.reasons.map((reason) => reason.rule)).toContain('intermittent')
-    const calm = assess('I hope this message finds you well. I need the export fixed urgently, by Friday.')
+    const calm = assess('I hope this message finds you well. Our payroll export needs fixing by Friday.')
     expect(calm.priority).toBe('medium')
     expect(calm.reasons.map((reason) => reason.rule)).toContain('calm-tone')
-    expect(assess('Please look at our account quickly, it is urgent.').priority).toBe('high')
-    const question = assess(
-      'We would like to know more about your plans; please answer quickly, it is urgent.',
-    )
+    expect(assess('Please look at our payroll quickly.').priority).toBe('high')
+    const question = assess('We would like to know more about payroll; please answer quickly.')
     expect(question.priority).toBe('medium')
     expect(question.reasons.map((reason) => reason.rule)).toContain('information-request')
   })

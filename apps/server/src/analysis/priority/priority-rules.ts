@@ -26,6 +26,16 @@ export type TPriorityRule = {
    * even a slowdown.
    */
   pressing?: true
+  /**
+   * Says how pressing the writer feels, not what is wrong: "URGENT!!" over a question about the logo's
+   * colour, a polite "asap", a date. These add to a ticket's score, but alone never make it high.
+   */
+  tone?: true
+  /**
+   * Says only the writer is affected ("my colleagues can log in fine"): the ticket is at most medium,
+   * unless it reports a security problem, lost data or legal steps.
+   */
+  onlyOne?: true
   pattern: RegExp
 }
 
@@ -42,7 +52,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 3,
     pressing: true,
     pattern:
-      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|leak(?:ed|s)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?|(?:didn't|did not|never) (?:log(?:ged)? ?in|sign(?:ed)? in)|new sign-?in|(?:logged|signed) in(?:to)? (?:to )?(?:my|our) account from|(?:sign-?in|login|log-?in) from (?:an? )?(?:unknown|strange|foreign)|fake (?:e-?mails?|mails?|invoices?)|(?:data|details) (?:was |were |have been |has been )?exposed|someone has (?:our|my) data)\b/i,
+      /\b(?:security (?:breach|incident|issue|problem|vulnerabilit(?:y|ies))|data (?:breach|leak)|breach(?:ed)?|leak(?:ed|s)?|hack(?:ed|er|ers|ing)?|unauthori[sz]ed|phishing|malware|ransomware|virus|compromised|suspicious (?:login|activity|transaction|email)s?|stolen|identity theft|fraud(?:ulent)?|(?:didn't|did not|never) (?:log(?:ged)? ?in|sign(?:ed)? in)|new sign-?in|(?:logged|signed) in(?:to)? (?:to )?(?:my|our) account from|(?:sign-?in|login|log-?in) from (?:an? )?(?:unknown|strange|foreign)|fake (?:e-?mails?|mails?|invoices?)|(?:data|details) (?:was |were |have been |has been )?exposed|someone has (?:our|my) data|someone (?:has )?(?:logged|signed|got) in(?:to)?|(?:log(?:ged)?|sign(?:ed)?) ?ins? from (?:an? )?(?:ip|address|device|location|country|unknown|strange|foreign|unfamiliar|unrecogni[sz]ed)|(?:login|log-?in|sign-?in)s? from (?:an? )?(?:ip|address|device|location|country|unfamiliar|unrecogni[sz]ed)|(?:wasn't|was not|weren't|were not) (?:me|us)|(?:password|e-?mail address|bank (?:details|account)|iban|payout (?:details|account)|phone number) (?:was |were |has been |have been |got )changed|account (?:was |has been |got )?(?:taken over|hijacked)|takeover|look-?alike|spoof(?:ed|ing)?|impersonat(?:e|es|ed|ing|ion)|pretending to be (?:you|us)|scam (?:e-?mails?|messages?|texts?|calls?)|publicly (?:visible|accessible|available)|(?:see|seeing|access) (?:other|another) (?:customers?|users?|compan(?:y|ies))(?:'s|s')? (?:data|orders|invoices|details))\b/i,
   },
   {
     id: 'data-loss',
@@ -50,7 +60,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 3,
     pressing: true,
     pattern:
-      /\b(?:data loss|los[ts]\b.{0,30}\b(?:data|files|documents|records|emails)|(?:data|files|documents|records|emails) (?:(?:are|is|were|was|has been|have been|got) )?(?:gone|lost|missing|deleted|wiped|corrupted)|(?:accidentally |were |was |been )deleted|corrupt(?:ed|ion))\b/i,
+      /\b(?:data loss|los[ts]\b.{0,30}\b(?:data|files|documents|records|emails)|(?:data|files|documents|records|emails) (?:(?:are|is|were|was|has been|have been|got) )?(?:gone|lost|missing|deleted|wiped|corrupted)|(?:accidentally |were |was |been )deleted|corrupt(?:ed|ion)|(?:data|files|documents|records|emails|orders|products|images|photos|contacts|entries|invoices|customers|history|bookings|appointments) (?:have |has |had )?(?:all )?(?:disappeared|vanished|been (?:overwritten|erased|wiped))|lost (?:all|every))\b/i,
   },
   {
     id: 'outage',
@@ -59,7 +69,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     pressing: true,
     maxHits: 2,
     pattern:
-      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|(?:system|server|service|network|site|platform)s? down|downtime|interruptions?|malfunction(?:s|ed|ing)?|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|inaccessible|offline|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|5\d\d errors?|stuck on|server error|system failure|failures?)\b/i,
+      /\b(?:outages?|(?:is|are|went|goes|been|was|were) down|(?:system|server|service|network|site|platform)s? down|downtime|interruptions?|malfunction(?:s|ed|ing)?|crash(?:es|ed|ing)?|stopped working|not working|(?:does not|doesn't|won't|will not|cannot|can't|can not|unable to) (?:work|load|start|open|connect|access|log ?in|sign in|boot)|unavailable|unreachable|inaccessible|offline|not responding|unresponsive|service (?:disruption|interruption)|(?:error|http) 5\d\d|5\d\d errors?|stuck on|server error|system failure|failures?|white (?:page|screen)|blank (?:page|screen)|error page|(?:keeps|is|just) (?:loading|spinning)|loads? (?:forever|endlessly)|time[sd]? out|timeouts?|bad gateway|gateway (?:error|timeout)|(?:error|http|status)(?: code)? 5\d\d|(?:cannot|can't|can not|unable to|could not|couldn't) (?:be )?(?:reach(?:ed)?|connect(?:ed)?|processed|completed|loaded)|connection (?:error|failed|refused|lost|problems?)|no longer (?:works?|loads?|sends?|syncs?|prints?|opens?|responds?)|stopped (?:sending|syncing|loading|processing|printing|responding|accepting)|(?:nothing|no (?:e-?mails?|messages?|orders?|notifications?|confirmations?|invoices?|labels?)) (?:is |are )?(?:being )?(?:sent|delivered|going out|coming (?:in|through)|arriving|getting through|generated|printed)|(?:is|are) failing|fail(?:s|ing)? (?:for|on) (?:every|all|each)|(?:isn't|is not|aren't|are not) (?:being )?(?:sent|generated|processed|created|printed|delivered))\b/i,
   },
   {
     id: 'payment-failure',
@@ -67,7 +77,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 2,
     pressing: true,
     pattern:
-      /\b(?:payment (?:failed|failure|was declined|declined|did not go through|didn't go through|error|issue|problem)s?|(?:card|transaction) (?:was )?(?:declined|rejected|failed)|(?:charged|billed) (?:twice|two times|double|incorrectly|wrongly|again)|double[- ](?:charged|billing|charge)|overcharged|unexpected charges?|(?:can(?:not|'t)|unable to) (?:pay|make (?:a |the )?payment|complete (?:the |my )?(?:payment|purchase|checkout))|refund (?:has |have |was )?(?:not|never) (?:been )?(?:received|arrived|come|issued|processed)|(?:not|never|haven't|have not|hasn't|has not) (?:yet )?(?:received|got|gotten|seen) (?:my|the|a|any) refund)\b/i,
+      /\b(?:payment (?:failed|failure|was declined|declined|did not go through|didn't go through|error|issue|problem)s?|(?:card|transaction) (?:was )?(?:declined|rejected|failed)|(?:charged|billed) (?:twice|two times|double|incorrectly|wrongly|again)|double[- ](?:charged|billing|charge)|overcharged|unexpected charges?|(?:can(?:not|'t)|unable to) (?:pay|make (?:a |the )?payment|complete (?:the |my )?(?:payment|purchase|checkout))|refund (?:has |have |was )?(?:not|never) (?:been )?(?:received|arrived|come|issued|processed)|(?:not|never|haven't|have not|hasn't|has not) (?:yet )?(?:received|got|gotten|seen) (?:my|the|a|any) refund|(?:charged|billed|debited|took|taken|deducted|withdrawn|withdrew)\b.{0,60}\b(?:cancel(?:l)?ed|terminated|closed)|(?:still|keep|kept) (?:being )?(?:charg|bill)(?:ed|ing)|payments? (?:are |is |keeps? )?(?:failing|being (?:declined|rejected)|not going through)|(?:could|can) ?not be processed|(?:checkout|payment page|payments?) (?:is |are )?(?:failing|not working|broken|down)|(?:can't|cannot|unable to|could not|couldn't) (?:check ?out|complete (?:an? |their |the |his |her )?(?:order|purchase|checkout|payment)))\b/i,
   },
   {
     id: 'legal-threat',
@@ -75,7 +85,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 3,
     pressing: true,
     pattern:
-      /\b(?:lawyers?|solicitors?|attorneys?|legal (?:action|steps|proceedings)|take (?:you|this) to court|sue you|formal notice|on behalf of my client|(?:file|lodge|make) a (?:formal )?complaint with|regulator|ombudsman|information commissioner|consumer protection|trading standards|chargebacks?|dispute (?:the|both|this|these) (?:charges?|payments?)|disputing (?:the|both|this|these) (?:charges?|payments?))\b/i,
+      /\b(?:lawyers?|solicitors?|attorneys?|legal (?:action|steps|proceedings)|take (?:you|this) to court|sue you|formal notice|on behalf of my client|(?:file|lodge|make) a (?:formal )?complaint with|regulator|ombudsman|information commissioner|consumer protection|trading standards|chargebacks?|dispute (?:the|both|this|these) (?:charges?|payments?)|disputing (?:the|both|this|these) (?:charges?|payments?)|courts?|small claims|legal (?:team|department|counsel)|cease and desist|litigation|(?:will|'ll|going to|shall|have to) (?:contact|ask|call|tell|instruct|go to) (?:my|our) bank|ask(?:ing)? (?:my|our) bank to|reverse (?:the|this|these|both|my|our) (?:charges?|payments?|transactions?)|(?:payment|charge) reversal|(?:open|file|raise|start) a dispute|data protection (?:authority|regulator)|gdpr complaint|report (?:you|this) to|better business bureau|consumer (?:rights|authority|agency))\b/i,
   },
   {
     id: 'many-affected',
@@ -83,7 +93,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 2,
     pressing: true,
     pattern:
-      /\b(?:(?:all|every one of|each of) (?:our |the |my )?(?:\d+ )?(?:customers|clients|users|clinics|stores|shops|branches|locations|sites|offices|pharmacies|members|employees|staff|tills|registers)|every (?:customer|client|user|clinic|store|branch|order)|for everyone|for all (?:of )?(?:our |the )?users|none of (?:the|our) \w+ can|nobody can|no one can|no (?:customer|client|user) can|zero orders)\b/i,
+      /\b(?:(?:all|every one of|each of) (?:our |the |my )?(?:\d+ )?(?:customers|clients|users|clinics|stores|shops|branches|locations|sites|offices|pharmacies|members|employees|staff|tills|registers)|every (?:customer|client|user|clinic|store|branch|order)|for everyone|for all (?:of )?(?:our |the )?users|none of (?:the|our) \w+ can|nobody can|no one can|no (?:customer|client|user) can|zero orders|(?:all|every one of|each of|across|for) (?:of )?(?:our|the|my) (?:\d[\d,.]*|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|dozens of|hundreds of|thousands of) (?:\w+ )?(?:customers|clients|users|members|employees|staff|colleagues|agents|drivers|technicians|teachers|students|pupils|parents|patients|doctors|clinics|practices|pharmacies|hospitals|schools|stores|shops|branches|locations|sites|offices|restaurants|hotels|warehouses|franchises|franchisees|outlets|studios|gyms|salons|departments|teams|accounts|devices|terminals|tills|registers|checkouts|kiosks|vehicles|sellers|merchants|tenants|subscribers|guests|buyers|shoppers|academies|nurseries|centres|centers|venues)|(?:our|all) (?:[3-9]|\d{2,}|\d{1,3},\d{3}|dozens of|hundreds of|thousands of) (?:\w+ )?(?:customers|clients|users|members|employees|staff|colleagues|agents|drivers|technicians|teachers|students|pupils|parents|patients|doctors|clinics|practices|pharmacies|hospitals|schools|stores|shops|branches|locations|sites|offices|restaurants|hotels|warehouses|franchises|franchisees|outlets|studios|gyms|salons|departments|teams|accounts|devices|terminals|tills|registers|checkouts|kiosks|vehicles|sellers|merchants|tenants|subscribers|guests|buyers|shoppers|academies|nurseries|centres|centers|venues)|(?:hundreds|thousands|dozens) of (?:our )?(?:\w+ )?(?:customers|clients|users|members|employees|staff|colleagues|agents|drivers|technicians|teachers|students|pupils|parents|patients|doctors|clinics|practices|pharmacies|hospitals|schools|stores|shops|branches|locations|sites|offices|restaurants|hotels|warehouses|franchises|franchisees|outlets|studios|gyms|salons|departments|teams|accounts|devices|terminals|tills|registers|checkouts|kiosks|vehicles|sellers|merchants|tenants|subscribers|guests|buyers|shoppers|academies|nurseries|centres|centers|venues|orders|bookings|payments)|(?:all|every one of|each of) (?:our |the |my )?(?:customers|clients|users|members|employees|staff|colleagues|agents|drivers|technicians|teachers|students|pupils|parents|patients|doctors|clinics|practices|pharmacies|hospitals|schools|stores|shops|branches|locations|sites|offices|restaurants|hotels|warehouses|franchises|franchisees|outlets|studios|gyms|salons|departments|teams|accounts|devices|terminals|tills|registers|checkouts|kiosks|vehicles|sellers|merchants|tenants|subscribers|guests|buyers|shoppers|academies|nurseries|centres|centers|venues)|everyone (?:is|gets|sees|can't|cannot|has)|everybody (?:is|gets|sees|can't|cannot|has)|nobody is able|no one is able|(?:several|many|multiple|some) of (?:our|my) (?:customers|clients|users|members|employees|staff|colleagues|agents|drivers|technicians|teachers|students|pupils|parents|patients|doctors|clinics|practices|pharmacies|hospitals|schools|stores|shops|branches|locations|sites|offices|restaurants|hotels|warehouses|franchises|franchisees|outlets|studios|gyms|salons|departments|teams|accounts|devices|terminals|tills|registers|checkouts|kiosks|vehicles|sellers|merchants|tenants|subscribers|guests|buyers|shoppers|academies|nurseries|centres|centers|venues))\b/i,
   },
   {
     id: 'blocked-business',
@@ -91,7 +101,15 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 2,
     pressing: true,
     pattern:
-      /\b(?:losing (?:sales|orders|money|revenue|customers|business)|lost sales|(?:can't|cannot|can not|unable to) (?:ship|sell|invoice|take orders|run payroll|pay (?:our )?(?:staff|employees))|payroll|patients|\d+ (?:orders|parcels|packages|shipments)|(?:bank )?cut-?off|paying for clicks)\b/i,
+      /\b(?:losing (?:sales|orders|money|revenue|customers|business)|lost sales|(?:can't|cannot|can not|unable to) (?:ship|sell|invoice|take orders|run payroll|pay (?:our )?(?:staff|employees))|payroll|patients|\d+ (?:orders|parcels|packages|shipments)|(?:bank )?cut-?off|paying for clicks|(?:can't|cannot|can not|unable to|could not|couldn't) (?:take|accept|process|receive) (?:any )?(?:payments?|orders?|bookings?|appointments?|reservations?|card payments?|money)|(?:no|zero|not a single|not one) (?:orders?|sales?|bookings?|payments?|reservations?) (?:since|for|in|coming|today|this)|losing (?:\w+ )?(?:money|sales|orders|customers|revenue|bookings|business)|(?:busiest|peak|biggest) (?:day|time|season|weekend|hours?|sale)|black friday|cyber monday|(?:sale|promotion|campaign|launch) (?:is )?(?:running|live|today|started|starts)|(?:customers|patients|guests|clients|people|shoppers|drivers|students) (?:are )?(?:waiting|queu(?:e|ei)ng|lining up|turned away|stuck at)|(?:queues?|lines?) (?:are )?(?:getting )?(?:longer|growing|forming)|(?:can't|cannot|unable to) (?:open|trade|operate|serve (?:our |any )?customers|do (?:any|our) (?:work|jobs?))|standstill|ground to a halt|dead in the water|(?:courier|driver|carrier|truck|pick-?up|collection|ups|dhl|fedex|usps) (?:comes|arrives|is coming|leaves|is due|at \d)|salaries|wages)\b/i,
+  },
+  {
+    id: 'one-person',
+    reason: 'says only the writer is affected',
+    points: 0,
+    onlyOne: true,
+    pattern:
+      /\b(?:only (?:me|my (?:account|computer|laptop|phone|login|user))|just (?:me|my (?:account|computer|laptop|phone))|only (?:happens|occurs) (?:to|for|on) (?:me|my)|(?:my |our )?(?:colleagues?|co-?workers|team ?mates|other users) (?:can(?! ?not)|are able to|have no|don't have|do not have|are fine|log in fine|still (?:can|see|have))|(?:works|working) (?:fine|ok|normally) for (?:my |our |the )?(?:colleagues?|others|everyone else|other users)|(?:everyone|everybody) else (?:can|is fine|is able))\b/i,
   },
   {
     id: 'praise',
@@ -107,6 +125,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 2,
     pressing: true,
     maxHits: 3,
+    tone: true,
     pattern:
       /\b(?:urgent(?:ly)?|asap|emergency|immediate(?:ly)?|right away|top priority|time[- ]sensitive|critical|expedite|without delay|time is of the essence)\b/i,
   },
@@ -115,6 +134,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     reason: 'asks for a quick answer',
     points: 1,
     maxHits: 2,
+    tone: true,
     pattern:
       /\b(?:as soon as possible|swift(?:ly)?|quickly|prompt (?:attention|resolution|action|response|assistance|fix))\b/i,
   },
@@ -125,6 +145,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     pressing: true,
     // A relative day is a deadline only next to something to be done by then: "I need it today" is one,
     // "it stopped working this morning" is not.
+    tone: true,
     pattern:
       /\b(?:deadlines?|due (?:date|today|tomorrow|by)|no later than|(?:by|before|until) (?:today|tonight|tomorrow|(?:the )?end of (?:the )?(?:day|week|month)|eod|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|the weekend|our launch|the launch)|within (?:the next )?\d+ (?:hours?|minutes?|days?)|(?:need(?:s|ed)?|must|have to|has to|required?|fix(?:ed)?|resolved?|sorted|done|finish(?:ed)?|complete[ds]?|send|sent|deliver(?:ed)?|ship(?:ped)?|expir(?:es?|ing)|launch(?:es|ing)?|go(?:es|ing)? live)(?: [\w'-]+){0,3}? (?:today|tonight|this (?:morning|afternoon|evening)))\b/i,
   },
@@ -148,6 +169,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     reason: 'sounds angry or threatens to leave',
     points: 1,
     pressing: true,
+    tone: true,
     pattern:
       /\b(?:unacceptable|ridiculous|outrageous|furious|angry|disgusted|fed up|terrible|horrible|awful|worst|useless|scam|lawyer|legal action|chargeback|(?:or|otherwise|else) (?:i|we)(?: will|'ll| am going to| are going to| shall) (?:cancel|close|leave|switch)|switch(?:ing)? to (?:a )?(?:competitor|another provider))\b|!{2,}/i,
   },
@@ -157,7 +179,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 2,
     pressing: true,
     pattern:
-      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|requests|emails|calls|reminders)|(?:still|yet) (?:not|no|waiting|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again|(?:three|four|five|\d+) times|(?:no one|nobody) (?:answers|responds|replies|has replied)|on hold for)\b/i,
+      /\b(?:(?:second|third|fourth|\d+(?:st|nd|rd|th)) (?:time|request|attempt|email|reminder)|(?:several|multiple|many|numerous) (?:times|requests|emails|calls|reminders)|(?:still|yet) (?:not|no|waiting|haven't|have not|hasn't|has not)|no (?:response|reply|answer) (?:yet|from)|already (?:contacted|reported|called|emailed|written|asked)|follow(?:ing)?[- ]up on|(?:reported|raised|asked) (?:this )?(?:before|previously|earlier)|happening again|once again|(?:three|four|five|\d+) times|(?:no one|nobody) (?:answers|responds|replies|has replied)|on hold for|(?:still|yet) no (?:reply|answer|response|word|update|refund|news)|(?:haven't|have not|hasn't|has not|never) (?:heard|had|received|got(?:ten)?) (?:back|a (?:single )?(?:reply|response|answer)|any(?:thing| (?:reply|response|answer)))|(?:no one|nobody) (?:has )?(?:got(?:ten)? back|replied|responded|answered|called back|picks? up|helps?)|(?:my|our) (?:previous|last|earlier|prior) (?:e-?mails?|messages?|tickets?|requests?|calls?|complaints?)|(?:emailed|written|called|contacted|chased|messaged|rung|phoned) (?:you |your \w+ )?(?:twice|\w+ times|repeatedly)|(?:days|weeks) (?:without|with no) (?:a |any )?(?:reply|answer|response)|twice already|(?:another|yet another|final) (?:e-?mail|reminder|attempt)|disgrace(?:ful)?|appalling|shocking|pathetic|incompeten(?:t|ce)|thieves|stealing|unbelievable|not acceptable|sick (?:and tired )?of|had enough|last straw|enough is enough|(?:i|we) want (?:my|our) money back|this is a joke)\b/i,
   },
   {
     id: 'subject-flag',
@@ -165,6 +187,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     points: 1,
     pressing: true,
     scope: 'subject',
+    tone: true,
     pattern:
       /\b(?:urgent(?:ly)?|critical|immediate(?:ly)?|emergency|asap|outages?|down|downtime|interruptions?|failures?|malfunction(?:s|ing)?|crash(?:es|ed)?|breach(?:ed)?)\b/i,
   },
@@ -267,7 +290,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
       patterns: withOwn(rule.global, own?.rules.get(rule.id)),
       end: rule.scope === 'subject' ? options.subject.length : text.length,
       limit: rule.maxHits ?? 1,
-      asserted: rule.points > 0 || rule.canWait === true,
+      asserted: rule.points > 0 || rule.canWait === true || rule.onlyOne === true,
     })
     if (found.length > 0)
       reasons.push({
@@ -301,7 +324,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
     const reason = { rule: 'stated-low', reason: 'is marked low priority by the customer', points: 0 }
     return { priority: 'low', score, reasons: [{ ...reason, evidence: [statedLow] }, ...reasons] }
   }
-  if (score >= PRIORITY_THRESHOLDS.highAt) return { priority: 'high', score, reasons }
+  if (score >= PRIORITY_THRESHOLDS.highAt && mayBeHigh(reasons)) return { priority: 'high', score, reasons }
   const canWait = reasons.filter((reason) => CAN_WAIT.has(reason.rule))
   if (canWait.length > 0 && !reasons.some((reason) => PRESSING.has(reason.rule)))
     return {
@@ -312,6 +335,22 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
   return { priority: 'medium', score, reasons }
 }
 
+/**
+ * Points make a ticket high only when something is wrong beyond the writer's tone, and when it is not one
+ * person's trouble, unless that trouble is a security problem, lost data or legal steps.
+ */
+function mayBeHigh(reasons: readonly TPriorityReason[]): boolean {
+  if (
+    reasons.some((reason) => ONLY_ONE.has(reason.rule)) &&
+    !reasons.some((reason) => HIGH_FOR_ONE.has(reason.rule))
+  )
+    return false
+  return reasons.some((reason) => reason.points > 0 && !TONE.has(reason.rule))
+}
+
+const TONE = new Set(PRIORITY_RULES.filter((rule) => rule.tone).map((rule) => rule.id))
+const ONLY_ONE = new Set(PRIORITY_RULES.filter((rule) => rule.onlyOne).map((rule) => rule.id))
+const HIGH_FOR_ONE = new Set(['security', 'data-loss', 'legal-threat'])
 const CAN_WAIT = new Set(PRIORITY_RULES.filter((rule) => rule.canWait).map((rule) => rule.id))
 const PRESSING = new Set(PRIORITY_RULES.filter((rule) => rule.pressing).map((rule) => rule.id))
 
