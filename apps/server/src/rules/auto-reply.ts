@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   AUTOMATIC_SENDER_PATTERN,
   AutoReplySkipped,
@@ -15,6 +16,7 @@ import type { TOutbox } from '../outbox/outbox-service'
 import { sendOutboundMailJob } from '../outbox/send-outbound-mail.job'
 import { hasVerifiedOwner } from '../teams/team-repository'
 import type { TAutomationMail } from '../tickets/ticket-automation'
+import { latestRequesterMail } from './requester-mail'
 
 export type TAutoReplyDeps = {
   outbox: Pick<TOutbox, 'queueMail' | 'admitRecipients'>
@@ -67,10 +69,43 @@ function refusal(ticket: TTicketRow, mail: TAutomationMail | null): string | nul
 }
 
 /**
- * A rule's automatic reply to the customer's mail (decision 065), queued in the run's transaction: never to
- * an automatic, spam or DMARC-failing mail, at most once an hour per requester and workspace, within the
+ * The requester's hourly claim on an automatic reply (`auto_replies`): claimed, or null when they had one
+ * within the hour. What it held before comes back, so a reply the limits then refuse gives the claim back.
+ */
+async function claimHourly(
+  tx: TQueryable,
+  teamId: string,
+  to: string,
+): Promise<{ release(): Promise<void> } | null> {
+  const { rows } = await tx.query<{ previousAt: Date | null }>(
+    `with previous as (select "sentAt" from auto_replies where "teamId" = $1 and "address" = $2)
+     insert into auto_replies ("teamId", "address", "sentAt") values ($1, $2, now())
+     on conflict ("teamId", "address") do update set "sentAt" = excluded."sentAt"
+     where auto_replies."sentAt" <= excluded."sentAt" - make_interval(mins => $3)
+     returning (select "sentAt" from previous) as "previousAt"`,
+    [teamId, to, RuleLimits.autoReplyEveryMinutes],
+  )
+  const claimed = rows[0]
+  if (!claimed) return null
+  return {
+    release: async () => {
+      await (claimed.previousAt === null
+        ? tx.query('delete from auto_replies where "teamId" = $1 and "address" = $2', [teamId, to])
+        : tx.query('update auto_replies set "sentAt" = $3 where "teamId" = $1 and "address" = $2', [
+            teamId,
+            to,
+            claimed.previousAt,
+          ]))
+    },
+  }
+}
+
+/**
+ * A rule's automatic reply to the customer (decision 065), queued in the run's transaction: never to an
+ * automatic, spam or DMARC-failing mail, at most once an hour per requester and workspace, within the
  * workspace's sending limits as its owner's mail, from the address replies use and in the workspace's
- * name. Answers what the timeline says of it.
+ * name. A run no mail started (a scheduled rule, a member's change) answers the requester's latest mail on
+ * the ticket, judged by the same checks. Answers what the timeline says of it.
  */
 export async function queueAutoReply(
   tx: TQueryable,
@@ -82,7 +117,8 @@ export async function queueAutoReply(
     action: TAutoReplyAction
   },
 ): Promise<string> {
-  const { ticket, mail, action } = input
+  const { ticket, action } = input
+  const mail = input.mail ?? (await latestRequesterMail(tx, ticket))
   const refused = refusal(ticket, mail)
   if (refused || !mail) return refused ?? AutoReplySkipped.noMail
   const to = ticket.email.trim().toLowerCase()
@@ -94,21 +130,15 @@ export async function queueAutoReply(
   )
   const owner = owners[0]
   if (!owner) return AutoReplySkipped.noAddress
-  // Claimed before the limits: a requester writing five times in a minute gets one answer, not five tries.
-  const { rows: claimed } = await tx.query(
-    `insert into auto_replies ("teamId", "address", "sentAt") values ($1, $2, now())
-     on conflict ("teamId", "address") do update set "sentAt" = excluded."sentAt"
-     where auto_replies."sentAt" <= excluded."sentAt" - make_interval(mins => $3)
-     returning "address"`,
-    [ticket.teamId, to, RuleLimits.autoReplyEveryMinutes],
-  )
-  if (claimed.length === 0) return AutoReplySkipped.recent
   const voice = await replyVoice(tx, {
     teamId: ticket.teamId,
     ticketId: ticket.id,
     agent: { id: owner.id, name: owner.teamName, email: owner.email },
   }).catch(() => null)
   if (!voice) return AutoReplySkipped.noAddress
+  // Claimed before the limits: a requester writing five times in a minute gets one answer, not five tries.
+  const claim = await claimHourly(tx, ticket.teamId, to)
+  if (!claim) return AutoReplySkipped.recent
   try {
     const ownerVerified = await hasVerifiedOwner(tx, ticket.teamId)
     // The requester wrote to the workspace: never a stranger to it.
@@ -117,13 +147,18 @@ export async function queueAutoReply(
       ...{ ownerVerified, strangers: [] },
     })
   } catch (error) {
-    if (error instanceof AppError) return AutoReplySkipped.limit
-    throw error
+    if (!(error instanceof AppError)) throw error
+    // Nothing went: the requester's next mail is tried again rather than said to have been answered.
+    await claim.release()
+    return `${AutoReplySkipped.limit} (${error.message})`
   }
   const text = fill(action.body, ticket, input.requesterName, to)
   const queued = await deps.outbox.queueMail(tx, {
     kind: OutboundMailKind.autoReply,
-    idempotencyKey: `auto-reply:${action.ruleId}:${ticket.id}:${mail.messageId ?? ticket.id}`.slice(0, 200),
+    // One answer to a customer's mail per rule; with no mail starting the run, each firing is its own.
+    idempotencyKey: `auto-reply:${action.ruleId}:${ticket.id}:${
+      input.mail ? (input.mail.messageId ?? ticket.id) : randomUUID()
+    }`.slice(0, 200),
     ownerId: owner.id,
     readableBy: [`team:${ticket.teamId}`],
     to: [to],

@@ -7,6 +7,7 @@ import {
   DATABASE_ID,
   RuleMessages,
   RuleWebhookHeaders,
+  SendingLimitMessages,
   type TRuleAttributes,
   type TRuleCreate,
   type TRuleEvaluation,
@@ -20,7 +21,9 @@ import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from 
 import { startTestRelay, type TTestRelay } from '../outbox/outbox.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
+import { verifyEmail } from '../testing/verify-email'
 import { waitForValue } from '../testing/wait-for-value'
+import { runScheduledRules } from './scheduled-rules'
 
 type TRule = Models.Document & TRuleAttributes
 type TTicket = Models.Document & TTicketAttributes
@@ -81,11 +84,16 @@ const subjectHas = (value: string): TRuleCreate['conditions'] => ({
   conditions: [{ type: 'condition', field: 'message.subject', operator: 'contains', value }],
 })
 
+/** A fresh workspace may mail this many people an hour until its owner verifies their address. */
+const UNVERIFIED_PER_HOUR = 1
+
 describe.each(DATABASE_KINDS)("rules' auto-reply and webhook on %s", (database) => {
   let server: TMailTestServer
   let relay: TTestRelay
   let receiver: Awaited<ReturnType<typeof startReceiver>>
+  // Ada's workspace has a verified owner; Bea's has not, so it sends at the unverified trickle.
   let ada: TSdkUser
+  let bea: TSdkUser
   let address: string
 
   beforeAll(async () => {
@@ -93,9 +101,17 @@ describe.each(DATABASE_KINDS)("rules' auto-reply and webhook on %s", (database) 
     server = await startMailTestServer({
       database,
       // The receiver is on this machine: allowed by the operator, as a self-hoster would name theirs.
-      env: { SMTP_RELAY_URL: relay.url, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+      env: {
+        SMTP_RELAY_URL: relay.url,
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+        OUTBOUND_UNVERIFIED_RECIPIENTS_PER_HOUR: String(UNVERIFIED_PER_HOUR),
+      },
     })
-    ada = await signUpUser(server.url, 'Ada Lovelace')
+    ;[ada, bea] = await Promise.all([
+      signUpUser(server.url, 'Ada Lovelace'),
+      signUpUser(server.url, 'Bea Baker'),
+    ])
+    await verifyEmail(server.url, ada, server.db)
     address = (await readMailbox(ada)).address
   })
   afterAll(async () => {
@@ -103,40 +119,48 @@ describe.each(DATABASE_KINDS)("rules' auto-reply and webhook on %s", (database) 
     await Promise.all([relay?.close(), receiver?.close()])
   })
 
-  const createRule = async (data: TRuleCreate) =>
-    (await ada.databases.createDocument({ ...RULES, documentId: ID.unique(), data })) as unknown as TRule
-  const send = async (raw: string) =>
-    expect((await sendRaw({ port: server.smtpPort, to: address, raw })).accepted).toBe(true)
-  const ticketOf = (subject: string) =>
+  const createRule = async (data: TRuleCreate, user = ada) =>
+    (await user.databases.createDocument({ ...RULES, documentId: ID.unique(), data })) as unknown as TRule
+  const send = async (raw: string, to = address) =>
+    expect((await sendRaw({ port: server.smtpPort, to, raw })).accepted).toBe(true)
+  const ticketOf = (subject: string, user = ada) =>
     waitForValue(
       async () =>
         (
-          await ada.databases.listDocuments<TTicket>({
+          await user.databases.listDocuments<TTicket>({
             ...TICKETS,
             queries: [Query.equal('subject', subject)],
           })
         ).documents[0],
       { what: `the ticket "${subject}"` },
     )
-  const eventsOf = async (ticketId: string, type: string) =>
+  const eventsOf = async (ticketId: string, type: string, user = ada) =>
     (
-      await ada.databases.listDocuments<TEvent>({
+      await user.databases.listDocuments<TEvent>({
         ...EVENTS,
         queries: [Query.equal('ticketId', ticketId), Query.equal('type', type), Query.orderAsc('$sequence')],
       })
     ).documents
   /** What the rule's line on the ticket's timeline says its actions did. */
-  const saidOn = (subject: string, ruleName: string) =>
+  const saidOn = (subject: string, ruleName: string, user = ada) =>
     waitForValue(
       async () => {
-        const ticket = await ticketOf(subject)
-        const lines = (await eventsOf(ticket.$id, 'rule-evaluated')).map((e) => e.after as TRuleEvaluation)
+        const ticket = await ticketOf(subject, user)
+        const lines = (await eventsOf(ticket.$id, 'rule-evaluated', user)).map(
+          (e) => e.after as TRuleEvaluation,
+        )
         return lines.find((line) => line.ruleName === ruleName && line.matched)?.changes
       },
       { what: `rule ${ruleName} on "${subject}"` },
     )
   const autoRepliesTo = async (to: string) =>
     (await server.db.query(`select id from outbox where kind = 'auto-reply' and "to" ? $1`, [to])).rows.length
+  const arrivedFor = (to: string) =>
+    waitForValue(() => relay.arrived.find((mail) => mail.envelope.to.includes(to)), {
+      what: `the automatic reply to ${to}`,
+    })
+  const headerOf = (mail: TTestRelay['arrived'][number], name: string) =>
+    mail.email.headers.find((header) => header.key === name)?.value
 
   it('acknowledges a customer once an hour with the ticket number, never an automatic or forged mail', async () => {
     await createRule({
@@ -269,5 +293,139 @@ describe.each(DATABASE_KINDS)("rules' auto-reply and webhook on %s", (database) 
       expect(refused.code).toBe(400)
       expect(refused.message).toContain(message)
     }
+  })
+
+  it("answers the requester's latest mail from a scheduled rule and on a member's change, with the same guards", async () => {
+    // A person, a mailing list and a forged From, all of one domain a scheduled rule looks for.
+    await send(
+      customerMail({
+        from: 'Carol Ng <carol@parcel.example>',
+        subject: 'parcel late',
+        messageId: 's1@p.example',
+      }),
+    )
+    await send(
+      customerMail({
+        from: 'offers@parcel.example',
+        subject: 'parcel offers',
+        messageId: 's2@p.example',
+        above: ['List-Id: Offers <offers.parcel.example>'],
+      }),
+    )
+    await send(
+      customerMail({
+        from: 'mallory@parcel.example',
+        subject: 'parcel forged',
+        messageId: 's3@p.example',
+        above: [DMARC_FAIL],
+      }),
+    )
+    const carols = await ticketOf('parcel late')
+    await Promise.all([ticketOf('parcel offers'), ticketOf('parcel forged')])
+    const nudge = await createRule({
+      name: 'Nudge',
+      kind: 'scheduled',
+      conditions: {
+        type: 'group',
+        match: 'all',
+        conditions: [
+          { type: 'condition', field: 'requester.email', operator: 'contains', value: '@parcel.example' },
+        ],
+      },
+      actions: [
+        {
+          type: 'email-reply',
+          subject: 'Still on it',
+          body: 'Hi {{requester.firstName}}, {{ticket.number}} is still with us.',
+        },
+      ],
+    })
+    // The minute job's own run, now (its timetable may run it as well: each ticket fires once either way).
+    const actions = { outbox: server.outbox, queue: server.queue }
+    await runScheduledRules({ db: server.db, log: () => {}, routeTickets: undefined, actions }, new Date())
+    const nudged = await arrivedFor('carol@parcel.example')
+    expect(headerOf(nudged, 'auto-submitted')).toBe('auto-replied')
+    expect(headerOf(nudged, 'x-auto-response-suppress')).toBe('All')
+    expect(nudged.email.inReplyTo).toBe('<s1@p.example>')
+    expect(nudged.email.subject).toBe(`Still on it [#${carols.number}]`)
+    expect(nudged.email.text?.trim()).toBe(`Hi Carol, #${carols.number} is still with us.`)
+    expect(await saidOn('parcel late', 'Nudge')).toEqual(['auto-reply queued to carol@parcel.example'])
+    expect(await saidOn('parcel offers', 'Nudge')).toEqual([AutoReplySkipped.automatic])
+    expect(await saidOn('parcel forged', 'Nudge')).toEqual([AutoReplySkipped.dmarc])
+    for (const to of ['offers@parcel.example', 'mallory@parcel.example'])
+      expect(await autoRepliesTo(to)).toBe(0)
+    await ada.databases.deleteDocument({ ...RULES, documentId: nudge.$id })
+
+    // A member sets a ticket pending: the rule answers the requester's latest mail, their answer on it.
+    await createRule({
+      name: 'Waiting on you',
+      kind: 'on-update',
+      conditions: {
+        type: 'group',
+        match: 'all',
+        conditions: [{ type: 'condition', field: 'ticket.status', operator: 'changed-to', value: 'pending' }],
+      },
+      actions: [{ type: 'email-reply', body: 'We need your order number to go on.' }],
+    })
+    await send(
+      customerMail({ from: 'dave@depot.example', subject: 'parcel lost', messageId: 'd1@d.example' }),
+    )
+    const daves = await ticketOf('parcel lost')
+    await send(
+      customerMail({
+        from: 'dave@depot.example',
+        subject: 'Re: parcel lost',
+        messageId: 'd2@d.example',
+        above: ['In-Reply-To: <d1@d.example>'],
+      }),
+    )
+    await waitForValue(
+      async () =>
+        (await server.db.query(`select 1 from messages where "messageId" = 'd2@d.example'`)).rows.length > 0,
+      { what: "Dave's answer on his ticket" },
+    )
+    expect(await autoRepliesTo('dave@depot.example')).toBe(0)
+    await ada.databases.updateDocument({ ...TICKETS, documentId: daves.$id, data: { status: 'pending' } })
+    const waiting = await arrivedFor('dave@depot.example')
+    expect(headerOf(waiting, 'auto-submitted')).toBe('auto-replied')
+    expect(waiting.email.inReplyTo).toBe('<d2@d.example>')
+    expect(waiting.email.subject).toBe(`Re: parcel lost [#${daves.number}]`)
+    expect(await saidOn('parcel lost', 'Waiting on you')).toEqual(['auto-reply queued to dave@depot.example'])
+  })
+
+  it("refuses an auto-reply past the workspace's sending limit, says why on the timeline, and tries the next mail again", async () => {
+    const beasAddress = (await readMailbox(bea)).address
+    await createRule(
+      {
+        name: 'Thanks',
+        kind: 'on-create',
+        conditions: subjectHas('order'),
+        actions: [{ type: 'email-reply', body: 'Thank you, this is {{ticket.number}}.' }],
+      },
+      bea,
+    )
+    const toBea = (from: string, subject: string, messageId: string) =>
+      send(customerMail({ from, subject, messageId }), beasAddress)
+    await toBea('frank@shop.example', 'order one', 'o1@shop.example')
+    expect(await saidOn('order one', 'Thanks', bea)).toEqual(['auto-reply queued to frank@shop.example'])
+    await arrivedFor('frank@shop.example')
+
+    // Bea has not verified her address: one recipient an hour, and Frank was it.
+    const limitWords = SendingLimitMessages.unverifiedPerHour(UNVERIFIED_PER_HOUR, 60_000).split(
+      ' Try again',
+    )[0]
+    for (const [subject, messageId] of [
+      ['order two', 'o2@shop.example'],
+      ['order three', 'o3@shop.example'],
+    ] as const) {
+      await toBea('erin@shop.example', subject, messageId)
+      const [said, ...rest] = await saidOn(subject, 'Thanks', bea)
+      // Never "had one in the last hour": a refused reply is no reply.
+      expect(said).toContain(AutoReplySkipped.limit)
+      expect(said).toContain(limitWords)
+      expect(rest).toEqual([])
+    }
+    expect(await autoRepliesTo('erin@shop.example')).toBe(0)
+    expect(await autoRepliesTo('frank@shop.example')).toBe(1)
   })
 })
