@@ -19,11 +19,13 @@ import { type Client, ID, type Models, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readMailbox, sendRaw, startMailTestServer, type TMailTestServer } from '../mail/mail.test-kit'
 import { startTestRelay, type TTestRelay } from '../outbox/outbox.test-kit'
+import { freePort } from '../testing/free-port'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { verifyEmail } from '../testing/verify-email'
 import { waitForValue } from '../testing/wait-for-value'
 import { runScheduledRules } from './scheduled-rules'
+import { ruleWebhookJob } from './webhooks/rule-webhook.job'
 
 type TRule = Models.Document & TRuleAttributes
 type TTicket = Models.Document & TTicketAttributes
@@ -427,5 +429,66 @@ describe.each(DATABASE_KINDS)("rules' auto-reply and webhook on %s", (database) 
     }
     expect(await autoRepliesTo('erin@shop.example')).toBe(0)
     expect(await autoRepliesTo('frank@shop.example')).toBe(1)
+  })
+
+  it('gives up on a failing webhook after five tries, says so on the timeline, and the rest of the rule stands', async () => {
+    // One receiver answers 500 to every try; nothing listens at the other's port.
+    const refusing = `http://127.0.0.1:${await freePort()}/hook`
+    receiver.statuses.push(500, 500, 500, 500, 500)
+    const callsBefore = receiver.calls.length
+    const rule = await createRule({
+      name: 'Tell the ERP',
+      kind: 'on-create',
+      conditions: subjectHas('shipment'),
+      actions: [
+        { type: 'add-tags', tags: ['erp'] },
+        { type: 'webhook', url: receiver.url },
+        { type: 'webhook', url: refusing },
+      ],
+    })
+    await send(
+      customerMail({ from: 'gus@customer.example', subject: 'shipment stuck', messageId: 'w1@c.example' }),
+    )
+    const ticket = await ticketOf('shipment stuck')
+    expect(ticket.tags).toEqual(['erp'])
+    // pg-boss's own retries (2 s, then doubling) made due at once: its clock moved, not the test's sleep.
+    const outcomes = await waitForValue(
+      async () => {
+        await server.db.query(
+          `update pgboss.job set start_after = now() where name = $1 and state = 'retry'`,
+          [ruleWebhookJob.id],
+        )
+        const events = await eventsOf(ticket.$id, 'rule-webhook')
+        return events.length === 2 && events.map((event) => event.after as TRuleWebhookOutcome)
+      },
+      { what: 'both webhooks given up', timeoutMs: 50_000, intervalMs: 250 },
+    )
+    const byHost = new Map(outcomes.map((outcome) => [outcome.host, outcome]))
+    expect(byHost.get(new URL(receiver.url).host)).toMatchObject({
+      ruleName: 'Tell the ERP',
+      delivered: false,
+      attempt: 5,
+      status: 500,
+      error: 'answered 500',
+    })
+    expect(byHost.get(new URL(refusing).host)).toMatchObject({ delivered: false, attempt: 5, status: null })
+    expect(byHost.get(new URL(refusing).host)?.error).toContain('ECONNREFUSED')
+    expect(receiver.calls.length - callsBefore).toBe(5)
+    // Done with, not waiting for a sixth try: both jobs completed after their fifth.
+    const { rows: jobs } = await server.db.query<{ state: string; retry_count: number }>(
+      `select state, retry_count from pgboss.job where name = $1 and data -> 'payload' ->> 'ruleId' = $2`,
+      [ruleWebhookJob.id, rule.$id],
+    )
+    expect(jobs).toEqual([
+      { state: 'completed', retry_count: 4 },
+      { state: 'completed', retry_count: 4 },
+    ])
+    // The desk goes on: the next mail is a ticket, acknowledged by the first rule as ever.
+    await send(
+      customerMail({ from: 'hal@customer.example', subject: 'printer after', messageId: 'w2@c.example' }),
+    )
+    expect(await saidOn('printer after', 'Acknowledge')).toEqual([
+      'auto-reply queued to hal@customer.example',
+    ])
   })
 })
