@@ -47,6 +47,13 @@ const jsonColumn = (value: unknown) => (value === null || value === undefined ? 
  */
 export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<void> {
   if (events.length === 0) return
+  // An event's number is the ticket's highest plus one (migration 018), drawn under the ticket's lock. A
+  // writer that did not take it (a reply's delivery report) could draw the number a locking writer draws
+  // next, and each then waited on the other: a deadlock, seen in CI. Taken here, in id order, it is a no-op
+  // for the many callers that already hold it.
+  await tx.query('select 1 from tickets where id = any($1::text[]) order by id for update', [
+    [...new Set(events.map((event) => event.ticketId))],
+  ])
   const values = events.flatMap((event) => {
     const permissions = WorkspacePermissions.members(event.teamId)
     return [
