@@ -41,7 +41,7 @@ function parseData(schema: z.ZodType<Record<string, unknown>>, data: unknown): R
     const where = issue.path.length ? `Attribute "${issue.path.join('.')}" ` : ''
     throw AppError.invalidStructure(
       issue.code === 'unrecognized_keys'
-        ? `Unknown attribute: "${issue.keys.join('", "')}"`
+        ? `Unknown attribute: "${issue.keys.map((key) => [...issue.path, key].join('.')).join('", "')}"`
         : `${where}${issue.message}`,
     )
   }
