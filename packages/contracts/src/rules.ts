@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js'
 import { z } from 'zod'
 import { ZListName } from './groups'
+import { SlaMetric, type TSlaMetric } from './sla'
 import { TICKET_PRIORITIES } from './ticket-priorities'
 import { TICKET_STATUSES, TicketLimits, ZTicketTags } from './tickets'
 
@@ -74,6 +75,10 @@ export const RuleField = {
   hoursSinceCreated: 'time.hours-since-created',
   hoursSinceCustomer: 'time.hours-since-customer-message',
   hoursSinceAgent: 'time.hours-since-agent-message',
+  /** An SLA target's clock as the ledger last left it (decision 070): breached, or due within minutes. */
+  slaFirstReply: 'sla.first-reply',
+  slaNextReply: 'sla.next-reply',
+  slaResolution: 'sla.resolution',
 } as const
 export const RULE_FIELDS = Object.values(RuleField) as [TRuleField, ...TRuleField[]]
 export type TRuleField = (typeof RuleField)[keyof typeof RuleField]
@@ -95,12 +100,16 @@ export const RuleOperator = {
   changedTo: 'changed-to',
   greaterThan: 'greater-than',
   lessThan: 'less-than',
+  /** SLA fields: the target's time is used up and it is not yet fulfilled. */
+  breached: 'breached',
+  /** SLA fields: the target runs and is due within this many minutes (not yet breached). */
+  dueWithin: 'due-within',
 } as const
 export const RULE_OPERATORS = Object.values(RuleOperator) as [TRuleOperator, ...TRuleOperator[]]
 export type TRuleOperator = (typeof RuleOperator)[keyof typeof RuleOperator]
 
 /** How a field's value reads: what operators and value it takes. */
-export type TRuleFieldShape = 'text' | 'list' | 'choice' | 'number' | 'custom'
+export type TRuleFieldShape = 'text' | 'list' | 'choice' | 'number' | 'custom' | 'sla'
 
 export const RULE_FIELD_SHAPES: Record<TRuleField, TRuleFieldShape> = {
   'message.subject': 'text',
@@ -123,7 +132,23 @@ export const RULE_FIELD_SHAPES: Record<TRuleField, TRuleFieldShape> = {
   'time.hours-since-created': 'number',
   'time.hours-since-customer-message': 'number',
   'time.hours-since-agent-message': 'number',
+  'sla.first-reply': 'sla',
+  'sla.next-reply': 'sla',
+  'sla.resolution': 'sla',
 }
+
+/** The SLA target each SLA field reads. */
+export const RULE_SLA_METRICS: Partial<Record<TRuleField, TSlaMetric>> = {
+  'sla.first-reply': SlaMetric.firstReply,
+  'sla.next-reply': SlaMetric.nextReply,
+  'sla.resolution': SlaMetric.resolution,
+}
+
+/** Whether any condition of the group reads an SLA clock (only then are the clocks read for a batch). */
+export const readsSla = (group: TRuleGroup): boolean =>
+  group.conditions.some((entry) =>
+    entry.type === 'group' ? readsSla(entry) : RULE_FIELD_SHAPES[entry.field] === 'sla',
+  )
 
 const TEXT_OPERATORS: readonly TRuleOperator[] = [
   'equals',
@@ -145,17 +170,23 @@ export const RULE_OPERATORS_BY_SHAPE: Record<TRuleFieldShape, readonly TRuleOper
   choice: ['equals', 'not-equals', 'is-empty', 'is-not-empty', ...CHANGE_OPERATORS],
   number: ['greater-than', 'less-than'],
   custom: [...TEXT_OPERATORS, 'greater-than', 'less-than', ...CHANGE_OPERATORS],
+  sla: ['breached', 'due-within'],
 }
 
 /** Fields whose key names what to read (a header's name, a custom field's key). */
 export const KEYED_RULE_FIELDS: readonly TRuleField[] = ['message.header', 'ticket.custom-field']
 
 /** Operators that take no value. */
-export const VALUELESS_RULE_OPERATORS: readonly TRuleOperator[] = ['is-empty', 'is-not-empty', 'changed']
+export const VALUELESS_RULE_OPERATORS: readonly TRuleOperator[] = [
+  'is-empty',
+  'is-not-empty',
+  'changed',
+  'breached',
+]
 /** Operators whose value is a list of words. */
 export const WORD_RULE_OPERATORS: readonly TRuleOperator[] = ['any-words', 'none-words']
 /** Operators whose value is a number. */
-export const NUMBER_RULE_OPERATORS: readonly TRuleOperator[] = ['greater-than', 'less-than']
+export const NUMBER_RULE_OPERATORS: readonly TRuleOperator[] = ['greater-than', 'less-than', 'due-within']
 
 /** The values `message.channel` and `message.new-or-reply` take. */
 export const RULE_CHANNELS = ['email', 'form', 'api'] as const
@@ -177,6 +208,9 @@ export const RuleMessages = {
   wordsRequired: `List 1 to ${RuleLimits.words} words`,
   valueLength: `A value is at most ${RuleLimits.value.toLocaleString('en-US')} characters`,
   changeOnlyOnUpdate: '"Changed" and "changed to" only apply to rules that run when a ticket is updated',
+  dueWithinMinutes: '"Due within" takes a whole number of minutes above 0',
+  slaNotOnCreate:
+    'SLA conditions apply to scheduled rules and rules run on an update: a new ticket has no SLA clock yet',
   patternLength: `A regular expression is at most ${RuleLimits.pattern} characters`,
   /** Followed by RE2's own reason, e.g. "invalid or unsupported Perl syntax: `(?=`". */
   patternInvalid:
@@ -248,6 +282,11 @@ export function ruleConditionProblem(
   }
   if (KEYED_RULE_FIELDS.includes(field) && !key) return { path: ['key'], message: RuleMessages.keyRequired }
   if (VALUELESS_RULE_OPERATORS.includes(operator)) return null
+  if (operator === 'due-within') {
+    return typeof value === 'number' && Number.isInteger(value) && value > 0
+      ? null
+      : { path: ['value'], message: RuleMessages.dueWithinMinutes }
+  }
   if (NUMBER_RULE_OPERATORS.includes(operator)) {
     return typeof value === 'number' ? null : { path: ['value'], message: RuleMessages.numberRequired }
   }
@@ -443,16 +482,21 @@ export const ZRuleDraft = z
     if (nesting) ctx.addIssue({ code: 'custom', message: nesting, path: ['conditions'] })
     let count = 0
     let changeOutsideUpdate = false
+    let slaOnCreate = false
     forEachRuleCondition(rule.conditions, (condition) => {
       count++
       if (CHANGE_OPERATORS.includes(condition.operator) && rule.kind !== 'on-update')
         changeOutsideUpdate = true
+      if (RULE_FIELD_SHAPES[condition.field] === 'sla' && rule.kind === 'on-create') slaOnCreate = true
     })
     if (count > RuleLimits.conditions) {
       ctx.addIssue({ code: 'custom', message: RuleMessages.tooManyConditions, path: ['conditions'] })
     }
     if (changeOutsideUpdate) {
       ctx.addIssue({ code: 'custom', message: RuleMessages.changeOnlyOnUpdate, path: ['conditions'] })
+    }
+    if (slaOnCreate) {
+      ctx.addIssue({ code: 'custom', message: RuleMessages.slaNotOnCreate, path: ['conditions'] })
     }
   })
 export type TRuleDraft = z.infer<typeof ZRuleDraft>

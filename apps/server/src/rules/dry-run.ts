@@ -41,7 +41,7 @@ async function recentTickets(db: TDatabase, teamId: string): Promise<TDryRunTick
  */
 export async function dryRun(db: TDatabase, teamId: string, rule: TRuleDraft): Promise<TRuleDryRunResult> {
   const tickets = await recentTickets(db, teamId)
-  const surroundings = await readSurroundings(db, tickets)
+  const surroundings = await readSurroundings(db, tickets, [rule])
   const now = new Date()
   const matched = tickets.filter((ticket) => {
     const known = surroundings.get(ticket.id)

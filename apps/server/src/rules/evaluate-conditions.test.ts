@@ -1,4 +1,11 @@
-import { lintRules, type TRuleAction, type TRuleCondition, type TRuleGroup } from '@parsedesk/contracts'
+import {
+  lintRules,
+  RuleMessages,
+  type TRuleAction,
+  type TRuleCondition,
+  type TRuleGroup,
+  ZRuleDraft,
+} from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { evaluateGroup } from './evaluate-conditions'
 import type { TRuleFacts } from './rule-facts'
@@ -38,6 +45,7 @@ const facts = (overrides: Partial<TRuleFacts> = {}): TRuleFacts => ({
   requesterName: 'Ada',
   lastCustomerAt: new Date('2026-11-28T09:00:00Z'),
   lastAgentAt: null,
+  sla: {},
   now: NOW,
   ...overrides,
 })
@@ -116,6 +124,63 @@ describe('rule conditions', () => {
       [[1, 0], 'low', false],
       [[1, 1], ['vip'], true],
     ])
+  })
+
+  it('reads SLA clocks: breached once past due (recorded or not yet), due within N minutes while running', () => {
+    const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000)
+    const sla = facts({
+      sla: {
+        // Past due a minute ago; the alerts job has not recorded the breach yet.
+        'first-reply': { state: 'active', dueAt: minutes(-1), breachedAt: null },
+        'next-reply': { state: 'active', dueAt: minutes(25), breachedAt: null },
+        // Breached, then answered late: fulfilled targets no longer escalate.
+        resolution: { state: 'fulfilled', dueAt: minutes(-90), breachedAt: minutes(-90) },
+      },
+    })
+    expect(holds({ field: 'sla.first-reply', operator: 'breached' }, sla)).toBe(true)
+    expect(holds({ field: 'sla.next-reply', operator: 'breached' }, sla)).toBe(false)
+    expect(holds({ field: 'sla.resolution', operator: 'breached' }, sla)).toBe(false)
+    expect(holds({ field: 'sla.next-reply', operator: 'due-within', value: 30 }, sla)).toBe(true)
+    expect(holds({ field: 'sla.next-reply', operator: 'due-within', value: 20 }, sla)).toBe(false)
+    // Breached is past "due within"; a paused clock is due at no time; no clock at all matches nothing.
+    expect(holds({ field: 'sla.first-reply', operator: 'due-within', value: 30 }, sla)).toBe(false)
+    const paused = { state: 'paused' as const, dueAt: null, breachedAt: null }
+    expect(
+      holds(
+        { field: 'sla.next-reply', operator: 'due-within', value: 30 },
+        facts({ sla: { 'next-reply': paused } }),
+      ),
+    ).toBe(false)
+    expect(holds({ field: 'sla.first-reply', operator: 'breached' })).toBe(false)
+    // The timeline reads minutes left: negative once past due.
+    const read = evaluateGroup(
+      {
+        type: 'group',
+        match: 'all',
+        conditions: [condition({ field: 'sla.next-reply', operator: 'breached' })],
+      },
+      sla,
+    )
+    expect(read.outcomes[0]?.actual).toBe(25)
+  })
+
+  it('refuses SLA conditions on a new ticket, and "due within" without a number of minutes', () => {
+    const draft = (kind: 'on-create' | 'scheduled', value: unknown) =>
+      ZRuleDraft.safeParse({
+        name: 'Escalate',
+        kind,
+        conditions: {
+          type: 'group',
+          match: 'all',
+          conditions: [{ type: 'condition', field: 'sla.resolution', operator: 'due-within', value }],
+        },
+        actions: [{ type: 'add-tags', tags: ['escalated'] }],
+      })
+    const messages = (result: ReturnType<typeof draft>) => result.error?.issues.map((issue) => issue.message)
+    expect(draft('scheduled', 30).success).toBe(true)
+    expect(messages(draft('on-create', 30))).toEqual([RuleMessages.slaNotOnCreate])
+    expect(messages(draft('scheduled', 0))).toEqual([RuleMessages.dueWithinMinutes])
+    expect(messages(draft('scheduled', 'soon'))).toEqual([RuleMessages.dueWithinMinutes])
   })
 
   it('runs a pattern in linear time on a long input that backtracking engines take ages on', () => {

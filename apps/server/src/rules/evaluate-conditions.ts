@@ -5,7 +5,7 @@ import {
   type TRuleConditionOutcome,
   type TRuleGroup,
 } from '@parsedesk/contracts'
-import { readField, type TFieldValue, type TRuleFacts } from './rule-facts'
+import { readField, slaBreached, slaClockOf, type TFieldValue, type TRuleFacts } from './rule-facts'
 
 /** Compiled patterns, kept across evaluations: a workspace's few patterns are compiled once. */
 const PATTERNS = new Map<string, { test(input: string): boolean }>()
@@ -80,6 +80,14 @@ function holds(condition: TRuleCondition, actual: TFieldValue, facts: TRuleFacts
       const number = asNumber(actual)
       if (number === null || typeof value !== 'number') return false
       return operator === 'greater-than' ? number > value : number < value
+    }
+    case 'breached':
+      return slaBreached(slaClockOf(facts, condition.field), facts.now)
+    case 'due-within': {
+      // Only a running clock is due; a paused one waits, a breached one is past "due within".
+      const clock = slaClockOf(facts, condition.field)
+      if (clock?.state !== 'active' || clock.dueAt === null || slaBreached(clock, facts.now)) return false
+      return typeof value === 'number' && clock.dueAt.getTime() - facts.now.getTime() <= value * 60_000
     }
   }
 }

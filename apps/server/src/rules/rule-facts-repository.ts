@@ -1,17 +1,58 @@
-import type { TTicketRow } from '@parsedesk/contracts'
+import {
+  readsSla,
+  type TRuleGroup,
+  type TSlaClockState,
+  type TSlaMetric,
+  type TTicketRow,
+} from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
+import type { TRuleSlaClocks } from './rule-facts'
 
 /** What rules read beside the ticket row: the requester's name and when each side last wrote. */
 export type TTicketSurroundings = {
   requesterName: string | null
   lastCustomerAt: Date | null
   lastAgentAt: Date | null
+  sla: TRuleSlaClocks
 }
 
-/** The surroundings of every ticket of a batch: two statements, whatever the batch's size. */
+/**
+ * The tickets' SLA clocks as the ledger last left them (`sla_clocks`, decision 063): one statement. Read
+ * from the stored clocks, not derived again: the minute's alerts job keeps them current, and a clock past
+ * its due time that the job has not reached yet is seen as breached by its due time (`slaBreached`).
+ */
+async function readSlaClocks(tx: TQueryable, ids: readonly string[]): Promise<Map<string, TRuleSlaClocks>> {
+  const { rows } = await tx.query<{
+    ticketId: string
+    metric: TSlaMetric
+    state: TSlaClockState
+    dueAt: Date | null
+    breachedAt: Date | null
+  }>(
+    `select "ticketId", "metric", "state", "dueAt", "breachedAt" from sla_clocks where "ticketId" = any($1)`,
+    [ids],
+  )
+  const clocks = new Map<string, TRuleSlaClocks>()
+  for (const { ticketId, metric, state, dueAt, breachedAt } of rows) {
+    const of = clocks.get(ticketId) ?? {}
+    of[metric] = {
+      state,
+      dueAt: dueAt === null ? null : new Date(dueAt),
+      breachedAt: breachedAt === null ? null : new Date(breachedAt),
+    }
+    clocks.set(ticketId, of)
+  }
+  return clocks
+}
+
+/**
+ * The surroundings of every ticket of a batch: two statements whatever the batch's size, and a third for
+ * the SLA clocks when one of `rules` reads them (left out, every clock is read).
+ */
 export async function readSurroundings(
   tx: TQueryable,
   tickets: readonly Pick<TTicketRow, 'id' | 'requesterId' | 'created_at'>[],
+  rules?: readonly { conditions: TRuleGroup }[],
 ): Promise<Map<string, TTicketSurroundings>> {
   const ids = tickets.map((ticket) => ticket.id)
   const requesterIds = tickets.flatMap((ticket) => (ticket.requesterId ? [ticket.requesterId] : []))
@@ -31,6 +72,10 @@ export async function readSurroundings(
     [ids],
   )
   const times = new Map(rows.map((row) => [row.ticketId, row]))
+  const sla =
+    rules === undefined || rules.some((rule) => readsSla(rule.conditions))
+      ? await readSlaClocks(tx, ids)
+      : new Map<string, TRuleSlaClocks>()
   return new Map(
     tickets.map((ticket) => {
       const time = times.get(ticket.id)
@@ -41,6 +86,7 @@ export async function readSurroundings(
           // A new ticket's first mail is its body, not a message: the ticket's creation is when they wrote.
           lastCustomerAt: time?.customer ? new Date(time.customer) : ticket.created_at,
           lastAgentAt: time?.agent ? new Date(time.agent) : null,
+          sla: sla.get(ticket.id) ?? {},
         },
       ]
     }),

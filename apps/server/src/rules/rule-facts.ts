@@ -1,4 +1,11 @@
-import { RuleLimits, type TRuleField, type TTicketRow } from '@parsedesk/contracts'
+import {
+  RULE_SLA_METRICS,
+  RuleLimits,
+  type TRuleField,
+  type TSlaClockState,
+  type TSlaMetric,
+  type TTicketRow,
+} from '@parsedesk/contracts'
 import type { TAutomationMail } from '../tickets/ticket-automation'
 
 /** The ticket's fields rules read (the dry run reads only these, never a ticket's raw source). */
@@ -6,6 +13,10 @@ export type TRuleTicket = Pick<
   TTicketRow,
   'status' | 'priority' | 'category' | 'groupId' | 'assigneeId' | 'tags' | 'email' | 'created_at'
 > & { customFields?: Record<string, string | number | null> | null }
+
+/** One SLA clock of a ticket as `sla_clocks` holds it (decision 063): what SLA conditions read. */
+export type TRuleSlaClock = { state: TSlaClockState; dueAt: Date | null; breachedAt: Date | null }
+export type TRuleSlaClocks = Partial<Record<TSlaMetric, TRuleSlaClock>>
 
 /** What rules read about one ticket at one moment: the ticket, how it was, the mail and the clock. */
 export type TRuleFacts = {
@@ -18,6 +29,8 @@ export type TRuleFacts = {
   requesterName: string | null
   lastCustomerAt: Date | null
   lastAgentAt: Date | null
+  /** The ticket's SLA clocks; empty when it has none, or when no rule of the run reads them. */
+  sla: TRuleSlaClocks
   now: Date
 }
 
@@ -35,6 +48,28 @@ function customField(ticket: TRuleTicket, key: string | null): TFieldValue {
   if (!key) return null
   const value = ticket.customFields?.[key]
   return typeof value === 'string' ? cut(value) : typeof value === 'number' ? value : null
+}
+
+/** The clock an SLA field reads; none when the ticket has no such target. */
+export const slaClockOf = (facts: TRuleFacts, field: TRuleField): TRuleSlaClock | null => {
+  const metric = RULE_SLA_METRICS[field]
+  return (metric && facts.sla[metric]) || null
+}
+
+/**
+ * A clock is breached when its breach is recorded, or when it runs past its due time and the minute's
+ * alerts job has not recorded it yet; a fulfilled target no longer is (the escalation is about now).
+ */
+export function slaBreached(clock: TRuleSlaClock | null, now: Date): boolean {
+  if (!clock || clock.state === 'fulfilled') return false
+  if (clock.breachedAt !== null) return true
+  return clock.state === 'active' && clock.dueAt !== null && clock.dueAt.getTime() <= now.getTime()
+}
+
+/** Minutes until the clock is due (negative once past it), whole; null when it is not counting down. */
+function minutesLeft(clock: TRuleSlaClock | null, now: Date): number | null {
+  if (!clock || clock.state === 'fulfilled' || clock.dueAt === null) return null
+  return Math.round((clock.dueAt.getTime() - now.getTime()) / 60_000)
 }
 
 /** The value of `field` on `ticket` (for ticket fields) with `facts` giving the rest. */
@@ -86,5 +121,9 @@ export function readField(
       return hoursSince(now, facts.lastCustomerAt)
     case 'time.hours-since-agent-message':
       return hoursSince(now, facts.lastAgentAt)
+    case 'sla.first-reply':
+    case 'sla.next-reply':
+    case 'sla.resolution':
+      return minutesLeft(slaClockOf(facts, field), now)
   }
 }

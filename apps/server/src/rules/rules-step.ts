@@ -155,6 +155,7 @@ export function createRulesStep(deps: {
     const surroundings = await readSurroundings(
       tx,
       ruled.map((subject) => subject.ticket),
+      [...rulesByKey.values()].flat(),
     )
     const now = new Date()
     const events: TNewTicketEvent[] = []

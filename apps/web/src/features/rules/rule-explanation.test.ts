@@ -32,6 +32,37 @@ describe('a rule’s evaluation on the ticket’s timeline', () => {
     })
   })
 
+  it('says how an SLA clock stood when an escalation read it', () => {
+    const read = (actual: number | null, matched: boolean) =>
+      explainRuleEvaluation({
+        ...base,
+        kind: 'scheduled',
+        matched,
+        conditions: [
+          { path: [0], field: 'sla.first-reply', key: null, operator: 'breached', actual, matched },
+        ],
+        changes: [],
+      }).summary
+    expect(read(-90, true)).toBe('Rule “Refunds first” fired, changing nothing')
+    expect(read(25, false)).toBe(
+      'Rule “Refunds first” did not fire: the SLA first reply was due in 25 min: “is breached” did not hold',
+    )
+    expect(read(null, false)).toBe(
+      'Rule “Refunds first” did not fire: the SLA first reply was not running: “is breached” did not hold',
+    )
+    expect(
+      explainRuleEvaluation({
+        ...base,
+        kind: 'scheduled',
+        matched: true,
+        conditions: [
+          { path: [0], field: 'sla.resolution', key: null, operator: 'breached', actual: -90, matched: true },
+        ],
+        changes: [],
+      }).details,
+    ).toEqual(['the SLA resolution was overdue by 1 h: “is breached” held'])
+  })
+
   it('says why a rule did not fire: the first condition that failed, with its actual value', () => {
     expect(
       explainRuleEvaluation({

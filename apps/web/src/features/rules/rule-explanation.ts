@@ -1,4 +1,10 @@
-import { RuleMessages, type TRuleConditionOutcome, type TRuleEvaluation } from '@parsedesk/contracts'
+import {
+  formatSlaSpan,
+  RULE_FIELD_SHAPES,
+  RuleMessages,
+  type TRuleConditionOutcome,
+  type TRuleEvaluation,
+} from '@parsedesk/contracts'
 import { conditionSubject, listed, operatorWords } from './rule-sentence'
 
 /** What the timeline shows for one rule's evaluation: a line, and beneath it what was read and done. */
@@ -14,10 +20,20 @@ export function actualWords(actual: unknown): string {
   return JSON.stringify(actual)
 }
 
+/** An SLA clock as the rule read it: the minutes left until due (negative past it), or none running. */
+function slaWords(actual: unknown): string {
+  if (typeof actual !== 'number') return 'not running'
+  return actual < 0
+    ? `overdue by ${formatSlaSpan(-actual * 60_000)}`
+    : `due in ${formatSlaSpan(actual * 60_000)}`
+}
+
 /** "the subject was "Refund please": contains, held" — the value the rule read and whether the test held. */
 export function describeOutcome(outcome: TRuleConditionOutcome): string {
   const verdict = outcome.matched ? 'held' : 'did not hold'
-  return `${conditionSubject(outcome)} was ${actualWords(outcome.actual)}: “${operatorWords(outcome.operator)}” ${verdict}`
+  const read =
+    RULE_FIELD_SHAPES[outcome.field] === 'sla' ? slaWords(outcome.actual) : actualWords(outcome.actual)
+  return `${conditionSubject(outcome)} was ${read}: “${operatorWords(outcome.operator)}” ${verdict}`
 }
 
 /**

@@ -41,6 +41,38 @@ describe('a rule read as a sentence', () => {
     ).toBe('When a new ticket arrives and the subject contains "refund", set priority to High and stop')
   })
 
+  it('reads an escalation on the SLA as the team would say it', () => {
+    const sla = (
+      field: 'sla.resolution' | 'sla.first-reply',
+      operator: 'breached' | 'due-within',
+      value = null as number | null,
+    ) => ({ type: 'condition', field, key: null, operator, value, negate: false }) as const
+    expect(
+      describeRule(
+        {
+          kind: 'scheduled',
+          stopHere: false,
+          conditions: { type: 'group', match: 'all', conditions: [sla('sla.resolution', 'breached')] },
+          actions: [
+            { type: 'set-priority', priority: 'high' },
+            { type: 'set-group', groupId: 'g1' },
+            { type: 'add-tags', tags: ['escalated'] },
+            { type: 'route' },
+          ],
+        },
+        names,
+      ),
+    ).toBe(
+      'When the minute’s check finds a ticket and the SLA resolution is breached, set priority to High, hand it to Billing team, add tag escalated and route it to an agent of its group',
+    )
+    expect(describeCondition(sla('sla.first-reply', 'due-within', 30), names)).toBe(
+      'the SLA first reply is due within 30 minutes',
+    )
+    expect(describeCondition({ ...sla('sla.first-reply', 'breached'), negate: true }, names)).toBe(
+      'the SLA first reply is not breached',
+    )
+  })
+
   it('puts a top-level "any" and a nested group in parentheses, so "and" and "or" cannot be misread', () => {
     expect(
       describeRule(

@@ -50,6 +50,9 @@ const FIELD_WORDS: Record<TRuleField, string> = {
   'time.hours-since-created': 'the ticket’s age in hours',
   'time.hours-since-customer-message': 'the hours since the customer’s last message',
   'time.hours-since-agent-message': 'the hours since an agent’s last message',
+  'sla.first-reply': 'the SLA first reply',
+  'sla.next-reply': 'the SLA next reply',
+  'sla.resolution': 'the SLA resolution',
 }
 
 /** Each operator as it reads, and as it reads negated: "contains" / "does not contain". */
@@ -67,6 +70,8 @@ const OPERATOR_WORDS: Record<TRuleOperator, readonly [string, string]> = {
   'changed-to': ['changed to', 'did not change to'],
   'greater-than': ['is more than', 'is not more than'],
   'less-than': ['is less than', 'is not less than'],
+  breached: ['is breached', 'is not breached'],
+  'due-within': ['is due within', 'is not due within'],
 }
 
 /** How an operator reads on its own: "contains any of the words". */
@@ -121,7 +126,9 @@ export function describeCondition(
   const verb = condition.negate ? negated : plain
   const clause = `${conditionSubject(condition)} ${verb}`
   const valueless = condition.operator === 'is-empty' || condition.operator === 'is-not-empty'
-  if (valueless || condition.operator === 'changed') return clause
+  if (valueless || condition.operator === 'changed' || condition.operator === 'breached') return clause
+  if (condition.operator === 'due-within')
+    return `${clause} ${condition.value} ${condition.value === 1 ? 'minute' : 'minutes'}`
   return `${clause} ${valueWords(condition.field, condition.value ?? null, names)}`
 }
 

@@ -140,7 +140,13 @@ function ConditionRow({
         </div>
         {!valueless && (
           <div className="grid min-w-40 flex-1 gap-1">
-            <Label htmlFor={`${id}-value`}>{isWords ? 'Words (separated by spaces)' : 'Value'}</Label>
+            <Label htmlFor={`${id}-value`}>
+              {isWords
+                ? 'Words (separated by spaces)'
+                : condition.operator === 'due-within'
+                  ? 'Minutes'
+                  : 'Value'}
+            </Label>
             {isChoice ? (
               <NativeSelect
                 id={`${id}-value`}
