@@ -7,13 +7,13 @@ import {
   type TTicketRow,
 } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import { recordTicketEvents } from '../tickets/ticket-events'
-import { lockTicket, updateLockedTicket } from '../tickets/ticket-repository'
-import { chooseAgent } from './choose-agent'
+import { recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
+import { lockTickets, updateTickets } from '../tickets/ticket-repository'
+import { chooseAgent, type TRoutingMember } from './choose-agent'
 import {
-  findRoutedGroup,
+  findRoutedGroups,
   holdWorkspaceRouting,
-  lastAssigneeOf,
+  lastAssigneesOf,
   markAssigned,
   parseRoutedGroup,
   queuedTicketIds,
@@ -29,89 +29,185 @@ const SYSTEM = { actorType: TicketEventActor.system, actorId: null } as const
 const isRoutable = (ticket: TTicketRow) =>
   ticket.groupId !== null && ticket.assigneeId === null && ticket.status !== TicketStatus.closed
 
+const routes = (group: TRoutedGroup | undefined): group is TRoutedGroup =>
+  group !== undefined && group.strategy !== RoutingStrategy.manual
+
 /**
- * Routes one locked ticket in its group: the decision is logged as a `routed` event, and an assignment as
- * the `assignee` event every assignment writes, by the system (so the database notifies the agent as for
- * any assignment, decision 048). A ticket nobody can take stays unassigned: it is the group's queue.
- * `preferred`: the agent a reopened ticket goes back to, when available and under cap.
+ * One routing pass over tickets of workspaces whose routing the transaction holds (decision 067's cost):
+ * each workspace's members are read once, each assignment then counts forward in memory (the agent's load
+ * one higher, their last routed time the latest), so a batch's tickets alternate and fill caps as if routed
+ * one at a time; `write` stores every assignment, every member's last routed time and every decision in
+ * one statement each.
  */
-async function routeLocked(
-  tx: TQueryable,
-  ticket: TTicketRow,
-  group: TRoutedGroup,
-  preferred: string | null,
-  logQueued: boolean,
-): Promise<TTicketRow> {
-  const skills = skillsByMember(group.memberSkills)
-  const members = (await readRoutingMembers(tx, ticket.teamId, group.memberIds)).map((member) => ({
-    ...member,
-    skills: skills.get(member.userId) ?? [],
-  }))
-  const needed = group.skillsFirst ? skillsNeeded(group.skillRules, ticket) : null
-  const rule = { strategy: group.strategy, cap: group.cap, needed }
-  const back = preferred ? members.filter((member) => member.userId === preferred) : []
-  const returned = back.length > 0 ? chooseAgent(rule, back).chosen : null
-  const weighed = chooseAgent(rule, members)
-  const chosen = returned ?? weighed.chosen
-  if (chosen === null && !logQueued) return ticket
-  const decision: TRoutingDecision = {
-    groupId: group.id,
-    strategy: group.strategy,
-    cap: group.cap,
-    chosen,
-    reopened: returned !== null,
-    ...(needed === null ? {} : { needed }),
-    candidates: weighed.candidates,
+function createRoutingPass(tx: TQueryable) {
+  const membersByTeam = new Map<string, Map<string, TRoutingMember>>()
+  const assignments = new Map<string, string>()
+  const marks = new Map<string, { teamId: string; userId: string; at: string }>()
+  const events: TNewTicketEvent[] = []
+  // Times strictly after every last routed time read, so the pass's own assignments are the latest.
+  let clock = Date.now()
+
+  async function load(groups: readonly TRoutedGroup[]): Promise<void> {
+    const wanted = new Map<string, Set<string>>()
+    for (const group of groups) {
+      const known = membersByTeam.get(group.teamId)
+      const ids = wanted.get(group.teamId) ?? new Set<string>()
+      for (const userId of group.memberIds) if (!known?.has(userId)) ids.add(userId)
+      wanted.set(group.teamId, ids)
+    }
+    for (const [teamId, ids] of wanted) {
+      if (ids.size === 0) continue
+      const members = membersByTeam.get(teamId) ?? new Map<string, TRoutingMember>()
+      for (const member of await readRoutingMembers(tx, teamId, [...ids])) {
+        members.set(member.userId, member)
+        if (member.lastAssignedAt) clock = Math.max(clock, Date.parse(member.lastAssignedAt))
+      }
+      membersByTeam.set(teamId, members)
+    }
   }
-  const event = { ticketId: ticket.id, teamId: ticket.teamId, ...SYSTEM }
-  if (chosen === null) {
-    await recordTicketEvents(tx, [{ ...event, type: TicketEventType.routed, before: null, after: decision }])
-    return ticket
+
+  /**
+   * Routes one locked ticket in its group (members loaded): the decision is a `routed` event, an assignment
+   * the `assignee` event every assignment writes, by the system (so the database notifies the agent as for
+   * any assignment, decision 048). A ticket nobody can take stays unassigned: it is the group's queue.
+   * `preferred`: the agent a reopened ticket goes back to, when available and under cap. Returns the agent.
+   */
+  function route(
+    ticket: TTicketRow,
+    group: TRoutedGroup,
+    preferred: string | null,
+    logQueued: boolean,
+  ): string | null {
+    const team = membersByTeam.get(group.teamId) ?? new Map<string, TRoutingMember>()
+    const skills = skillsByMember(group.memberSkills)
+    const members = group.memberIds.flatMap((userId) => {
+      const member = team.get(userId)
+      return member ? [{ ...member, skills: skills.get(userId) ?? [] }] : []
+    })
+    const needed = group.skillsFirst ? skillsNeeded(group.skillRules, ticket) : null
+    const rule = { strategy: group.strategy, cap: group.cap, needed }
+    const back = preferred ? members.filter((member) => member.userId === preferred) : []
+    const returned = back.length > 0 ? chooseAgent(rule, back).chosen : null
+    const weighed = chooseAgent(rule, members)
+    const chosen = returned ?? weighed.chosen
+    if (chosen === null && !logQueued) return null
+    const decision: TRoutingDecision = {
+      groupId: group.id,
+      strategy: group.strategy,
+      cap: group.cap,
+      chosen,
+      reopened: returned !== null,
+      ...(needed === null ? {} : { needed }),
+      candidates: weighed.candidates,
+    }
+    const event = { ticketId: ticket.id, teamId: ticket.teamId, ...SYSTEM }
+    events.push({ ...event, type: TicketEventType.routed, before: null, after: decision })
+    const agent = chosen === null ? undefined : team.get(chosen)
+    if (chosen === null || !agent) return null
+    clock += 1
+    const at = new Date(clock).toISOString()
+    team.set(chosen, { ...agent, load: agent.load + 1, lastAssignedAt: at })
+    marks.set(`${ticket.teamId}/${chosen}`, { teamId: ticket.teamId, userId: chosen, at })
+    assignments.set(ticket.id, chosen)
+    events.push({ ...event, type: TicketEventType.assignee, before: null, after: chosen })
+    return chosen
   }
-  const row = await updateLockedTicket(tx, ticket.id, { assigneeId: chosen })
-  await markAssigned(tx, ticket.teamId, chosen)
-  await recordTicketEvents(tx, [
-    { ...event, type: TicketEventType.routed, before: null, after: decision },
-    { ...event, type: TicketEventType.assignee, before: null, after: chosen },
-  ])
-  return row
+
+  /** Stores the pass; returns the assigned tickets as written, by id. */
+  async function write(): Promise<Map<string, TTicketRow>> {
+    const written = await updateTickets(
+      tx,
+      [...assignments].map(([id, assigneeId]) => ({ id, changes: { assigneeId } })),
+    )
+    await markAssigned(tx, [...marks.values()])
+    await recordTicketEvents(tx, events)
+    return written
+  }
+
+  return { load, route, write }
+}
+
+/** Holds routing in each workspace, in a fixed order so two transactions never wait on each other. */
+async function holdRouting(tx: TQueryable, teamIds: Iterable<string>): Promise<void> {
+  for (const teamId of [...new Set(teamIds)].sort()) await holdWorkspaceRouting(tx, teamId)
 }
 
 /**
- * Routes the tickets given (the automation step, the rules' "route" action): each one in a group with a
- * strategy and nobody on it gets an agent or waits in the group's queue, its decision logged. Returns the
- * tickets as routed, in the order given. `reopened`: ids of tickets reopened, which go back to their agent.
+ * Routes the tickets given (the automation step, the rules' "route" action) in one pass: each one in a
+ * group with a strategy and nobody on it gets an agent or waits in the group's queue, its decision logged.
+ * Returns the tickets as routed, in the order given. `reopened`: ids of tickets reopened, which go back to
+ * their agent.
  */
 export async function routeTickets(
   tx: TQueryable,
   tickets: readonly TTicketRow[],
   reopened: ReadonlySet<string> = new Set(),
 ): Promise<TTicketRow[]> {
-  const routed: TTicketRow[] = []
-  // The lock is held until the transaction ends, and a group is read once per call: a batch's tickets
-  // share both (decision 067's cost figures).
-  const held = new Set<string>()
-  const groups = new Map<string, TRoutedGroup | undefined>()
-  for (const ticket of tickets) {
-    if (!isRoutable(ticket) || ticket.groupId === null) {
-      routed.push(ticket)
-      continue
-    }
-    if (!held.has(ticket.teamId)) {
-      await holdWorkspaceRouting(tx, ticket.teamId)
-      held.add(ticket.teamId)
-    }
-    if (!groups.has(ticket.groupId)) groups.set(ticket.groupId, await findRoutedGroup(tx, ticket.groupId))
-    const group = groups.get(ticket.groupId)
-    const current = await lockTicket(tx, ticket.id)
-    if (!group || group.strategy === RoutingStrategy.manual || !current || !isRoutable(current)) {
-      routed.push(current ?? ticket)
-      continue
-    }
-    const preferred = reopened.has(ticket.id) ? await lastAssigneeOf(tx, ticket.id) : null
-    routed.push(await routeLocked(tx, current, group, preferred, true))
+  const candidates = tickets.filter(isRoutable)
+  if (candidates.length === 0) return [...tickets]
+  // The lock is taken before anything is read and held until the transaction ends (decision 052).
+  await holdRouting(
+    tx,
+    candidates.map((ticket) => ticket.teamId),
+  )
+  const groups = await findRoutedGroups(
+    tx,
+    candidates.flatMap((ticket) => (ticket.groupId ? [ticket.groupId] : [])),
+  )
+  const inRoutedGroup = candidates.filter((ticket) => routes(groups.get(ticket.groupId ?? '')))
+  const locked = new Map(
+    (
+      await lockTickets(
+        tx,
+        inRoutedGroup.map((ticket) => ticket.id),
+      )
+    ).map((row) => [row.id, row]),
+  )
+  const preferred = await lastAssigneesOf(
+    tx,
+    inRoutedGroup.filter((ticket) => reopened.has(ticket.id)).map((ticket) => ticket.id),
+  )
+  const pass = createRoutingPass(tx)
+  await pass.load([...groups.values()].filter(routes))
+  // A ticket given twice (two answers of one batch) is routed once, as the first would have left it.
+  const seen = new Set<string>()
+  for (const ticket of inRoutedGroup) {
+    const current = locked.get(ticket.id)
+    const group = groups.get(current?.groupId ?? '')
+    if (seen.has(ticket.id) || !current || !isRoutable(current) || !routes(group)) continue
+    seen.add(ticket.id)
+    pass.route(current, group, preferred.get(ticket.id) ?? null, true)
   }
-  return routed
+  const written = await pass.write()
+  return tickets.map((ticket) => written.get(ticket.id) ?? locked.get(ticket.id) ?? ticket)
+}
+
+/**
+ * Serves the groups' queues (the workspace's routing held by the caller), each in priority then age order,
+ * until nobody in the group can take the next ticket. Returns the tickets it assigned.
+ */
+async function drainGroups(tx: TQueryable, groups: readonly TRoutedGroup[]): Promise<TTicketRow[]> {
+  const queues = await queuedTicketIds(
+    tx,
+    groups.map((group) => group.id),
+  )
+  const locked = new Map(
+    (await lockTickets(tx, [...queues.values()].flat())).map((row) => [row.id, row] as const),
+  )
+  const pass = createRoutingPass(tx)
+  await pass.load(groups)
+  const order: string[] = []
+  for (const group of groups) {
+    for (const ticketId of queues.get(group.id) ?? []) {
+      const ticket = locked.get(ticketId)
+      if (!ticket || !isRoutable(ticket)) continue
+      // Nobody could take it: nobody can take those behind it either.
+      if (pass.route(ticket, group, null, false) === null) break
+      order.push(ticketId)
+    }
+  }
+  const written = await pass.write()
+  return order.flatMap((id) => written.get(id) ?? [])
 }
 
 /**
@@ -121,25 +217,7 @@ export async function routeTickets(
  */
 export async function drainQueuesOf(tx: TQueryable, teamId: string, userId: string): Promise<TTicketRow[]> {
   await holdWorkspaceRouting(tx, teamId)
-  const assigned: TTicketRow[] = []
-  for (const group of await routedGroupsOfMember(tx, teamId, userId)) {
-    assigned.push(...(await drainGroup(tx, group)))
-  }
-  return assigned
-}
-
-/** Serves one group's queue (the workspace's routing held by the caller). */
-export async function drainGroup(tx: TQueryable, group: TRoutedGroup): Promise<TTicketRow[]> {
-  const assigned: TTicketRow[] = []
-  for (const ticketId of await queuedTicketIds(tx, group.id)) {
-    const ticket = await lockTicket(tx, ticketId)
-    if (!ticket || !isRoutable(ticket)) continue
-    const row = await routeLocked(tx, ticket, group, null, false)
-    // Nobody could take it: nobody can take those behind it either.
-    if (row.assigneeId === null) break
-    assigned.push(row)
-  }
-  return assigned
+  return drainGroups(tx, await routedGroupsOfMember(tx, teamId, userId))
 }
 
 /** What a group change touches that may let its queue move: the strategy, the cap, the members. */
@@ -161,5 +239,5 @@ export async function serveChangedGroup(
   const after = parseRoutedGroup(change.after)
   if (after.strategy === RoutingStrategy.manual || !servesQueue(before, after)) return []
   await holdWorkspaceRouting(tx, after.teamId)
-  return drainGroup(tx, after)
+  return drainGroups(tx, [after])
 }

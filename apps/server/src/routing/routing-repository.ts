@@ -39,9 +39,16 @@ export async function holdWorkspaceRouting(tx: TQueryable, teamId: string): Prom
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`routing:${teamId}`])
 }
 
-export async function findRoutedGroup(tx: TQueryable, groupId: string): Promise<TRoutedGroup | undefined> {
-  const { rows } = await tx.query(`select ${GROUP_COLUMNS} from groups g where g.id = $1`, [groupId])
-  return rows[0] ? ZRoutedGroup.parse(rows[0]) : undefined
+/** The groups of those ids, by id (one statement for a batch's groups). */
+export async function findRoutedGroups(
+  tx: TQueryable,
+  groupIds: readonly string[],
+): Promise<Map<string, TRoutedGroup>> {
+  if (groupIds.length === 0) return new Map()
+  const { rows } = await tx.query(`select ${GROUP_COLUMNS} from groups g where g.id = any($1::text[])`, [
+    [...new Set(groupIds)],
+  ])
+  return new Map(rows.map((row) => ZRoutedGroup.parse(row)).map((group) => [group.id, group]))
 }
 
 /** The workspace's groups with a strategy that hold `userId`: the queues they may take from. */
@@ -82,11 +89,17 @@ export async function readRoutingMembers(
   })
 }
 
-export async function markAssigned(tx: TQueryable, teamId: string, userId: string): Promise<void> {
+/** Members' last routed times, one statement for a whole pass (each member once, at their latest). */
+export async function markAssigned(
+  tx: TQueryable,
+  marks: readonly { teamId: string; userId: string; at: string }[],
+): Promise<void> {
+  if (marks.length === 0) return
   await tx.query(
-    `insert into routing_members ("teamId", "userId", "lastAssignedAt") values ($1, $2, clock_timestamp())
-     on conflict ("teamId", "userId") do update set "lastAssignedAt" = clock_timestamp(), updated_at = now()`,
-    [teamId, userId],
+    `insert into routing_members ("teamId", "userId", "lastAssignedAt")
+     select * from unnest($1::text[], $2::text[], $3::timestamptz[])
+     on conflict ("teamId", "userId") do update set "lastAssignedAt" = excluded."lastAssignedAt", updated_at = now()`,
+    [marks.map((mark) => mark.teamId), marks.map((mark) => mark.userId), marks.map((mark) => mark.at)],
   )
 }
 
@@ -101,26 +114,41 @@ export async function setAvailability(
   )
 }
 
-/** A group's queue, in the order it is served: high priority first, then medium, low, none; oldest first. */
-export async function queuedTicketIds(tx: TQueryable, groupId: string): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>(
-    `select id from tickets where "groupId" = $1 and "assigneeId" is null and "status" <> $2
+/**
+ * The groups' queues, each in the order it is served: high priority first, then medium, low, none; oldest
+ * first. One statement for all the groups given.
+ */
+export async function queuedTicketIds(
+  tx: TQueryable,
+  groupIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const queues = new Map<string, string[]>(groupIds.map((groupId) => [groupId, []]))
+  if (groupIds.length === 0) return queues
+  const { rows } = await tx.query<{ id: string; groupId: string }>(
+    `select id, "groupId" from tickets
+     where "groupId" = any($1::text[]) and "assigneeId" is null and "status" <> $2
      order by case "priority" when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end,
        created_at, seq`,
-    [groupId, TicketStatus.closed],
+    [[...groupIds], TicketStatus.closed],
   )
-  return rows.map((row) => row.id)
+  for (const row of rows) queues.get(row.groupId)?.push(row.id)
+  return queues
 }
 
-/** The agent the ticket was last routed to or given, before it closed: a reopened ticket goes back. */
-export async function lastAssigneeOf(tx: TQueryable, ticketId: string): Promise<string | null> {
-  const { rows } = await tx.query<{ assignee: string | null }>(
-    `select "after" #>> '{}' as assignee from ticket_events
-     where "ticketId" = $1 and "type" = 'assignee' and "after" is not null and jsonb_typeof("after") = 'string'
-     order by seq desc limit 1`,
-    [ticketId],
+/** The agent each ticket was last routed to or given, before it closed: a reopened ticket goes back. */
+export async function lastAssigneesOf(
+  tx: TQueryable,
+  ticketIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (ticketIds.length === 0) return new Map()
+  const { rows } = await tx.query<{ ticketId: string; assignee: string }>(
+    `select distinct on ("ticketId") "ticketId", "after" #>> '{}' as assignee from ticket_events
+     where "ticketId" = any($1::text[]) and "type" = 'assignee' and "after" is not null
+       and jsonb_typeof("after") = 'string'
+     order by "ticketId", seq desc`,
+    [[...ticketIds]],
   )
-  return rows[0]?.assignee ?? null
+  return new Map(rows.map((row) => [row.ticketId, row.assignee]))
 }
 
 const ZBoardGroup = ZRoutedGroup.extend({ name: z.string(), queued: z.coerce.number().int() })

@@ -14,7 +14,8 @@ import {
 } from '@parsedesk/contracts'
 import { type Client, ID, type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startUndecidingServer } from '../mail/ingest/ingest.test-kit'
+import { createTestProcessor, deliverMails, startUndecidingServer } from '../mail/ingest/ingest.test-kit'
+import { readMailbox } from '../mail/mail.test-kit'
 import { joinByInvitation } from '../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
@@ -28,6 +29,7 @@ const GROUPS = { databaseId: DATABASE_ID, collectionId: CollectionId.groups }
 const TICKETS = { databaseId: DATABASE_ID, collectionId: CollectionId.tickets }
 const EVENTS = { databaseId: DATABASE_ID, collectionId: CollectionId.ticketEvents }
 const NOTIFICATIONS = { databaseId: DATABASE_ID, collectionId: CollectionId.notifications }
+const RULES = { databaseId: DATABASE_ID, collectionId: CollectionId.rules }
 
 function call(client: Client, method: string, path: string, params: Record<string, unknown> = {}) {
   return client.call(
@@ -311,5 +313,56 @@ describe.each(DATABASE_KINDS)('routing on %s', (database) => {
     await changeGroup(ada, group.$id, { memberIds: [hal.userId, grace.userId] })
     expect(await assignees()).toEqual([grace.userId, grace.userId, hal.userId, hal.userId])
     await closeAll([first, ...waiting])
+  })
+
+  it('routes a mailed batch in one pass: its tickets alternate, and the batch counts against the cap', async () => {
+    const group = await createGroup({
+      strategy: RoutingStrategy.roundRobin,
+      cap: 2,
+      memberIds: [grace.userId, hal.userId],
+    })
+    const rule = await ada.databases.createDocument({
+      ...RULES,
+      documentId: ID.unique(),
+      data: {
+        teamId: workspace,
+        name: 'Every mail into the routed group',
+        kind: 'on-create',
+        conditions: { type: 'group', match: 'all', conditions: [] },
+        actions: [{ type: 'set-group', groupId: group.$id }],
+      },
+    })
+    const mailbox = await readMailbox(ada)
+    const subjects = ['Batch one', 'Batch two', 'Batch three', 'Batch four', 'Batch five']
+    const ids = await deliverMails(
+      server,
+      mailbox.address,
+      subjects.map((subject) => ({ subject, messageId: `${ID.unique()}@customer.example` })),
+    )
+    // All five in one ingest batch: one routing pass, with no database read between its tickets.
+    await createTestProcessor(server).processInboundBatch(
+      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+    )
+    await ada.databases.deleteDocument({ ...RULES, documentId: rule.$id })
+    const { documents } = await ada.databases.listDocuments<TTicket>({
+      ...TICKETS,
+      queries: [Query.equal('groupId', group.$id), Query.orderAsc('$sequence')],
+    })
+    const tickets = subjects.map((subject) => documents.find((ticket) => ticket.subject === subject))
+    const [first, second, third, fourth, fifth] = tickets.map((ticket) => ticket?.assigneeId)
+    expect(new Set([first, second])).toEqual(new Set([grace.userId, hal.userId]))
+    expect([third, fourth]).toEqual([first, second])
+    expect(fifth).toBeNull()
+    const [waits] = await decisionsOf(tickets[4]?.$id ?? '')
+    expect(waits?.candidates.map(({ load, skipped }) => [load, skipped])).toEqual([
+      [2, RoutingSkip.full],
+      [2, RoutingSkip.full],
+    ])
+    const [weighedThird] = await decisionsOf(tickets[2]?.$id ?? '')
+    expect(weighedThird?.candidates.map(({ userId, load }) => [userId, load])).toEqual([
+      [grace.userId, 1],
+      [hal.userId, 1],
+    ])
+    await closeAll(tickets.filter((ticket) => ticket !== undefined))
   })
 })

@@ -45,6 +45,16 @@ export async function lockTicket(tx: TQueryable, id: string): Promise<TTicketRow
   return rows[0]
 }
 
+/** The tickets, locked until the transaction ends, in one statement (in id order, so two callers never cross). */
+export async function lockTickets(tx: TQueryable, ids: readonly string[]): Promise<TTicketRow[]> {
+  if (ids.length === 0) return []
+  const { rows } = await tx.query<TTicketRow>(
+    'select * from tickets where id = any($1::text[]) order by id for update',
+    [[...new Set(ids)]],
+  )
+  return rows
+}
+
 /** The workspace's ticket of that number (`#1042`). */
 export async function findTicketByNumber(
   db: TQueryable,
@@ -114,6 +124,38 @@ export async function updateTicket(
     params,
   )
   return rows[0]
+}
+
+/**
+ * Many tickets' changes (a batch's rules or routing): one statement for each set of fields changed, each
+ * ticket with its own values, read by `jsonb_populate_recordset` so every column keeps its type. Returns
+ * the rows as written, by id, without any that are gone.
+ */
+export async function updateTickets(
+  tx: TQueryable,
+  updates: readonly { id: string; changes: TTicketChanges }[],
+): Promise<Map<string, TTicketRow>> {
+  const byFields = new Map<string, { fields: string[]; rows: Record<string, unknown>[] }>()
+  for (const { id, changes } of updates) {
+    const fields = Object.keys(changes)
+      .filter((name) => WRITTEN_COLUMNS.has(name))
+      .sort()
+    const key = fields.join(',')
+    const same = byFields.get(key) ?? { fields, rows: [] }
+    same.rows.push({ ...changes, id })
+    byFields.set(key, same)
+  }
+  const written = new Map<string, TTicketRow>()
+  for (const { fields, rows } of byFields.values()) {
+    const sets = ['updated_at = now()', ...fields.map((name) => `"${name}" = v."${name}"`)]
+    const { rows: changed } = await tx.query<TTicketRow>(
+      `update tickets t set ${sets.join(', ')}
+       from jsonb_populate_recordset(null::tickets, $1::jsonb) v where t.id = v.id returning t.*`,
+      [toStorableJson(rows)],
+    )
+    for (const row of changed) written.set(row.id, row)
+  }
+  return written
 }
 
 /** A change of a ticket the transaction holds locked (lockTicket), which cannot have gone. */
