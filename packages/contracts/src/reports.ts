@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { TCustomFieldValues } from './templates'
 import { TICKET_PRIORITIES } from './ticket-priorities'
 import { TicketLimits } from './tickets'
 
@@ -155,6 +156,8 @@ export type TReportTicketRow = {
   reopenCount: number
   oneTouch: boolean
   csat: string | null
+  /** The ticket's custom values by key; the CSV has a column for each of the workspace's custom fields. */
+  customFields: TCustomFieldValues
 }
 
 export type TReportDrill = { slice: string; total: number; tickets: TReportTicketRow[] }

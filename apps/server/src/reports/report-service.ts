@@ -1,5 +1,6 @@
 import {
   ReportLimits,
+  type TCustomFieldValues,
   type TReportDrill,
   type TReportQuery,
   type TReportSummary,
@@ -8,6 +9,7 @@ import {
 import { withBoundedStatements } from '../db/bounded-statements'
 import type { TDatabase, TQueryable } from '../db/database'
 import { findPolicies, findSchedules } from '../sla/sla-repository'
+import { findCustomColumns, findCustomValues } from './report-custom-fields'
 import { datesOf, filtersOf, previousPeriod } from './report-period'
 import { findReportNames, findReportTickets } from './report-repository'
 import { measureTicket, type TMeasuredTicket } from './report-rows'
@@ -53,7 +55,7 @@ export function readReportSummary(db: TDatabase, query: TReportQuery, now: numbe
   })
 }
 
-const rowOf = (ticket: TMeasuredTicket): TReportTicketRow => ({
+const rowOf = (ticket: TMeasuredTicket, customFields: TCustomFieldValues): TReportTicketRow => ({
   id: ticket.id,
   number: ticket.number,
   subject: ticket.subject,
@@ -69,6 +71,7 @@ const rowOf = (ticket: TMeasuredTicket): TReportTicketRow => ({
   reopenCount: ticket.reopenCount,
   oneTouch: ticket.oneTouch,
   csat: ticket.csat,
+  customFields,
 })
 
 /** The tickets behind one number of the summary (its slice), newest first, a page of them. */
@@ -82,11 +85,21 @@ export function readReportSlice(
   return bounded(db, async (queryable) => {
     const { measured } = await measuredTickets(queryable, query, now)
     const inSlice = measured.filter((ticket) => ticket.slices.has(slice)).reverse()
-    return { slice, total: inSlice.length, tickets: inSlice.slice(0, limit).map(rowOf) }
+    const listed = inSlice.slice(0, limit)
+    const values = await findCustomValues(
+      queryable,
+      query.teamId,
+      listed.map((ticket) => ticket.id),
+    )
+    return {
+      slice,
+      total: inSlice.length,
+      tickets: listed.map((ticket) => rowOf(ticket, values.get(ticket.id) ?? {})),
+    }
   })
 }
 
-const CSV_COLUMNS: readonly (keyof TReportTicketRow)[] = [
+const CSV_COLUMNS: readonly Exclude<keyof TReportTicketRow, 'customFields'>[] = [
   'number',
   'subject',
   'status',
@@ -118,8 +131,16 @@ export async function reportTicketsCsv(
   slice: string,
   now: number,
 ): Promise<string> {
-  const drill = await readReportSlice(db, query, slice, now, ReportLimits.tickets)
-  const lines = [CSV_COLUMNS.join(',')]
-  for (const row of drill.tickets) lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(','))
+  const [drill, customColumns] = await Promise.all([
+    readReportSlice(db, query, slice, now, ReportLimits.tickets),
+    findCustomColumns(db, query.teamId),
+  ])
+  // After the ticket's own columns, one per custom field of the workspace, headed by its label.
+  const lines = [[...CSV_COLUMNS, ...customColumns.map((column) => csvCell(column.label))].join(',')]
+  for (const row of drill.tickets) {
+    const cells = CSV_COLUMNS.map((column) => csvCell(row[column]))
+    for (const { key } of customColumns) cells.push(csvCell(row.customFields[key]))
+    lines.push(cells.join(','))
+  }
   return `${lines.join('\r\n')}\r\n`
 }
