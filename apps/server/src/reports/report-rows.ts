@@ -82,7 +82,9 @@ export function measureTicket(ticket: TReportTicket, context: TMeasureContext): 
   const schedule =
     (ticket.groupId && context.schedules.byGroup.get(ticket.groupId)) || context.schedules.fallback
   const timeline = timelineOf(schedule)
-  const metrics = ticketMetrics(ticket.events, context.now, timeline.business)
+  // In calendar hours no business time is read: walking a schedule day by day is the report's largest cost.
+  const measure = context.hours === ReportHours.business ? timeline.business : timelineOf(null).business
+  const metrics = ticketMetrics(ticket.events, context.now, measure)
   const done = (value: TMetricValue | null) =>
     value && !value.running
       ? context.hours === ReportHours.business
