@@ -1,4 +1,4 @@
-import { TicketEventType } from '@parsedesk/contracts'
+import { OutboundMailState, TicketEventType } from '@parsedesk/contracts'
 import { Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestProcessor, deliverMails, startUndecidingServer } from '../mail/ingest/ingest.test-kit'
@@ -40,8 +40,8 @@ describe.skipIf(!TEST_DATABASE_URL)(
       actorType: 'system',
       actorId: null,
       type: TicketEventType.delivery,
-      before: 'sending',
-      after: { state: 'sent' },
+      before: OutboundMailState.sending,
+      after: { message: 'reply-1', mail: 'mail-1', state: OutboundMailState.sent },
     })
 
     it('both land, numbered one after the other, when one writer holds the ticket and the other does not', async () => {
