@@ -7,6 +7,7 @@ import {
   TemplateMessages,
   type TTemplateField,
 } from '@parsedesk/contracts'
+import { isWeekdayName, monthOfName } from './calendar-words'
 
 /** A field's text made a typed value, or the reason it is not one. */
 export type TRead = { value: TCustomFieldValue; error: null } | { value: null; error: string }
@@ -51,58 +52,50 @@ export function readNumber(raw: string): number | undefined {
   return Number.isFinite(value) ? value : undefined
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
-
-/** A month's English name, whole or its first three letters ("Sept" too). */
-function monthNumber(name: string): number | undefined {
-  const lower = name.toLowerCase().replace(/\.$/, '')
-  if (lower.length < 3) return undefined
-  const index = MONTHS.findIndex((month) => month.startsWith(lower === 'sept' ? 'sep' : lower))
-  return index === -1 ? undefined : index + 1
-}
-
-const MONTH_NAME = '([A-Za-z]{3,9}\\.?)'
+// A month's name in any language of `calendar-words.ts`, perhaps shortened with a full stop.
+const MONTH_NAME = '(\\p{L}{3,10}\\.?)'
+// "3rd", "1er", "1º", or German's "3.".
+const ORDINAL = '(?:st|nd|rd|th|er|º|°)?\\.?'
+// Spanish and Portuguese put "de" before the month and the year: "5 de mayo de 2026".
+const OF = '(?:(?:de|del)\\s+)?'
 const DATE_SHAPES: Record<TDateFormat, { pattern: RegExp; order: ('y' | 'm' | 'd')[] }> = {
   'YYYY-MM-DD': { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})\b/, order: ['y', 'm', 'd'] },
   'DD/MM/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, order: ['d', 'm', 'y'] },
   'MM/DD/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, order: ['m', 'd', 'y'] },
   'DD.MM.YYYY': { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})\b/, order: ['d', 'm', 'y'] },
   'D MMMM YYYY': {
-    pattern: new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?\\.?\\s+${MONTH_NAME},?\\s+(\\d{4})\\b`),
+    pattern: new RegExp(`^(\\d{1,2})${ORDINAL}\\s+${OF}${MONTH_NAME},?\\s+${OF}(\\d{4})(?!\\d)`, 'iu'),
     order: ['d', 'm', 'y'],
   },
   'MMMM D, YYYY': {
-    pattern: new RegExp(`^${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`),
+    pattern: new RegExp(`^${MONTH_NAME}\\s+(\\d{1,2})${ORDINAL},?\\s+(\\d{4})(?!\\d)`, 'iu'),
     order: ['m', 'd', 'y'],
   },
 }
 
+const LEADING_WORD = /^(\p{L}+(?:-\p{L}+)?\.?),?\s+/u
+
+/** The text without the weekday it starts with ("Friday, ", "Di., ", "vendredi ", "terça-feira, "). */
+function withoutWeekday(text: string): string {
+  const word = LEADING_WORD.exec(text)
+  return word?.[1] && isWeekdayName(word[1]) ? text.slice(word[0].length) : text
+}
+
 /**
- * A date written in `format` at the start of the text (a time after it is left out), as YYYY-MM-DD; a
- * weekday before it ("Friday, 27 November 2026") is skipped. Undefined for a day the calendar lacks.
+ * A date written in `format` at the start of the text (a time after it is left out), as YYYY-MM-DD, its
+ * month named in any of the languages `calendar-words.ts` knows; a weekday before it ("Friday, 27 November
+ * 2026", "vendredi 14 mars") is skipped, tried only when the text does not read as a date with it (French
+ * writes Tuesday "mar.", English March "Mar"). Undefined for a day the calendar lacks.
  */
 export function readDate(raw: string, format: TDateFormat): string | undefined {
-  const text = raw.trim().replace(/^[A-Za-z]+day,?\s+/i, '')
+  const text = raw.trim()
   const shape = DATE_SHAPES[format]
-  const found = shape.pattern.exec(text)
+  const found = shape.pattern.exec(text) ?? shape.pattern.exec(withoutWeekday(text))
   if (!found) return undefined
   const parts: Record<'y' | 'm' | 'd', number | undefined> = { y: undefined, m: undefined, d: undefined }
   shape.order.forEach((part, index) => {
     const written = found[index + 1] ?? ''
-    parts[part] = /^\d+$/.test(written) ? Number(written) : monthNumber(written)
+    parts[part] = /^\d+$/.test(written) ? Number(written) : monthOfName(written)
   })
   const { y, m, d } = parts
   if (y === undefined || m === undefined || d === undefined) return undefined
