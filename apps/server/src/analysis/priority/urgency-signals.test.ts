@@ -88,6 +88,14 @@ describe('urgency an agent would agree with (issue 28 item 3, session 14)', () =
     ).toBe('high')
   })
 
+  it("reads a short mail whose language cannot be told with every language's words", () => {
+    const subject = 'Última vez que escribo'
+    const body =
+      'Llevo tres semanas esperando respuesta. Me seguís cobrando aunque me di de baja. Voy a poner una denuncia.'
+    expect(detectLanguage({ text: `${subject}\n${body}` }).code).toBe('und')
+    expect(assess(subject, body).priority).toBe('high')
+  })
+
   it('reads the same signals in German, French, Spanish, Portuguese, Italian and Dutch', () => {
     const high: [string, string][] = [
       [
