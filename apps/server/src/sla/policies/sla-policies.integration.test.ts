@@ -5,13 +5,16 @@ import {
   SlaPolicyMessages,
   TicketStatus,
   type TSlaPolicyAttributes,
+  type TTicketSlaView,
 } from '@parsedesk/contracts'
 import { ID, type Models, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestProcessor, deliverMails, startUndecidingServer } from '../../mail/ingest/ingest.test-kit'
+import { readMailbox } from '../../mail/mail.test-kit'
 import { joinByInvitation } from '../../teams/team.test-kit'
 import { rejection, signUpUser, type TSdkUser } from '../../testing/sdk-client'
 import { DATABASE_KINDS } from '../../testing/test-database'
-import { startTestServer, type TTestServer } from '../../testing/test-server'
+import type { TTestServer } from '../../testing/test-server'
 
 type TPolicy = Models.Document & TSlaPolicyAttributes
 const POLICIES = { databaseId: DATABASE_ID, collectionId: CollectionId.slaPolicies }
@@ -31,7 +34,8 @@ describe.each(DATABASE_KINDS)('SLA policies on %s', (database) => {
   let workspace: string
 
   beforeAll(async () => {
-    server = await startTestServer({ database })
+    // No worker: mail waits until a test takes it in, and no analyser changes what policies match.
+    server = await startUndecidingServer(database)
     ;[ada, grace, eve] = await Promise.all([
       signUpUser(server.url, 'Ada Owner'),
       signUpUser(server.url, 'Grace Agent'),
@@ -91,5 +95,42 @@ describe.each(DATABASE_KINDS)('SLA policies on %s', (database) => {
       }),
     )
     expect(bad.code).toBe(400)
+  })
+
+  it('a policy on a mailbox holds the mail that came to it, not a ticket filed by the form', async () => {
+    const mailbox = await readMailbox(ada)
+    const support = await create(ada, {
+      name: 'Support address',
+      position: 1,
+      conditions: { ...anything, mailboxIds: [mailbox.$id] },
+    })
+    expect(support.conditions.mailboxIds).toEqual([mailbox.$id])
+    const ids = await deliverMails(server, mailbox.address, [
+      { subject: 'Sent to the address', messageId: 'mailbox-policy@customer.example' },
+    ])
+    await createTestProcessor(server).processInboundBatch(
+      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+    )
+    const filed = await ada.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.tickets,
+      documentId: ID.unique(),
+      data: { teamId: workspace, email: 'carol@customer.example', subject: 'Filed by hand', body: 'Hello' },
+    })
+    const mailed = await ada.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.tickets,
+      queries: [Query.equal('subject', 'Sent to the address')],
+    })
+    const read = (await ada.client.call(
+      'get',
+      new URL(`${ada.client.config.endpoint}/sla/tickets`),
+      {},
+      { ids: [mailed.documents[0]?.$id, filed.$id].join(',') },
+    )) as { tickets: TTicketSlaView[] }
+    const standard = (
+      await ada.databases.listDocuments<TPolicy>({ ...POLICIES, queries: [Query.equal('name', 'Standard')] })
+    ).documents[0]
+    expect(read.tickets.map((ticket) => ticket.policyId)).toEqual([support.$id, standard?.$id])
   })
 })

@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { ListInput } from '@/features/groups/components/list-input'
 import { useGroups } from '@/features/groups/queries'
+import { useMailboxDirectory } from '@/features/mailbox/queries'
 import { getErrorMessage } from '@/lib/errors'
 import { notifyError, notifySuccess } from '@/lib/notify'
 import { gridOf, type TPolicyFormInput, ZPolicyForm } from '../form-values'
@@ -41,12 +42,14 @@ type TPolicyFormProps = {
 }
 
 /**
- * An SLA policy: its place in the ordered list, what it matches (an empty choice matches anything), its
+ * An SLA policy: its place in the ordered list, what it matches (priority, group, mailbox the mail came to,
+ * category, tag; an empty choice matches anything), its
  * targets per priority in business or calendar minutes, and the statuses that pause its clocks.
  */
 export function PolicyForm({ teamId, nextPosition, policy, onDone }: TPolicyFormProps) {
   const save = useSavePolicy()
   const groups = useGroups(teamId).data ?? []
+  const mailboxes = useMailboxDirectory(teamId).data?.mailboxes ?? []
   const form = useForm<TPolicyFormInput, unknown, z.output<typeof ZPolicyForm>>({
     resolver: zodResolver(ZPolicyForm) as never,
     defaultValues: {
@@ -77,7 +80,7 @@ export function PolicyForm({ teamId, nextPosition, policy, onDone }: TPolicyForm
 
   /** A list of checkboxes, one per choice, holding the chosen values in the form's `name`. */
   const checkboxes = <T extends string>(
-    name: 'priorities' | 'groupIds' | 'pausedStatuses',
+    name: 'priorities' | 'groupIds' | 'mailboxIds' | 'pausedStatuses',
     choices: readonly { value: T; label: string }[],
   ) => (
     <FormField
@@ -157,6 +160,15 @@ export function PolicyForm({ teamId, nextPosition, policy, onDone }: TPolicyForm
               {checkboxes(
                 'groupIds',
                 groups.map((group) => ({ value: group.$id, label: group.name })),
+              )}
+            </div>
+          )}
+          {mailboxes.length > 0 && (
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <span className="text-muted-foreground">Mailbox</span>
+              {checkboxes(
+                'mailboxIds',
+                mailboxes.map((mailbox) => ({ value: mailbox.id, label: mailbox.label })),
               )}
             </div>
           )}
