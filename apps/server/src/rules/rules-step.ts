@@ -20,7 +20,7 @@ import {
   type TRouteTickets,
 } from '../tickets/ticket-automation'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
-import { updateTicket } from '../tickets/ticket-repository'
+import { updateTickets } from '../tickets/ticket-repository'
 import { evaluateGroup } from './evaluate-conditions'
 import { effectiveChanges, planActions, type TRuleEffect } from './rule-actions'
 import type { TRuleFacts } from './rule-facts'
@@ -159,17 +159,16 @@ export function createRulesStep(deps: {
     )
     const now = new Date()
     const events: TNewTicketEvent[] = []
-    const rows = new Map<string, TTicketRow>()
-    const toRoute: TTicketRow[] = []
-    for (const subject of ruled) {
+    const runs = ruled.flatMap((subject) => {
       const rules = rulesByKey.get(`${subject.ticket.teamId}/${kindOf(subject)}`) ?? []
       const known = surroundings.get(subject.ticket.id)
-      if (!known) continue
-      const result = runTicketRules(subject, rules, known, now)
-      const row = await writeTicketRun(tx, subject.ticket, result, events, deps.actions)
-      rows.set(row.id, row)
-      if (result.effects.some((effect) => effect.type === 'route')) toRoute.push(row)
-    }
+      return known ? [{ original: subject.ticket, result: runTicketRules(subject, rules, known, now) }] : []
+    })
+    const written = await writeTicketRuns(tx, runs, events, deps.actions)
+    const rows = new Map(written.map((row) => [row.id, row]))
+    const toRoute = written.filter((_, index) =>
+      runs[index]?.result.effects.some((effect) => effect.type === 'route'),
+    )
     if (toRoute.length > 0 && deps.routeTickets) {
       for (const routed of await deps.routeTickets(tx, toRoute)) rows.set(routed.id, routed)
     }
@@ -181,9 +180,53 @@ export function createRulesStep(deps: {
 }
 
 /**
- * Writes what rules did to one ticket (its changed fields in one update, logged as the system's events,
- * then its notes and spam marks), adding the events to `events` for the caller's one insert.
+ * Writes what rules did to a batch's tickets: their changed fields in one statement per set of fields
+ * (a ticket given twice, by two answers of one batch, in a later statement, as it would have been one
+ * ticket at a time), logged as the system's events, then each one's notes, spam marks, replies and
+ * webhooks; the events are added to `events` for the caller's one insert. Returns the rows as written,
+ * in the order given.
  */
+export async function writeTicketRuns(
+  tx: TQueryable,
+  runs: readonly { original: TTicketRow; result: TTicketRun }[],
+  events: TNewTicketEvent[],
+  actions: TRuleActionsDeps,
+): Promise<TTicketRow[]> {
+  const updates = runs.map(({ original, result }) => ({
+    id: original.id,
+    changes: effectiveChanges(original, result.ticket),
+  }))
+  const roundOf: number[] = []
+  const rounds: (typeof updates)[] = []
+  const seen = new Map<string, number>()
+  for (const update of updates) {
+    const round = seen.get(update.id) ?? 0
+    seen.set(update.id, round + 1)
+    roundOf.push(round)
+    const same = rounds[round] ?? []
+    if (Object.keys(update.changes).length > 0) same.push(update)
+    rounds[round] = same
+  }
+  const writtenByRound: Map<string, TTicketRow>[] = []
+  for (const round of rounds) writtenByRound.push(await updateTickets(tx, round))
+  const rows: TTicketRow[] = []
+  for (const [index, { original, result }] of runs.entries()) {
+    events.push(...result.events)
+    const changed = Object.keys(updates[index]?.changes ?? {}).length > 0
+    const row = (changed && writtenByRound[roundOf[index] ?? 0]?.get(original.id)) || original
+    if (changed) {
+      for (const change of changesBetween(original, row)) {
+        events.push({ ticketId: row.id, teamId: row.teamId, ...SYSTEM, ...change })
+      }
+    }
+    events.push(...(await applyEffects(tx, row, result.effects)))
+    await carryOutActions(tx, actions, row, result)
+    rows.push(row)
+  }
+  return rows
+}
+
+/** What rules did to one ticket (a scheduled rule's firing), written as `writeTicketRuns` writes a batch. */
 export async function writeTicketRun(
   tx: TQueryable,
   original: TTicketRow,
@@ -191,18 +234,8 @@ export async function writeTicketRun(
   events: TNewTicketEvent[],
   actions: TRuleActionsDeps,
 ): Promise<TTicketRow> {
-  events.push(...result.events)
-  const changes = effectiveChanges(original, result.ticket)
-  let row = original
-  if (Object.keys(changes).length > 0) {
-    row = (await updateTicket(tx, original.id, changes)) ?? row
-    for (const change of changesBetween(original, row)) {
-      events.push({ ticketId: row.id, teamId: row.teamId, ...SYSTEM, ...change })
-    }
-  }
-  events.push(...(await applyEffects(tx, row, result.effects)))
-  await carryOutActions(tx, actions, row, result)
-  return row
+  const [row] = await writeTicketRuns(tx, [{ original, result }], events, actions)
+  return row ?? original
 }
 
 /** The notes and spam marks matched rules asked for, each logged as a member's would be. */
