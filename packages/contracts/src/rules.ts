@@ -320,17 +320,39 @@ export type TRuleGroupInput = {
   conditions: (z.input<typeof ZRuleCondition> | TRuleGroupInput)[]
 }
 
-export const ZRuleGroup: z.ZodType<TRuleGroup, TRuleGroupInput> = z.lazy(() =>
+const ZRuleGroupTree: z.ZodType<TRuleGroup, TRuleGroupInput> = z.lazy(() =>
   z
     .object({
       type: z.literal('group'),
       match: z.enum(RULE_GROUP_MATCHES),
       conditions: z
-        .array(z.union([ZRuleCondition, ZRuleGroup]))
+        .array(z.union([ZRuleCondition, ZRuleGroupTree]))
         .max(RuleLimits.conditions, RuleMessages.tooManyConditions),
     })
     .strict(),
 )
+
+/** How deep groups nest in a value as sent (the root group is 1), walked without recursion. */
+function sentGroupDepth(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  for (let next = stack.pop(); next && deepest <= RuleLimits.groupDepth; next = stack.pop()) {
+    const [group, depth] = next
+    const conditions = (group as { conditions?: unknown } | null)?.conditions
+    if (!Array.isArray(conditions)) continue
+    deepest = Math.max(deepest, depth)
+    for (const entry of conditions) if (typeof entry === 'object') stack.push([entry, depth + 1])
+  }
+  return deepest
+}
+
+/**
+ * A rule's conditions. Their nesting is counted before the recursive schema reads them: groups sent
+ * 10,000 deep would exhaust its stack (a 500) before the depth limit could refuse them.
+ */
+export const ZRuleGroup = z
+  .custom<TRuleGroupInput>((value) => sentGroupDepth(value) <= RuleLimits.groupDepth, RuleMessages.tooDeep)
+  .pipe(ZRuleGroupTree)
 
 /** Visits every condition of a group, depth first, with how deep its group sits (the root is 1). */
 export function forEachRuleCondition(
