@@ -85,4 +85,18 @@ describe('the rule editor’s conditions', () => {
       'When a new ticket arrives and the status is On hold, set priority to High and stop',
     )
   })
+  it('offers the SLA clocks: "due within" asks for minutes and reads back as a sentence', () => {
+    render(<Editor />)
+    fireEvent.click(screen.getByRole('button', { name: 'Add condition' }))
+    fireEvent.change(screen.getByLabelText('Field of condition 1'), { target: { value: 'sla.resolution' } })
+    expect(sentence()).toBe(
+      'When a new ticket arrives and the SLA resolution is breached, set priority to High and stop',
+    )
+    fireEvent.change(screen.getByLabelText('Test of condition 1'), { target: { value: 'due-within' } })
+    expect(screen.getByText(RuleMessages.dueWithinMinutes)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Minutes'), { target: { value: '30' } })
+    expect(sentence()).toBe(
+      'When a new ticket arrives and the SLA resolution is due within 30 minutes, set priority to High and stop',
+    )
+  })
 })
