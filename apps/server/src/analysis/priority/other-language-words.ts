@@ -55,7 +55,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       'blocked-business':
         'umsatz|verkäufe|\\d+ (?:bestellungen|pakete|aufträge)|gehälter|lohnabrechnung|patienten|versand steht|schlangen werden|(?:können|kann) (?:keine|nicht|nichts) (?:\\p{L}+ )?(?:verkaufen|versenden|verschicken|liefern|ausliefern|kassieren|abrechnen|buchen|annehmen|arbeiten|öffnen)|(?:keine|null) (?:einzige )?(?:bestellungen?|buchungen?|verkäufe|umsätze|zahlungen) (?:mehr|seit|kommen)|verlieren (?:\\p{L}+ )?(?:bestellungen|umsatz|kunden|geld|aufträge|buchungen)|jede (?:minute|stunde) kostet|sonderverkauf|aktion läuft|black friday|hochsaison|(?:kunden|patienten|gäste|fahrer) (?:stehen|warten)|warteschlangen?|stillstand|steht still|lahmgelegt|(?:fahrer|kurier|abholung|dhl|ups|dpd|hermes|gls) (?:kommt|holt|ist um)|löhne|lohnlauf',
       praise:
-        'großes lob|(?:mich|uns) (?:einfach mal )?bedanken|vielen dank für (?:die|ihre) (?:tolle|schnelle)|super service|kompliment',
+        'großes lob|(?:mich|uns) (?:einfach mal )?bedanken|vielen dank für (?:die|ihre) (?:tolle|schnelle)|super service|kompliment|weiter so|(?:möchte|wollte) (?:mich )?(?:einfach )?(?:mal )?danke sagen',
       'repeat-contact':
         'zum (?:zweiten|dritten|vierten) mal|(?:zweimal|dreimal|mehrmals) (?:angerufen|geschrieben|gemeldet|abgemeldet)|keine antwort|keine rückmeldung|bereits (?:zweimal|mehrfach|mehrmals)|erneut|(?:schon|bereits) (?:zweimal|dreimal|mehrfach|mehrmals|\\d+ ?mal|x-mal|mehrere male) (?:\\p{L}+ )?(?:geschrieben|angerufen|gemeldet|nachgefragt|kontaktiert|gemahnt)|(?:noch )?immer (?:noch )?(?:keine|nichts)|(?:habe|haben) (?:noch )?(?:nichts|keine antwort) (?:von ihnen )?(?:gehört|erhalten|bekommen)|nichts (?:mehr )?(?:von ihnen )?gehört|niemand (?:antwortet|meldet sich|reagiert|ruft zurück|hilft)|keiner (?:antwortet|meldet sich|reagiert|hilft)|(?:meine|unsere) (?:letzte|vorherige|bisherige)n? (?:e-?mails?|nachrichten|anfragen|tickets)|seit (?:tagen|wochen) (?:keine|nichts|ohne)|ohne (?:jede )?(?:antwort|reaktion|rückmeldung)|zum wiederholten mal',
       anger:
@@ -70,7 +70,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
     negators: ['nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'nie', 'niemals', 'ohne'],
     statedHigh: 'hohe priorität|priorität:? hoch|höchste priorität',
     statedLow:
-      'nicht dringend|eilt nicht|keine eile|hat zeit|niedrige priorität|priorität:? niedrig|wenn sie zeit haben|eilt (?:aber |also )?nicht|läuft wieder|funktioniert wieder|ticket schließen',
+      'nicht dringend|eilt nicht|keine eile|hat zeit|niedrige priorität|priorität:? niedrig|wenn sie zeit haben|eilt (?:aber |also )?nicht|läuft wieder|funktioniert wieder|ticket schließen|nur aus interesse|rein interessehalber|aus reiner neugier|alles wieder in ordnung|problem (?:ist )?gelöst',
   },
   fr: {
     rules: {
@@ -90,7 +90,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       'blocked-business':
         "ventes|patients|\\d+ commandes|ne peuvent plus|perdons|aucune confirmation de commande|(?:nous )?perd(?:ons|re) (?:des |de l[’']|notre |nos )?(?:ventes|commandes|clients|argent|chiffre d[’']affaires|réservations)|(?:pas une seule|zéro) (?:commande|vente|réservation|paiement)|(?:ne pouvons|ne peut|ne peuvent|impossible d[’']|impossible de) (?:plus )?(?:vendre|expédier|encaisser|livrer|facturer|travailler|ouvrir|prendre (?:de |les )?(?:commandes|rendez-vous|réservations))|soldes|black friday|(?:pleine|haute) saison|en pleine (?:période|campagne|promotion)|(?:clients|patients|gens) (?:attendent|font la queue|patientent)|file d[’']attente|(?:transporteur|livreur|coursier|chronopost|colissimo|dpd|ups|dhl) (?:passe|arrive|vient)|salaires|la paie|\\d+ (?:colis|commandes|envois|expéditions|factures)|activité (?:est )?(?:bloquée|à l[’']arrêt|paralysée)|paralysée?s?",
       praise:
-        'bravo|félicitations|merci (?:beaucoup )?pour votre (?:aide|réactivité|excellent)|un grand merci|service impeccable',
+        'bravo|félicitations|merci (?:beaucoup )?pour votre (?:aide|réactivité|excellent)|un grand merci|service impeccable|continuez comme ça|je tenais à (?:vous )?remercier',
       'repeat-contact':
         "(?:deuxième|troisième|quatrième) (?:fois|relance)|relance|toujours (?:aucune|pas de) réponse|personne ne répond|nombreux courriers|plusieurs fois|(?:déjà|à) (?:plusieurs|deux|trois|\\d+) (?:reprises|fois)|(?:deux|trois|quatre|\\d+) (?:relances|appels|mails|e-mails)|(?:sans|aucune) (?:réponse|nouvelles|retour)|(?:je n[’']ai|nous n[’']avons) (?:toujours )?(?:rien|aucune réponse|pas de réponse|eu aucun retour)|personne ne (?:me |nous )?(?:répond|rappelle|réagit)|mes (?:précédents|derniers) (?:messages|mails|e-mails|courriels|appels)|(?:mon|notre) (?:précédent|dernier) (?:message|mail|e-mail)|toujours rien|nième",
       anger:
@@ -105,7 +105,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
     negators: ['pas', 'jamais', 'sans', 'aucun', 'aucune', 'ni'],
     statedHigh: 'haute priorité|priorité haute|priorité élevée|très prioritaire',
     statedLow:
-      "pas urgent|pas pressé|rien d[’']urgent|rien de pressé|priorité basse|faible priorité|quand vous aurez le temps|à votre convenance|fonctionne à nouveau|refonctionne|clôturer le ticket|fermer le ticket|tout est rentré dans l[’']ordre",
+      "pas urgent|pas pressé|rien d[’']urgent|rien de pressé|priorité basse|faible priorité|quand vous aurez le temps|à votre convenance|fonctionne à nouveau|refonctionne|clôturer le ticket|fermer le ticket|tout est rentré dans l[’']ordre|aucune urgence|rien ne presse|fonctionne de nouveau|tout fonctionne (?:de nouveau|à nouveau|parfaitement)|clore le ticket|(?:le )?problème est résolu|simple curiosité",
   },
   es: {
     rules: {
@@ -125,7 +125,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       'blocked-business':
         'perdiendo|todas las ventas|pedidos parados|\\d+ pedidos|pacientes|no podemos enviar|perdiendo (?:\\p{L}+ )?(?:ventas|pedidos|clientes|dinero|reservas)|(?:no entra|no entran|no llega|no llegan) (?:ningún|ninguna)? ?(?:pedidos?|ventas?|reservas?)|cero (?:pedidos|ventas)|no podemos (?:vender|enviar|cobrar|facturar|trabajar|abrir|atender)|(?:pedidos|envíos|paquetes) parados|black friday|rebajas|temporada alta|(?:clientes|pacientes|alumnos|gente) (?:esperando|haciendo cola|en cola)|colas|nóminas|(?:el )?(?:transportista|mensajero|repartidor|seur|mrw) (?:pasa|viene|llega)|\\d+ (?:paquetes|envíos|facturas)|paralizad[oa]s?',
       praise:
-        'felicitar|enhorabuena|muchas gracias por (?:la|su|vuestra) (?:ayuda|rapidez|atención)|un servicio excelente',
+        'felicitar|enhorabuena|muchas gracias por (?:la|su|vuestra) (?:ayuda|rapidez|atención)|un servicio excelente|(?:quería|queríamos|quiero) (?:daros|darles|dar) las gracias|seguid así|sigan así',
       'repeat-contact':
         '(?:segunda|tercera|cuarta) vez|sin respuesta|nadie contesta|nadie responde|sigo sin|(?:tres|cuatro|\\d+) veces|(?:ya )?(?:he|hemos) (?:escrito|llamado|reclamado|contactado|enviado) (?:\\p{L}+ )?(?:varias|muchas|dos|tres|\\d+) veces|(?:varias|muchas) veces|(?:sin|ninguna) respuesta|sigo (?:sin|esperando)|seguimos (?:sin|esperando)|(?:todavía|aún) (?:nada|sin)|nadie (?:me |nos )?(?:contesta|responde|llama|soluciona|hace nada)|(?:mis|nuestros) (?:anteriores|últimos) (?:correos|mensajes|emails)|(?:mi|nuestro) (?:anterior|último) (?:correo|mensaje|email)',
       anger:
@@ -139,7 +139,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
     negators: ['no', 'nunca', 'sin', 'ningún', 'ninguna', 'ni', 'tampoco'],
     statedHigh: 'prioridad alta|alta prioridad|máxima prioridad',
     statedLow:
-      'no es urgente|nada urgente|sin prisa|no hay prisa|prioridad baja|baja prioridad|cuando (?:pueda|puedan|tenga tiempo)|ya funciona|vuelve a funcionar|cerrar el ticket|todo funciona bien',
+      'no es urgente|nada urgente|sin prisa|no hay prisa|prioridad baja|baja prioridad|cuando (?:pueda|puedan|tenga tiempo)|ya funciona|vuelve a funcionar|cerrar el ticket|todo funciona bien|ninguna prisa|no corre prisa|sin urgencia|ya está (?:resuelto|solucionado)|pod(?:éis|eis|éis|en) cerrar (?:el ticket|la incidencia)|por pura curiosidad',
   },
   pt: {
     rules: {
@@ -158,7 +158,8 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
         'nenhuma? das nossas|tod[oa]s as (?:nossas )?(?:unidades|lojas|filiais|clínicas)|todos os (?:nossos )?(?:clientes|usuários)|nenhum cliente|ninguém consegue|tod[oa]s (?:as|os) (?:nossas |nossos )?(?:\\d+ )?(?:clientes|usuários|funcionários|colaboradores|lojas|filiais|unidades|clínicas|farmácias|escolas|restaurantes|hotéis|armazéns|centros|pacientes|alunos|professores|associados|membros|caixas|terminais|franquias|consultórios|sedes)|noss[oa]s (?:[3-9]|\\d{2,}) \\p{L}+|(?:centenas|milhares|dezenas) de \\p{L}+|para todos|todo mundo|ninguém (?:consegue|pode)|(?:vários|muitos) (?:dos nossos )?(?:clientes|usuários)',
       'blocked-business':
         'perdendo|vendas|\\d+ pedidos|pacientes|não podemos (?:despachar|enviar|vender)|perdendo (?:\\p{L}+ )?(?:vendas|pedidos|clientes|dinheiro)|(?:nenhuma venda|nenhum pedido|zero vendas|zero pedidos)|não (?:podemos|conseguimos) (?:vender|despachar|enviar|faturar|emitir|trabalhar|abrir|atender|cobrar)|black friday|liquidação|(?:clientes|pacientes|alunos|pessoas) (?:esperando|na fila|aguardando|chegando)|filas?|folha de pagamento|salários|\\d+ (?:pacotes|envios|notas)|(?:transportadora|motoboy|correios|entregador) (?:passa|vem|chega)|operação parada|paralisad[oa]s?',
-      praise: 'parabéns|(?:queria|quero) agradecer|muito obrigad[oa] pel[oa]|atendimento excelente',
+      praise:
+        'parabéns|(?:queria|quero) agradecer|muito obrigad[oa] pel[oa]|atendimento excelente|continuem assim|(?:quero|queria) agradecer',
       'repeat-contact':
         '(?:segunda|terceira|quarta) (?:vez|tentativa)|ninguém (?:respondeu|responde|resolve)|sem resposta|já liguei|(?:três|quatro|\\d+) vezes|(?:já )?(?:liguei|escrevi|mandei|enviei|reclamei|entrei em contato) (?:\\p{L}+ )?(?:várias|muitas|duas|três|\\d+) vezes|(?:várias|muitas) vezes|(?:sem|nenhuma) resposta|(?:ainda|até agora) (?:nada|sem|ninguém)|ninguém (?:me |nos )?(?:responde|respondeu|retorna|retornou|resolve|ajuda)|(?:meus|nossos) (?:e-?mails|contatos|chamados) anteriores|continuo (?:sem|esperando|aguardando)',
       anger:
@@ -172,7 +173,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
     negators: ['não', 'nunca', 'sem', 'nenhum', 'nenhuma', 'nem'],
     statedHigh: 'prioridade alta|alta prioridade|máxima prioridade',
     statedLow:
-      'não é urgente|nada urgente|sem pressa|prioridade baixa|baixa prioridade|quando (?:puder|puderem)|voltou a funcionar|já funciona|fechar o chamado|está tudo certo',
+      'não é urgente|nada urgente|sem pressa|prioridade baixa|baixa prioridade|quando (?:puder|puderem)|voltou a funcionar|já funciona|fechar o chamado|está tudo certo|sem urgência|tudo normalizado|já (?:está )?resolvido|(?:está )?tudo resolvido|podem (?:encerrar|fechar) o (?:chamado|ticket)|só por curiosidade',
   },
   it: {
     rules: {
@@ -206,7 +207,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
     negators: ['non', 'mai', 'senza', 'nessun', 'nessuno', 'nessuna', 'né'],
     statedHigh: 'priorità alta|alta priorità|massima priorità',
     statedLow:
-      'non è urgente|niente di urgente|nessuna fretta|con calma|priorità bassa|bassa priorità|quando (?:può|potete)|funziona di nuovo|chiudere il ticket|tutto a posto|tutto risolto',
+      'non è urgente|niente di urgente|nessuna fretta|con calma|priorità bassa|bassa priorità|quando (?:può|potete)|funziona di nuovo|chiudere il ticket|tutto a posto|tutto risolto|nessuna urgenza|solo per (?:informazione|curiosità)|potete chiudere (?:il ticket|la segnalazione)|tutto (?:ok|normale) (?:ora|adesso)',
   },
   nl: {
     rules: {
@@ -226,7 +227,7 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
       'blocked-business':
         '\\d+ (?:bestellingen|pakketten|orders)|omzet|patiënten|kunnen geen|(?:we )?verliezen (?:\\p{L}+ )?(?:omzet|bestellingen|klanten|geld|verkopen)|geen (?:enkele )?(?:bestelling|bestellingen|verkopen|boekingen|orders) (?:meer )?binnen|kunnen (?:niets|geen \\p{L}+|niet) (?:verkopen|versturen|verzenden|leveren|afrekenen|werken)|uitverkoop|black friday|drukste (?:dag|tijd)|(?:klanten|patiënten|ouders|mensen) (?:staan te wachten|wachten|in de rij)|salarissen|loonrun|\\d+ (?:pakketten|orders|zendingen|facturen)|(?:postnl|dhl|koerier|chauffeur|bezorger) (?:komt|haalt)|ligt stil',
       praise:
-        'compliment(?:en)?|(?:even )?bedanken|dank(?:jewel)? voor (?:de|jullie) (?:snelle|goede|fijne)|top service',
+        'compliment(?:en)?|(?:even )?bedanken|dank(?:jewel)? voor (?:de|jullie) (?:snelle|goede|fijne)|top service|ga zo door|(?:wilde|wil) (?:jullie )?(?:even )?bedanken',
       'repeat-contact':
         '(?:tweede|derde|vierde) keer|geen reactie|niets gehoord|niemand doet iets|herhaalde verzoeken|(?:drie|vier|\\d+) keer|(?:al )?(?:twee|drie|vier|meerdere|\\d+) keer (?:\\p{L}+ )?(?:gebeld|gemaild|geschreven|gevraagd|gemeld)|(?:meerdere|verschillende) keren|(?:nog steeds|nog altijd) (?:geen|niets)|(?:geen|zonder) (?:antwoord|respons)|niemand (?:reageert|antwoordt|belt terug|neemt op|helpt)|(?:mijn|onze) (?:vorige|eerdere) (?:mails?|berichten|tickets|verzoeken)|wederom|alweer',
       anger:
@@ -240,6 +241,6 @@ export const OTHER_LANGUAGE_WORDS: Record<TOtherLanguageCode, TLanguageWords> = 
     negators: ['niet', 'geen', 'nooit', 'zonder', 'noch'],
     statedHigh: 'hoge prioriteit|prioriteit:? hoog|hoogste prioriteit',
     statedLow:
-      'niet dringend|geen haast|geen spoed|lage prioriteit|prioriteit:? laag|als u tijd heeft|werkt weer|ticket (?:mag )?sluiten|mag gesloten|alles werkt weer',
+      'niet dringend|geen haast|geen spoed|lage prioriteit|prioriteit:? laag|als u tijd heeft|werkt weer|ticket (?:mag )?sluiten|mag gesloten|alles werkt weer|uit nieuwsgierigheid|geen urgentie|probleem (?:is )?opgelost|alles is weer normaal',
   },
 }

@@ -235,7 +235,7 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
 const STATED_HIGH =
   /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:high|urgent|critical|1|p1|sev(?:erity)? ?1)|high[- ]priority|sev(?:erity)? ?1|p1 (?:incident|issue|ticket))\b/gi
 const STATED_LOW =
-  /\b(?:(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:low|minor|4|p4)|low[- ]priority|not (?:urgent|critical|time[- ]sensitive|a priority)|no (?:rush|hurry)|(?:whenever|when) you (?:get a chance|have (?:a moment|time))|at your (?:convenience|leisure)|minor (?:issue|problem|question|bug|inconvenience)|(?:been )?working fine (?:again|since)|(?:you )?can close (?:the|this) ticket|close the loop|back to normal)\b/gi
+  /\b(?:just (?:gathering|collecting) information|(?:just|purely) out of curiosity|(?:priority|severity|urgency|impact)\s*(?:level)?\s*[:=-]?\s*(?:low|minor|4|p4)|low[- ]priority|not (?:urgent|critical|time[- ]sensitive|a priority)|no (?:rush|hurry)|(?:whenever|when) you (?:get a chance|have (?:a moment|time))|at your (?:convenience|leisure)|minor (?:issue|problem|question|bug|inconvenience)|(?:been )?working fine (?:again|since)|(?:you )?can close (?:the|this) ticket|close the loop|back to normal)\b/gi
 
 // Words that turn the phrase after them around: "I will not be charged again", "there is no outage".
 const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor', 'neither', 'none', 'nothing'])

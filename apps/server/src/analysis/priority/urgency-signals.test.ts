@@ -96,6 +96,23 @@ describe('urgency an agent would agree with (issue 28 item 3, session 14)', () =
     expect(assess(subject, body).priority).toBe('high')
   })
 
+  it('ranks low a mail that says the trouble is over or that it only asks out of curiosity, in its own words', () => {
+    expect(
+      assess('RE: Panne', 'Tout fonctionne de nouveau depuis hier, vous pouvez clore le ticket.').priority,
+    ).toBe('low')
+    expect(
+      assess('RE: Instabilidade', 'Tudo normalizado por aqui, podem fechar o chamado. Obrigada!').priority,
+    ).toBe('low')
+    expect(assess('Servidores', 'Solo per curiosità: dove sono i vostri server?').priority).toBe('low')
+    expect(
+      assess('Charity discount', 'Do you have a discount for charities? We are just gathering information.')
+        .priority,
+    ).toBe('low')
+    expect(
+      assess('Problema', 'O problema ainda não foi resolvido e a loja continua fora do ar.').priority,
+    ).not.toBe('low')
+  })
+
   it('reads the same signals in German, French, Spanish, Portuguese, Italian and Dutch', () => {
     const high: [string, string][] = [
       [
