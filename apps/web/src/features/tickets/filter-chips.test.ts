@@ -7,6 +7,7 @@ const NAMES: TFilterNames = {
   group: () => 'Billing team',
   member: () => 'Grace Hopper',
   mailbox: () => 'help@acme.example',
+  customField: (key) => (key === 'amount' ? 'Amount' : 'Plan'),
 }
 const myOpen = BUILT_IN_VIEWS.find((view) => view.id === BuiltInViewId.myOpen)?.filters as TViewFilters
 
@@ -38,5 +39,26 @@ describe('filterChips', () => {
     const vip = chips.find((chip) => chip.label === 'Tag: vip')
     expect(vip?.without).toEqual({ ...filters, tags: ['refund'] })
     expect(chips.find((chip) => chip.id === 'group')?.without.groupId).toBeUndefined()
+  })
+
+  it('names a custom field filter by its field’s label, and removes it alone', () => {
+    const filters: TViewFilters = {
+      ...myOpen,
+      customFields: [
+        { key: 'plan', op: 'equals', values: ['pro', 'basic'] },
+        { key: 'amount', op: 'range', from: 100, to: 500 },
+      ],
+    }
+    const chips = filterChips(filters, NAMES)
+    expect(chips.map((chip) => chip.label)).toContain('Plan: pro, basic')
+    expect(chips.map((chip) => chip.label)).toContain('Amount: 100 to 500')
+    const amount = chips.find((chip) => chip.id === 'field:amount')
+    expect(amount?.without.customFields).toEqual([{ key: 'plan', op: 'equals', values: ['pro', 'basic'] }])
+    const onlyPlan: TViewFilters = {
+      ...myOpen,
+      customFields: [{ key: 'plan', op: 'equals', values: ['pro'] }],
+    }
+    const plan = filterChips(onlyPlan, NAMES)
+    expect(plan.find((chip) => chip.id === 'field:plan')?.without.customFields).toBeUndefined()
   })
 })

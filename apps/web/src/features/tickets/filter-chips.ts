@@ -1,4 +1,11 @@
-import { type TViewFilters, ViewAssignee, ViewMailbox } from '@parsedesk/contracts'
+import {
+  type TViewCustomFieldFilter,
+  type TViewFilters,
+  ViewAssignee,
+  ViewFieldOp,
+  ViewMailbox,
+} from '@parsedesk/contracts'
+import { withCustomFieldFilter } from '@/features/views/custom-field-filters'
 import { statusWords } from './ticket-tones'
 
 /** One active filter as a removable chip: what it reads, and the filters once it is removed. */
@@ -10,6 +17,8 @@ export type TFilterNames = {
   group: (id: string) => string
   member: (id: string) => string
   mailbox: (id: string) => string
+  /** A custom field's label by its key. */
+  customField: (key: string) => string
 }
 
 /**
@@ -39,7 +48,23 @@ export function filterChips(filters: TViewFilters, names: TFilterNames): TFilter
     add(`tag:${tag}`, `Tag: ${tag}`, { tags: filters.tags.filter((other) => other !== tag) })
   if (filters.createdFrom) add('from', `Created from ${filters.createdFrom}`, { createdFrom: undefined })
   if (filters.createdTo) add('to', `Created to ${filters.createdTo}`, { createdTo: undefined })
+  for (const filter of filters.customFields ?? []) {
+    chips.push({
+      id: `field:${filter.key}`,
+      label: `${names.customField(filter.key)}: ${customFieldWords(filter)}`,
+      without: withCustomFieldFilter(filters, filter.key, undefined),
+    })
+  }
   return chips
+}
+
+/** What a custom field filter asks, in words: "pro, basic", "100 to 500", "from 2026-04-01", "up to 50". */
+export function customFieldWords(filter: TViewCustomFieldFilter): string {
+  if (filter.op === ViewFieldOp.equals) return filter.values.join(', ')
+  if (filter.from !== undefined && filter.to !== undefined) {
+    return filter.from === filter.to ? String(filter.from) : `${filter.from} to ${filter.to}`
+  }
+  return filter.from !== undefined ? `from ${filter.from}` : `up to ${filter.to}`
 }
 
 function assigneeName(assignee: string, names: TFilterNames): string {

@@ -64,4 +64,26 @@ describe('the list in the address', () => {
     expect(sameFilters({ ...pending, assignee: undefined }, pending)).toBe(true)
     expect(sameFilters({ ...pending, sort: 'oldest' }, pending)).toBe(false)
   })
+
+  it('keeps custom field filters in the address with their kinds, and knows a saved view with them', () => {
+    const filters: TViewFilters = {
+      ...pending,
+      customFields: [
+        { key: 'amount', op: 'range', from: 100, to: 500 },
+        { key: 'due', op: 'range', from: '2026-04-01' },
+        { key: 'plan', op: 'equals', values: ['pro'] },
+      ],
+    }
+    const params = writeFilters(new URLSearchParams(), filters, pending)
+    expect(readFilters(params)?.customFields).toEqual(filters.customFields)
+    // The server's jsonb gives a view's objects back with their keys in another order.
+    const stored = JSON.parse(
+      '[{"to":500,"op":"range","key":"amount","from":100},{"op":"range","key":"due","from":"2026-04-01"},{"op":"equals","key":"plan","values":["pro"]}]',
+    )
+    expect(sameFilters({ ...filters, customFields: stored }, filters)).toBe(true)
+    // An address edited by hand into something the contract refuses is left out, not sent.
+    const edited = new URLSearchParams(params)
+    edited.set('fields', '[{"key":"Bad Key","op":"equals","values":[]}]')
+    expect(readFilters(edited)).not.toHaveProperty('customFields')
+  })
 })

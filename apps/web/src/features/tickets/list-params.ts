@@ -6,6 +6,7 @@ import {
   type TViewFilters,
   type TViewSort,
   VIEW_SORTS,
+  ZViewFilters,
 } from '@parsedesk/contracts'
 
 /**
@@ -27,6 +28,8 @@ export const ListParam = {
   createdFrom: 'from',
   createdTo: 'to',
   hideSpam: 'spam',
+  /** The custom field filters as the contract's JSON: a number stays a number, a day a day. */
+  customFields: 'fields',
   sort: 'sort',
 } as const
 
@@ -45,7 +48,16 @@ export const DEFAULT_FILTERS = (
 /** Whatever order the fields came in (a saved view's from the server, the address's), and unset as missing. */
 function canonical(filters: TViewFilters): string {
   const entries = Object.entries(filters).filter(([, value]) => value !== undefined)
-  return JSON.stringify(entries.sort(([a], [b]) => a.localeCompare(b)))
+  return JSON.stringify(
+    entries.sort(([a], [b]) => a.localeCompare(b)),
+    sortedKeys,
+  )
+}
+
+/** Objects inside the filters (a custom field's) with their keys in one order: the server's jsonb reorders them. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
 }
 
 export function sameFilters(a: TViewFilters, b: TViewFilters): boolean {
@@ -72,7 +84,20 @@ export function readFilters(params: URLSearchParams): TViewFilters | undefined {
     const value = params.get(ListParam[key])
     if (value) filters[key] = value
   }
+  const customFields = readCustomFields(params.get(ListParam.customFields))
+  if (customFields) filters.customFields = customFields
   return filters
+}
+
+/** The address's custom field filters, if they are the contract's; an edited address's bad ones are left out. */
+function readCustomFields(written: string | null): TViewFilters['customFields'] {
+  if (!written) return undefined
+  try {
+    const parsed = ZViewFilters.shape.customFields.safeParse(JSON.parse(written))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The address with `filters` written in place of any it held; none at all when they are the view's. */
@@ -90,6 +115,7 @@ export function writeFilters(
     if (value) next.set(ListParam[key], value)
   }
   if (filters.hideSpam) next.set(ListParam.hideSpam, HIDE_SPAM)
+  if (filters.customFields?.length) next.set(ListParam.customFields, JSON.stringify(filters.customFields))
   next.set(ListParam.sort, filters.sort)
   return next
 }

@@ -20,6 +20,7 @@ export type TTicketDocument = Models.Document &
       | 'requesterId'
       | 'mailboxId'
       | 'lastActivityAt'
+      | 'customFields'
     >
   >
 
@@ -45,6 +46,7 @@ export const TICKET_LIST_ATTRIBUTES = [
   'requesterId',
   'mailboxId',
   'lastActivityAt',
+  'customFields',
 ] as const satisfies readonly (keyof TTicketDocument)[]
 
 export type TTicketSummary = Pick<TTicketDocument, (typeof TICKET_LIST_ATTRIBUTES)[number]> & Models.Document

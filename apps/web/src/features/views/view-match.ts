@@ -1,4 +1,11 @@
-import { SPAM_CATEGORY, type TViewFilters, ViewAssignee, ViewMailbox } from '@parsedesk/contracts'
+import {
+  SPAM_CATEGORY,
+  type TCustomFieldValues,
+  type TViewFilters,
+  ViewAssignee,
+  ViewMailbox,
+} from '@parsedesk/contracts'
+import { matchesCustomFields } from './custom-field-filters'
 import { startOfLocalDay } from './view-queries'
 
 /** What a ticket must carry for a view to be decided on the client (the list's attributes hold it). */
@@ -12,6 +19,7 @@ export type TMatchableTicket = {
   requesterId?: string | null
   mailboxId?: string | null
   tags?: readonly string[]
+  customFields?: TCustomFieldValues
 }
 
 /**
@@ -48,5 +56,5 @@ export function ticketMatchesView(ticket: TMatchableTicket, filters: TViewFilter
     end.setDate(end.getDate() + 1)
     if (created >= end.getTime()) return false
   }
-  return true
+  return matchesCustomFields(ticket.customFields, filters)
 }

@@ -6,6 +6,7 @@ import {
   ViewMailbox,
 } from '@parsedesk/contracts'
 import { Query } from 'appwrite'
+import { customFieldQueries } from './custom-field-filters'
 
 /** The search-only attribute of tickets: subject, first mail and every message of the conversation (docs/api.md). */
 export const TICKET_SEARCH_ATTRIBUTE = 'text'
@@ -54,6 +55,7 @@ export function viewQueries(filters: TViewFilters, me: string): string[] {
   if (filters.createdTo) {
     queries.push(Query.lessThan('$createdAt', nextLocalDay(filters.createdTo).toISOString()))
   }
+  queries.push(...customFieldQueries(filters))
   queries.push(ORDERS[filters.sort]())
   return queries
 }

@@ -5,6 +5,7 @@ import { useMemo } from 'react'
 import { useWorkspaceCategories } from '@/features/categories/queries'
 import { useGroups } from '@/features/groups/queries'
 import { useMailboxDirectory } from '@/features/mailbox/queries'
+import { useCustomFields } from '@/features/templates/queries'
 import { memberQueries } from '@/features/workspaces/queries'
 import { filterChips, type TFilterNames } from '../filter-chips'
 
@@ -14,6 +15,7 @@ function useFilterNames(teamId: string | undefined): TFilterNames {
   const groups = useGroups(teamId).data
   const members = useQuery(memberQueries.list(teamId)).data
   const mailboxes = useMailboxDirectory(teamId).data?.mailboxes
+  const customFields = useCustomFields(teamId).data
   return useMemo(
     () => ({
       category: (key) => categoryNameOf(categories, key),
@@ -23,8 +25,9 @@ function useFilterNames(teamId: string | undefined): TFilterNames {
         return member ? member.userName || member.userEmail : 'Another member'
       },
       mailbox: (id) => mailboxes?.find((mailbox) => mailbox.id === id)?.label ?? 'Another mailbox',
+      customField: (key) => customFields?.find((field) => field.key === key)?.label ?? key,
     }),
-    [categories, groups, members, mailboxes],
+    [categories, groups, members, mailboxes, customFields],
   )
 }
 

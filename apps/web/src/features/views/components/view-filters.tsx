@@ -17,6 +17,8 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { useWorkspaceCategories } from '@/features/categories/queries'
 import { useGroups } from '@/features/groups/queries'
 import { useMailboxDirectory } from '@/features/mailbox/queries'
+import { useCustomFields } from '@/features/templates/queries'
+import { CustomFieldFilters } from './custom-field-filters'
 
 const ANY = ''
 /** Shown when a view asks for several values of a field, which one select cannot show. */
@@ -156,6 +158,10 @@ export function ViewFilters({ teamId, filters, onChange }: TViewFiltersProps) {
   const categories = useWorkspaceCategories(teamId).data?.categories ?? DEFAULT_TICKET_CATEGORIES
   const categoryName = new Map(categories.map((category) => [category.key, category.name]))
   const groups = useGroups(teamId).data ?? []
+  // The fields an admin shows in the filters, and any other this view filters on.
+  const customFields = (useCustomFields(teamId).data ?? []).filter(
+    (field) => field.shown || filters.customFields?.some((filter) => filter.key === field.key),
+  )
   return (
     <div className="grid gap-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
@@ -272,6 +278,7 @@ export function ViewFilters({ teamId, filters, onChange }: TViewFiltersProps) {
             </NativeSelect>
           )}
         </Field>
+        <CustomFieldFilters fields={customFields} filters={filters} onChange={onChange} />
       </div>
     </div>
   )
