@@ -37,7 +37,7 @@ test('a manager makes a round robin group and the agent board shows its agents, 
   await saveScreenshot(page, 'routing-agent-board-desktop')
 })
 
-test('a manager gives a group skills first: a member’s skills and the rule saying which tickets need them are kept', async ({
+test('a manager gives a group skills first: a member’s skills and the rule saying which tickets need them are kept, and the agent board shows the skills', async ({
   page,
   signedIn: owner,
 }) => {
@@ -67,4 +67,18 @@ test('a manager gives a group skills first: a member’s skills and the rule say
   await expect(kept.getByLabel('or tagged with any of')).toHaveValue('invoice, refund')
   await editGroup.scrollIntoViewIfNeeded()
   await saveScreenshot(page, 'routing-skills-group-form-desktop')
+
+  // The agent board shows who holds which skills, and that the group routes by them.
+  const agent = page.getByRole('table', { name: 'Agents' }).getByRole('row', { name: new RegExp(owner.name) })
+  await expect(agent).toContainText('billing, german')
+  await expect(page.getByRole('list', { name: 'Group queues' })).toContainText(
+    'Billing (Least loaded, skills first, cap',
+  )
+  // A skill learnt shows on the board as soon as the group is saved.
+  await editGroup.getByLabel(`Skills of ${owner.name}`).fill('billing, german, french')
+  await editGroup.getByRole('button', { name: 'Save group' }).click()
+  await expect(toast(page, 'Group saved')).toBeVisible()
+  await expect(agent).toContainText('billing, german, french')
+  await page.getByRole('heading', { name: 'Agent board' }).scrollIntoViewIfNeeded()
+  await saveScreenshot(page, 'routing-agent-board-skills-desktop')
 })

@@ -1,6 +1,6 @@
 import { RoutingSkip, RoutingStrategy, type TRoutingDecision } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { explainRouting } from './routing-wording'
+import { agentSkills, explainRouting } from './routing-wording'
 
 const names: Record<string, string> = { ada: 'Ada', hal: 'Hal', grace: 'Grace' }
 const member = (userId: string) => names[userId]
@@ -62,5 +62,26 @@ describe('a routing decision on the timeline', () => {
     expect(explainRouting(skilled, member)).toBe(
       'Routed to Hal by skills first, then round robin (needs billing, german; Ada 1 of 2 open, lacks billing, german; Hal 0 of 2 open, has billing, german)',
     )
+  })
+})
+
+describe("an agent's skills on the board", () => {
+  const billing = {
+    name: 'Billing',
+    memberSkills: [
+      { userId: 'ada', skills: ['billing', 'german'] },
+      { userId: 'hal', skills: [] },
+    ],
+  }
+  const tier2 = { name: 'Tier 2', memberSkills: [{ userId: 'ada', skills: ['english'] }] }
+
+  it('lists them plainly when one group routes, and by group when several do', () => {
+    expect(agentSkills('ada', [billing])).toBe('billing, german')
+    expect(agentSkills('ada', [billing, tier2])).toBe('Billing: billing, german; Tier 2: english')
+  })
+
+  it('has none for an agent given no skill in any routed group', () => {
+    expect(agentSkills('hal', [billing, tier2])).toBeNull()
+    expect(agentSkills('grace', [billing])).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 import {
   RoutingSkip,
   RoutingStrategyLabels,
+  type TGroupAttributes,
   type TRoutingCandidate,
   type TRoutingDecision,
 } from '@parsedesk/contracts'
@@ -43,4 +44,22 @@ export function explainRouting(decision: TRoutingDecision, member: TMemberName):
   if (decision.chosen === null) return `Waiting in the group’s queue: nobody can take it ${why}`
   if (decision.reopened) return `Routed back to ${name(decision.chosen)}, who had it before ${why}`
   return `Routed to ${name(decision.chosen)} by ${strategy} ${why}`
+}
+
+/** A routed group as the board reads its skills: its name and each member's skills in it. */
+type TSkilledGroup = Pick<TGroupAttributes, 'name' | 'memberSkills'>
+
+/**
+ * An agent's skills on the agent board, from the routed groups they work in: the skills alone when the
+ * board has one routed group, each group's named ("Billing: billing, german; Tier 2: english") when it has
+ * more, since a skill is a group's (decision 067); null when they have none.
+ */
+export function agentSkills(userId: string, groups: readonly TSkilledGroup[]): string | null {
+  const held = groups.flatMap((group) => {
+    const skills = group.memberSkills.find((entry) => entry.userId === userId)?.skills ?? []
+    return skills.length > 0 ? [{ group: group.name, skills: skills.join(', ') }] : []
+  })
+  if (held.length === 0) return null
+  if (groups.length === 1) return held[0]?.skills ?? null
+  return held.map((entry) => `${entry.group}: ${entry.skills}`).join('; ')
 }

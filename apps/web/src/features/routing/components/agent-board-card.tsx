@@ -1,9 +1,11 @@
 import { RoutingStrategyLabels } from '@parsedesk/contracts'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { useGroups } from '@/features/groups/queries'
 import { getErrorMessage } from '@/lib/errors'
 import { notifyError } from '@/lib/notify'
 import { useRoutingBoard, useSetAvailability } from '../queries'
+import { agentSkills } from '../routing-wording'
 
 type TAgentBoardCardProps = {
   teamId: string
@@ -12,8 +14,9 @@ type TAgentBoardCardProps = {
 }
 
 /**
- * The agent board (decision 052): each agent of a routed group with their status and load against the
- * cap of their groups, and each group's queue, live. Every member reads it; each sets only their own status.
+ * The agent board (decisions 052, 067): each agent of a routed group with their status, their load against
+ * the cap of their groups and their skills in them, and each group's queue, live. Every member reads it;
+ * each sets only their own status. Skills come from the groups themselves, where managers edit them.
  */
 export function AgentBoardCard({ teamId, userId, members }: TAgentBoardCardProps) {
   const board = useRoutingBoard(teamId)
@@ -21,6 +24,11 @@ export function AgentBoardCard({ teamId, userId, members }: TAgentBoardCardProps
   const nameOf = (id: string) => members.find((member) => member.userId === id)?.name ?? 'A former member'
   const groups = board.data?.groups ?? []
   const agents = board.data?.agents ?? []
+  const groupDocuments = useGroups(teamId).data ?? []
+  const routed = groupDocuments.filter((document) => groups.some((group) => group.groupId === document.$id))
+  const skillsFirst = new Set(
+    routed.filter((document) => document.skillsFirst).map((document) => document.$id),
+  )
   const capOf = (id: string) => {
     const caps = groups.filter((group) => group.memberIds.includes(id)).map((group) => group.cap)
     return caps.length > 0 ? Math.min(...caps) : null
@@ -38,8 +46,8 @@ export function AgentBoardCard({ teamId, userId, members }: TAgentBoardCardProps
       <CardHeader>
         <CardTitle id="agent-board-title">Agent board</CardTitle>
         <CardDescription>
-          Who routing hands tickets to, their open tickets against their cap, and what waits in each group’s
-          queue. It updates as tickets change.
+          Who routing hands tickets to, their open tickets against their cap, their skills, and what waits in
+          each group’s queue. It updates as tickets and groups change.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -58,6 +66,7 @@ export function AgentBoardCard({ teamId, userId, members }: TAgentBoardCardProps
                 <th className="py-1 font-medium">Agent</th>
                 <th className="py-1 font-medium">Status</th>
                 <th className="py-1 font-medium">Open tickets</th>
+                <th className="py-1 font-medium">Skills</th>
               </tr>
             </thead>
             <tbody>
@@ -84,6 +93,7 @@ export function AgentBoardCard({ teamId, userId, members }: TAgentBoardCardProps
                   <td className="py-1.5">
                     {agent.load} of {capOf(agent.userId) ?? '—'}
                   </td>
+                  <td className="py-1.5">{agentSkills(agent.userId, routed) ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -93,8 +103,9 @@ export function AgentBoardCard({ teamId, userId, members }: TAgentBoardCardProps
           <ul className="grid gap-1 text-sm" aria-label="Group queues">
             {groups.map((group) => (
               <li key={group.groupId}>
-                <span className="font-medium">{group.name}</span> ({RoutingStrategyLabels[group.strategy]},
-                cap {group.cap}): {group.queued === 1 ? '1 ticket waits' : `${group.queued} tickets wait`}
+                <span className="font-medium">{group.name}</span> ({RoutingStrategyLabels[group.strategy]}
+                {skillsFirst.has(group.groupId) ? ', skills first' : ''}, cap {group.cap}):{' '}
+                {group.queued === 1 ? '1 ticket waits' : `${group.queued} tickets wait`}
               </li>
             ))}
           </ul>
