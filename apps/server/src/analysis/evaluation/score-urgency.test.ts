@@ -17,12 +17,12 @@ describe('urgency an agent would agree with (issue 28 item 3)', () => {
     }
   })
 
-  // The aim (precision 0.6, recall 0.7) is NOT met on the held-out mails: these are the figures measured
-  // once after tuning (0.55 and 0.30, docs/analysis.md), kept as a floor so a change that ranks fewer
-  // pressing mails high fails.
+  // The aim's recall (0.7) is NOT met on the held-out mails: these are the figures measured once after
+  // session 14's change (precision 0.80, recall 0.50; 0.55 and 0.30 before it, decision 061), kept as a
+  // floor so a change that ranks fewer pressing mails high, or more calm ones, fails.
   it('keeps the held-out figures at least where they were measured', () => {
     const all = scoresOf('holdout').find((score) => score.group === 'all')!
-    expect(all.highPrecision).toBeGreaterThanOrEqual(0.54)
-    expect(all.highRecall).toBeGreaterThanOrEqual(0.3)
+    expect(all.highPrecision).toBeGreaterThanOrEqual(0.8)
+    expect(all.highRecall).toBeGreaterThanOrEqual(0.5)
   })
 })
