@@ -1,4 +1,4 @@
-import { RuleLimits, type TTicketRow } from '@parsedesk/contracts'
+import { RuleLimits, readsSla, type TTicketRow } from '@parsedesk/contracts'
 import type { TLog } from '../core/logger'
 import type { TDatabase, TQueryable } from '../db/database'
 import { AutomationTrigger, type TRouteTickets } from '../tickets/ticket-automation'
@@ -28,16 +28,20 @@ async function scheduledRules(db: TQueryable): Promise<TRuleRow[]> {
 
 /**
  * The open tickets of the rule's workspace it has not fired on, oldest first, at most
- * `RuleLimits.dryRunTickets`: only the columns conditions read (a time rule reads no mail).
+ * `RuleLimits.dryRunTickets`: only the columns conditions read (a time rule reads no mail). A rule reading
+ * the SLA takes those due soonest first, so a late ticket is not left behind older ones that never breach.
  */
 async function candidates(db: TQueryable, rule: TRuleRow): Promise<TCandidate[]> {
+  const dueFirst = readsSla(rule.conditions)
+    ? `(select min(c."dueAt") from sla_clocks c where c."ticketId" = t.id and c."state" <> 'fulfilled') nulls last, `
+    : ''
   const { rows } = await db.query<TCandidate>(
     `select id, email, status, priority, category, "groupId", "assigneeId", tags, "requesterId", created_at,
        to_jsonb(t) -> 'customFields' as "customFields"
      from tickets t
      where "teamId" = $1 and status <> 'closed' and "mergedIntoId" is null
        and not exists (select 1 from rule_firings f where f."ruleId" = $2 and f."ticketId" = t.id)
-     order by created_at limit $3`,
+     order by ${dueFirst}created_at limit $3`,
     [rule.teamId, rule.id, RuleLimits.dryRunTickets],
   )
   return rows
