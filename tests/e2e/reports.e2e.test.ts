@@ -7,6 +7,9 @@ import { linkIn, startTestRelay, type TTestRelay } from '../../apps/server/src/o
 import { sdkClient, signUpUser } from '../../apps/server/src/testing/sdk-client'
 import { startTestServer, type TTestServer } from '../../apps/server/src/testing/test-server'
 import { DESKTOP, hasChromium, SKIP_REASON } from './support/browser'
+
+const PHONE_390 = { width: 390, height: 844 }
+
 import { SCREENSHOT_DIR } from './support/paths'
 import { sendMail } from './support/smtp'
 
@@ -135,7 +138,35 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
   expect(rows.map((row) => row[1]).sort()).toEqual([...SUBJECTS].sort())
   expect(rows.find((row) => row[0] === String(answered.number))?.[2]).toBe(TicketStatus.closed)
 
+  // "By mailbox" names the workspace's address, not its id.
+  await expect(page.getByRole('list', { name: 'By mailbox table' })).toContainText(mailbox)
+
+  // The period's dates show whole, at 1280 px as on a phone (ten filters a row cut them to "10/30/20").
+  for (const size of [DESKTOP, PHONE_390]) {
+    await page.setViewportSize(size)
+    for (const label of ['From', 'To']) {
+      const input = page.getByLabel(label, { exact: true })
+      await expect(input).toBeVisible()
+      // A date field never scrolls, so it is measured against a copy of itself at the width it asks for.
+      const [shown, whole] = await input.evaluate((field) => {
+        const copy = field.cloneNode() as HTMLInputElement
+        copy.style.width = 'auto'
+        document.body.append(copy)
+        const asked = copy.offsetWidth
+        copy.remove()
+        return [field.offsetWidth, asked]
+      })
+      expect(shown).toBeGreaterThanOrEqual(whole)
+    }
+  }
+
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, 'reports-phone.png'),
+    fullPage: false,
+    animations: 'disabled',
+  })
+  await page.setViewportSize(DESKTOP)
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, 'reports.png'),
     fullPage: true,

@@ -90,8 +90,15 @@ export function ReportsPage() {
           {data ? ` · previous period ${data.previous.from} to ${data.previous.to}` : ''}
         </p>
       </div>
-      <Card className="grid grid-cols-2 gap-3 p-4 md:grid-cols-4 xl:grid-cols-10" aria-label="Filters">
-        <div className="grid gap-1">
+      {/*
+        As many columns as fit a field whole (ten at 1280 px cut the dates to "10/30/20"); on a phone, where
+        the text is larger, each date takes a row of its own.
+      */}
+      <Card
+        className="grid grid-cols-[repeat(auto-fill,minmax(min(10rem,100%),1fr))] gap-3 p-4"
+        aria-label="Filters"
+      >
+        <div className="col-span-full grid gap-1 sm:col-span-1">
           <Label htmlFor="report-from">From</Label>
           <Input
             id="report-from"
@@ -100,7 +107,7 @@ export function ReportsPage() {
             onChange={(event) => change('from', event.target.value)}
           />
         </div>
-        <div className="grid gap-1">
+        <div className="col-span-full grid gap-1 sm:col-span-1">
           <Label htmlFor="report-to">To</Label>
           <Input
             id="report-to"
