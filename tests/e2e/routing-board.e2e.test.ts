@@ -74,11 +74,19 @@ test('a manager gives a group skills first: a member’s skills and the rule say
   await expect(page.getByRole('list', { name: 'Group queues' })).toContainText(
     'Billing (Least loaded, skills first, cap',
   )
-  // A skill learnt shows on the board as soon as the group is saved.
+  // A skill learnt shows on the board as soon as the group is saved, live on a board open elsewhere too.
+  const elsewhere = await page.context().newPage()
+  await elsewhere.goto('/settings/workspace/members')
+  const agentElsewhere = elsewhere
+    .getByRole('table', { name: 'Agents' })
+    .getByRole('row', { name: new RegExp(owner.name) })
+  await expect(agentElsewhere).toContainText('billing, german')
   await editGroup.getByLabel(`Skills of ${owner.name}`).fill('billing, german, french')
   await editGroup.getByRole('button', { name: 'Save group' }).click()
   await expect(toast(page, 'Group saved')).toBeVisible()
   await expect(agent).toContainText('billing, german, french')
+  await expect(agentElsewhere).toContainText('billing, german, french')
+  await elsewhere.close()
   await page.getByRole('heading', { name: 'Agent board' }).scrollIntoViewIfNeeded()
   await saveScreenshot(page, 'routing-agent-board-skills-desktop')
 })
