@@ -65,7 +65,9 @@ const isTimeZone = (zone: string): boolean => {
 }
 
 /** An iCal file's text, sent to read its holidays from. */
-export const ZIcalImport = z.object({ ics: z.string().max(SlaLimits.icalBytes, SLA_MESSAGES.icalTooLarge) })
+export const ZIcalImport = z
+  .object({ ics: z.string().max(SlaLimits.icalBytes, SLA_MESSAGES.icalTooLarge) })
+  .strict()
 
 export const ZBusinessHours = z.object({
   timeZone: z.string().max(64).refine(isTimeZone, SLA_MESSAGES.timeZone),
