@@ -143,9 +143,9 @@ export const PRIORITY_RULES: readonly TPriorityRule[] = [
     reason: 'names a deadline',
     points: 1,
     pressing: true,
+    tone: true,
     // A relative day is a deadline only next to something to be done by then: "I need it today" is one,
     // "it stopped working this morning" is not.
-    tone: true,
     pattern:
       /\b(?:deadlines?|due (?:date|today|tomorrow|by)|no later than|(?:by|before|until) (?:today|tonight|tomorrow|(?:the )?end of (?:the )?(?:day|week|month)|eod|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|the weekend|our launch|the launch)|within (?:the next )?\d+ (?:hours?|minutes?|days?)|(?:need(?:s|ed)?|must|have to|has to|required?|fix(?:ed)?|resolved?|sorted|done|finish(?:ed)?|complete[ds]?|send|sent|deliver(?:ed)?|ship(?:ped)?|expir(?:es?|ing)|launch(?:es|ing)?|go(?:es|ing)? live)(?: [\w'-]+){0,3}? (?:today|tonight|this (?:morning|afternoon|evening)))\b/i,
   },
@@ -247,7 +247,8 @@ const NEGATION_REACH_WORDS = 4
 const CLAUSE_BREAK = /[.!?;:,\n]/
 
 /**
- * At or above highAt points a ticket is high, otherwise medium; it is low when the customer says it can wait
+ * At or above highAt points a ticket is high when something beyond its tone is wrong and it is not one
+ * person's trouble (`mayBeHigh`), otherwise medium; it is low when the customer says it can wait
  * ("no rush"), or when it only reports a slowdown or puts its request as a wish with nothing pressing beside
  * it. No score tells low tickets apart: on the even rows of the Tobi-Bueck file the tickets the rules used
  * to rank low (-2 points and under, asking for information) were 70 low, 81 medium and 55 high, so ranking
