@@ -177,21 +177,24 @@ describe('createAnalyser with the default model', () => {
   })
 
   it('reads long runs of letters, digits, dots or spaces in time that grows with their length, not its square', async () => {
-    // Each of these took over a second at 20,000 characters while a pattern re-read the run from every start in it.
+    // Each of these took over a second at 20,000 characters while a pattern re-read the run from every start
+    // in it, so at 80,000 they would take over 16 s. Read in linear time they take well under a second, even
+    // on a loaded machine: the bound sits between the two, far from both, as a bound on 20,000 did not (a
+    // machine loaded by parallel test runs took 300 ms where 250 was allowed).
     const analyser = await createAnalyser()
     const bodies = [
-      'a.'.repeat(10_000),
-      `${'A.'.repeat(10_000)}@ x`,
-      `${'1.2.'.repeat(5_000)} usd`,
-      `${'1,'.repeat(10_000)}€`,
-      `${'v1.'.repeat(6_666)} 2`,
-      ' '.repeat(20_000),
-      `Please help.\n${'Thanks\n'.repeat(2_800)}`,
+      'a.'.repeat(40_000),
+      `${'A.'.repeat(40_000)}@ x`,
+      `${'1.2.'.repeat(20_000)} usd`,
+      `${'1,'.repeat(40_000)}€`,
+      `${'v1.'.repeat(26_666)} 2`,
+      ' '.repeat(80_000),
+      `Please help.\n${'Thanks\n'.repeat(11_200)}`,
     ]
     for (const body of bodies) {
       const started = performance.now()
       await analyser.analyse({ subject: 'Subject', body })
-      expect(performance.now() - started).toBeLessThan(250)
+      expect(performance.now() - started).toBeLessThan(3_000)
     }
   })
 })
