@@ -46,7 +46,7 @@ type TRuleFormProps = {
 export const KIND_LABELS: Record<TRuleKind, string> = {
   'on-create': 'When a new ticket arrives',
   'on-update': 'When a ticket is updated',
-  scheduled: 'Every minute (time conditions)',
+  scheduled: 'Every minute (time and SLA conditions)',
 }
 
 type TFields = TRuleDraftInput & { conditions: TRuleGroup; actions: TRuleAction[] }
@@ -157,7 +157,14 @@ export function RuleForm({
               <FormItem className="gap-1.5">
                 <FormLabel>Runs</FormLabel>
                 <FormControl>
-                  <NativeSelect {...field}>
+                  <NativeSelect
+                    {...field}
+                    onChange={(event) => {
+                      field.onChange(event)
+                      // Which conditions a rule may hold depends on when it runs ("changed", the SLA).
+                      if (form.formState.isSubmitted) void form.trigger('conditions')
+                    }}
+                  >
                     {RULE_KINDS.map((kind) => (
                       <option key={kind} value={kind}>
                         {KIND_LABELS[kind]}
