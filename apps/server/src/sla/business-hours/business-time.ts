@@ -10,49 +10,55 @@ const MAX_DAYS = 3_700
 
 const minuteOf = (clock: string): number => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))
 
-/**
- * Each schedule's days as already worked out: every ticket of a report walks the same days, and each day's
- * instants cost a dozen `Intl` calls (a 12-month report spent 95% of its time here). Keyed by the schedule
- * object, so a schedule read anew (changed) starts afresh and one no longer held is let go.
- */
-const spansByDay = new WeakMap<TBusinessHours, Map<string, [number, number][]>>()
-
 /** The open instants of one local day as [start, end) pairs, in order. */
 function openSpansOn(
   schedule: TBusinessHours,
   date: TLocalDate,
   holidays: ReadonlySet<string>,
-): readonly [number, number][] {
+): [number, number][] {
+  if (holidays.has(isoDateOf(date))) return []
+  return [...schedule.weekly[weekdayOf(date)]!]
+    .sort((a, b) => a.from.localeCompare(b.from))
+    .map((span) => [
+      instantOf(schedule.timeZone, date, minuteOf(span.from)),
+      instantOf(schedule.timeZone, date, minuteOf(span.to)),
+    ])
+}
+
+/** A day worked out, linked to the next once that is: a walk over known days is pointer steps. */
+type TDay = { date: TLocalDate; spans: readonly [number, number][]; next: TDay | null }
+
+/**
+ * Each schedule's days as already worked out: every ticket of a report walks the same days, and each day's
+ * instants cost a dozen `Intl` calls (a 12-month report spent 95% of its time here). Keyed by the schedule
+ * object, so a schedule read anew (changed) starts afresh and one no longer held is let go.
+ */
+const daysBySchedule = new WeakMap<TBusinessHours, { holidays: Set<string>; days: Map<string, TDay> }>()
+
+function dayOf(schedule: TBusinessHours, date: TLocalDate): TDay {
+  let known = daysBySchedule.get(schedule)
+  if (!known) {
+    known = { holidays: new Set(schedule.holidays), days: new Map() }
+    daysBySchedule.set(schedule, known)
+  }
   const key = isoDateOf(date)
-  let days = spansByDay.get(schedule)
-  if (!days) {
-    days = new Map()
-    spansByDay.set(schedule, days)
+  let day = known.days.get(key)
+  if (!day) {
+    day = { date, spans: openSpansOn(schedule, date, known.holidays), next: null }
+    known.days.set(key, day)
   }
-  let spans = days.get(key)
-  if (!spans) {
-    spans = holidays.has(key)
-      ? []
-      : [...schedule.weekly[weekdayOf(date)]!]
-          .sort((a, b) => a.from.localeCompare(b.from))
-          .map((span) => [
-            instantOf(schedule.timeZone, date, minuteOf(span.from)),
-            instantOf(schedule.timeZone, date, minuteOf(span.to)),
-          ])
-    days.set(key, spans)
-  }
-  return spans
+  return day
 }
 
 function* openSpansFrom(schedule: TBusinessHours, from: number): Generator<[number, number]> {
-  const holidays = new Set(schedule.holidays)
   const start = localTimeOf(schedule.timeZone, from)
-  let date: TLocalDate = { year: start.year, month: start.month, day: start.day }
+  let day = dayOf(schedule, { year: start.year, month: start.month, day: start.day })
   for (let i = 0; i < MAX_DAYS; i++) {
-    for (const [open, close] of openSpansOn(schedule, date, holidays)) {
+    for (const [open, close] of day.spans) {
       if (close > from) yield [Math.max(open, from), close]
     }
-    date = nextDate(date)
+    day.next ??= dayOf(schedule, nextDate(day.date))
+    day = day.next
   }
 }
 
@@ -80,7 +86,7 @@ export function addBusinessMs(schedule: TBusinessHours, from: number, ms: number
 /** Whether the schedule is open at `at`: what a rule's business-hours condition asks. */
 export function isWithinBusinessHours(schedule: TBusinessHours, at: number): boolean {
   const local = localTimeOf(schedule.timeZone, at)
-  return openSpansOn(schedule, local, new Set(schedule.holidays)).some(
+  return dayOf(schedule, { year: local.year, month: local.month, day: local.day }).spans.some(
     ([open, close]) => open <= at && at < close,
   )
 }
