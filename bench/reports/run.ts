@@ -94,6 +94,10 @@ async function benchKind(kind: TBenchDatabaseKind, postgresUrl: string) {
     const requests: TRequest[] = [
       { name: 'summary, last 30 days', send: () => get(client, '/reports/summary', month) },
       { name: 'summary, 12 months', send: () => get(client, '/reports/summary', year) },
+      {
+        name: 'summary, last 30 days, events cohort',
+        send: () => get(client, '/reports/summary', { ...month, cohort: 'events' }),
+      },
       { name: `drill-down (${slice})`, send: () => get(client, '/reports/tickets', { ...month, slice }) },
       {
         name: 'tickets CSV, last 30 days (all)',
