@@ -22,18 +22,21 @@ function parseCsv(text: string): string[][] {
     .trim()
     .split('\r\n')
     .map((line) => {
-      const cells = ['']
+      const cells: string[] = []
+      let cell = ''
       let quoted = false
       for (let i = 0; i < line.length; i++) {
-        const char = line[i]
-        if (quoted && char === '"' && line[i + 1] === '"') {
-          cells[cells.length - 1] += '"'
+        const char = line.charAt(i)
+        if (quoted && char === '"' && line.charAt(i + 1) === '"') {
+          cell += '"'
           i++
         } else if (char === '"') quoted = !quoted
-        else if (char === ',' && !quoted) cells.push('')
-        else cells[cells.length - 1] += char
+        else if (char === ',' && !quoted) {
+          cells.push(cell)
+          cell = ''
+        } else cell += char
       }
-      return cells
+      return [...cells, cell]
     })
 }
 
