@@ -3,6 +3,7 @@ import {
   DATABASE_ID,
   NotificationKind,
   RoutingStrategy,
+  RuleLimits,
   type TNotificationAttributes,
   type TRuleCreate,
   type TRuleEvaluation,
@@ -176,5 +177,26 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     const untouched = await ticketBySubject('Answered quickly')
     expect(untouched).toMatchObject({ groupId: null, assigneeId: null, tags: [] })
     expect(await evaluations(answered.$id)).toEqual([])
+  })
+
+  it('finds a late ticket behind more open tickets than one run reads, which never breach', async () => {
+    // Older open tickets with no SLA clock: a run reads at most RuleLimits.dryRunTickets of them.
+    await server.db.query(
+      `insert into tickets (id, email, subject, body, "userId", "teamId", created_at)
+       select 'waiting-' || g, 'old@customer.example', 'Waiting ' || g, 'Still waiting', $1, $2,
+         now() - interval '1 day'
+       from generate_series(1, $3::int) g`,
+      [ada.userId, workspace, RuleLimits.dryRunTickets],
+    )
+    const mailbox = await readMailbox(ada)
+    const ids = await deliverMails(server, mailbox.address, [
+      { subject: 'Late behind the queue', messageId: 'behind@escalation.example' },
+    ])
+    await createTestProcessor(server).processInboundBatch(
+      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+    )
+    const late = await ticketBySubject('Late behind the queue')
+    await runScheduledRules(deps, new Date(Date.parse(late.$createdAt) + 31 * MINUTE))
+    expect((await ticketBySubject('Late behind the queue')).tags).toContain('escalated')
   })
 })
