@@ -141,7 +141,9 @@ export const ZRoutingDecision = z.object({
 export type TRoutingDecision = z.infer<typeof ZRoutingDecision>
 
 /** A member says they are available (routing may hand them tickets) or away, in one workspace. */
-export const ZAvailabilityUpdate = z.object({ teamId: z.string().min(1).max(36), available: z.boolean() })
+export const ZAvailabilityUpdate = z
+  .object({ teamId: z.string().min(1).max(36), available: z.boolean() })
+  .strict()
 export type TAvailabilityUpdate = z.infer<typeof ZAvailabilityUpdate>
 
 /** The agent board (any member reads it): each member of a routed group, and each routed group's queue. */
