@@ -148,7 +148,7 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
       const input = page.getByLabel(label, { exact: true })
       await expect(input).toBeVisible()
       // A date field never scrolls, so it is measured against a copy of itself at the width it asks for.
-      const [shown, whole] = await input.evaluate((field) => {
+      const [shown, whole] = await input.evaluate((field: HTMLInputElement) => {
         const copy = field.cloneNode() as HTMLInputElement
         copy.style.width = 'auto'
         document.body.append(copy)
