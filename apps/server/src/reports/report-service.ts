@@ -15,11 +15,15 @@ import { findReportNames, findReportTickets } from './report-repository'
 import { measureTicket, type TMeasuredTicket } from './report-rows'
 import { headlineOf, summaryOf } from './report-summary'
 
-/** The tickets of a period, each measured: what the summary, the drill-down and the CSV all count. */
-async function measuredTickets(db: TQueryable, query: TReportQuery, now: number) {
+/**
+ * The tickets of a period, each measured: what the summary, the drill-down and the CSV all count. Without
+ * `sla` no clock is replayed: the previous period shows its headline only, which reads none, and the clocks
+ * were most of its cost (decision 069).
+ */
+async function measuredTickets(db: TQueryable, query: TReportQuery, now: number, sla = true) {
   const [{ tickets, truncated }, policies, schedules] = await Promise.all([
     findReportTickets(db, filtersOf(query)),
-    findPolicies(db, query.teamId),
+    sla ? findPolicies(db, query.teamId) : [],
     findSchedules(db, query.teamId),
   ])
   const context = {
@@ -41,7 +45,7 @@ export function readReportSummary(db: TDatabase, query: TReportQuery, now: numbe
     const before = previousPeriod(query)
     const [current, previous] = await Promise.all([
       measuredTickets(queryable, query, now),
-      measuredTickets(queryable, { ...query, ...before }, now),
+      measuredTickets(queryable, { ...query, ...before }, now, false),
     ])
     const agents = [...new Set(current.measured.flatMap((ticket) => ticket.assigneeId ?? []))]
     const names = await findReportNames(queryable, query.teamId, agents)
