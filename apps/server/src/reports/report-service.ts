@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   ReportLimits,
   type TCustomFieldValues,
@@ -13,7 +14,11 @@ import { findCustomColumns, findCustomValues } from './report-custom-fields'
 import { datesOf, filtersOf, previousPeriod } from './report-period'
 import { findReportNames, findReportTickets } from './report-repository'
 import { measureTicket, type TMeasuredTicket } from './report-rows'
+
 import { headlineOf, summaryOf } from './report-summary'
+
+// About 50 ms of measuring on this project's 2-core machines.
+const MEASURE_SLICE = 200
 
 /**
  * The tickets of a period, each measured: what the summary, the drill-down and the CSV all count. Without
@@ -34,7 +39,15 @@ async function measuredTickets(db: TQueryable, query: TReportQuery, now: number,
     schedules,
     now,
   }
-  return { truncated, measured: tickets.map((ticket) => measureTicket(ticket, context)) }
+  const measured: TMeasuredTicket[] = []
+  // A year of a large workspace is seconds of measuring (decision 069). In slices, with the event loop given
+  // back between them, every other member's request is answered meanwhile instead of waiting behind it.
+  for (let start = 0; start < tickets.length; start += MEASURE_SLICE) {
+    for (const ticket of tickets.slice(start, start + MEASURE_SLICE))
+      measured.push(measureTicket(ticket, context))
+    await nextTurn()
+  }
+  return { truncated, measured }
 }
 
 const bounded = <T>(db: TDatabase, fn: (queryable: TQueryable) => Promise<T>) =>
