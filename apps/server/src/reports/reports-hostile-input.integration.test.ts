@@ -1,12 +1,16 @@
-import { CollectionId, DATABASE_ID, REPORT_MESSAGES } from '@parsedesk/contracts'
-import { ID } from 'appwrite'
+import { CollectionId, REPORT_MESSAGES } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionOf } from '../mail/mail.test-kit'
-import { joinByInvitation } from '../teams/team.test-kit'
-import { expectAllRefused, homeWorkspace, NUL, send } from '../testing/hostile-input'
-import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import {
+  createDocumentAs as create,
+  expectAllRefused,
+  NUL,
+  send,
+  startHostileCast,
+} from '../testing/hostile-input'
+import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
-import { startTestServer, type TTestServer } from '../testing/test-server'
+import type { TTestServer } from '../testing/test-server'
 
 const today = new Date().toISOString().slice(0, 10)
 const ROUTES = ['/v1/reports/summary', '/v1/reports/tickets', '/v1/reports/tickets.csv'] as const
@@ -22,30 +26,7 @@ describe.each(DATABASE_KINDS)('reports refuse hostile queries, on %s', (database
   let evesGroup: string
 
   beforeAll(async () => {
-    server = await startTestServer({ database, roles: ['http'] })
-    ;[ada, grace, eve] = await Promise.all([
-      signUpUser(server.url, 'Ada Lovelace'),
-      signUpUser(server.url, 'Grace Hopper'),
-      signUpUser(server.url, 'Eve Elsewhere'),
-    ])
-    workspace = await homeWorkspace(ada)
-    evesWorkspace = await homeWorkspace(eve)
-    await joinByInvitation({
-      serverUrl: server.url,
-      owner: ada,
-      member: grace,
-      teamId: workspace,
-      roles: ['agent'],
-    })
-    const create = async (user: TSdkUser, collectionId: string, data: object) =>
-      (
-        await user.databases.createDocument({
-          databaseId: DATABASE_ID,
-          collectionId,
-          documentId: ID.unique(),
-          data,
-        })
-      ).$id
+    ;({ server, ada, grace, eve, workspace, evesWorkspace } = await startHostileCast(database))
     evesGroup = await create(eve, CollectionId.groups, { name: 'Eve’s team' })
     await create(eve, CollectionId.tickets, {
       email: 'carol@customer.example',

@@ -1,21 +1,21 @@
 import { CollectionId, DATABASE_ID, RuleMessages, type TRuleCreate } from '@parsedesk/contracts'
 import { ID } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { joinByInvitation } from '../teams/team.test-kit'
 import {
+  createDocumentAs as create,
   DEEP,
   deepJson,
   documentsPath,
   expectAllRefused,
-  homeWorkspace,
   NEARLY_TEN_MB,
   NUL,
   rowCounts,
   send,
+  startHostileCast,
 } from '../testing/hostile-input'
-import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
-import { startTestServer, type TTestServer } from '../testing/test-server'
+import type { TTestServer } from '../testing/test-server'
 
 const RULES = CollectionId.rules
 const TABLES = ['rules', 'rule_webhook_secrets', 'tickets'] as const
@@ -50,30 +50,7 @@ describe.each(DATABASE_KINDS)(
     let ids: { rule: string; evesRule: string; evesGroup: string }
 
     beforeAll(async () => {
-      server = await startTestServer({ database, roles: ['http'] })
-      ;[ada, grace, eve] = await Promise.all([
-        signUpUser(server.url, 'Ada Lovelace'),
-        signUpUser(server.url, 'Grace Hopper'),
-        signUpUser(server.url, 'Eve Elsewhere'),
-      ])
-      workspace = await homeWorkspace(ada)
-      evesWorkspace = await homeWorkspace(eve)
-      await joinByInvitation({
-        serverUrl: server.url,
-        owner: ada,
-        member: grace,
-        teamId: workspace,
-        roles: ['agent'],
-      })
-      const create = async (user: TSdkUser, collectionId: string, data: object) =>
-        (
-          await user.databases.createDocument({
-            databaseId: DATABASE_ID,
-            collectionId,
-            documentId: ID.unique(),
-            data,
-          })
-        ).$id
+      ;({ server, ada, grace, eve, workspace, evesWorkspace } = await startHostileCast(database))
       ids = {
         rule: await create(ada, RULES, RULE),
         evesRule: await create(eve, RULES, { ...RULE, name: 'Eve’s rule' }),

@@ -8,20 +8,20 @@ import {
 } from '@parsedesk/contracts'
 import { ID } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { joinByInvitation } from '../teams/team.test-kit'
 import {
+  createDocumentAs as create,
   DEEP,
   documentsPath,
   expectAllRefused,
-  homeWorkspace,
   NEARLY_TEN_MB,
   NUL,
   rowCounts,
   send,
+  startHostileCast,
 } from '../testing/hostile-input'
-import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
-import { startTestServer, type TTestServer } from '../testing/test-server'
+import type { TTestServer } from '../testing/test-server'
 
 const SCHEDULES = CollectionId.businessHours
 const POLICIES = CollectionId.slaPolicies
@@ -66,30 +66,7 @@ describe.each(DATABASE_KINDS)(
     }
 
     beforeAll(async () => {
-      server = await startTestServer({ database, roles: ['http'] })
-      ;[ada, grace, eve] = await Promise.all([
-        signUpUser(server.url, 'Ada Lovelace'),
-        signUpUser(server.url, 'Grace Hopper'),
-        signUpUser(server.url, 'Eve Elsewhere'),
-      ])
-      workspace = await homeWorkspace(ada)
-      evesWorkspace = await homeWorkspace(eve)
-      await joinByInvitation({
-        serverUrl: server.url,
-        owner: ada,
-        member: grace,
-        teamId: workspace,
-        roles: ['agent'],
-      })
-      const create = async (user: TSdkUser, collectionId: string, data: object) =>
-        (
-          await user.databases.createDocument({
-            databaseId: DATABASE_ID,
-            collectionId,
-            documentId: ID.unique(),
-            data,
-          })
-        ).$id
+      ;({ server, ada, grace, eve, workspace, evesWorkspace } = await startHostileCast(database))
       ids = {
         schedule: await create(ada, SCHEDULES, SCHEDULE),
         policy: await create(ada, POLICIES, POLICY),

@@ -1,20 +1,20 @@
 import { CollectionId, DATABASE_ID, TemplateMessages, type TTemplateCreate } from '@parsedesk/contracts'
 import { ID } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { joinByInvitation } from '../teams/team.test-kit'
 import {
+  createDocumentAs as create,
   DEEP,
   documentsPath,
   expectAllRefused,
-  homeWorkspace,
   NEARLY_TEN_MB,
   NUL,
   rowCounts,
   send,
+  startHostileCast,
 } from '../testing/hostile-input'
-import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import type { TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
-import { startTestServer, type TTestServer } from '../testing/test-server'
+import type { TTestServer } from '../testing/test-server'
 
 const TEMPLATES = CollectionId.templates
 const FIELDS = CollectionId.customFields
@@ -46,30 +46,7 @@ describe.each(DATABASE_KINDS)(
     let ids: { template: string; field: string; evesTemplate: string; evesField: string; evesTicket: string }
 
     beforeAll(async () => {
-      server = await startTestServer({ database, roles: ['http'] })
-      ;[ada, grace, eve] = await Promise.all([
-        signUpUser(server.url, 'Ada Lovelace'),
-        signUpUser(server.url, 'Grace Hopper'),
-        signUpUser(server.url, 'Eve Elsewhere'),
-      ])
-      workspace = await homeWorkspace(ada)
-      evesWorkspace = await homeWorkspace(eve)
-      await joinByInvitation({
-        serverUrl: server.url,
-        owner: ada,
-        member: grace,
-        teamId: workspace,
-        roles: ['agent'],
-      })
-      const create = async (user: TSdkUser, collectionId: string, data: object) =>
-        (
-          await user.databases.createDocument({
-            databaseId: DATABASE_ID,
-            collectionId,
-            documentId: ID.unique(),
-            data,
-          })
-        ).$id
+      ;({ server, ada, grace, eve, workspace, evesWorkspace } = await startHostileCast(database))
       const fieldData = { key: 'order_number', label: 'Order number', type: 'text' }
       ids = {
         field: await create(ada, FIELDS, fieldData),

@@ -1,7 +1,10 @@
-import { Teams } from 'appwrite'
+import { DATABASE_ID } from '@parsedesk/contracts'
+import { ID, Teams } from 'appwrite'
 import { expect } from 'vitest'
 import type { TDatabase } from '../db/database'
-import type { TSdkUser } from './sdk-client'
+import { joinByInvitation } from '../teams/team.test-kit'
+import { signUpUser, type TSdkUser } from './sdk-client'
+import { startTestServer, type TTestServer } from './test-server'
 
 /**
  * What the hostile-input suites send to a route (issues 25-27): a NUL byte, a value as large as a body may
@@ -67,6 +70,46 @@ function sessionOf(user: TSdkUser): string {
 /** The workspace every account gets at sign-up. */
 export async function homeWorkspace(user: TSdkUser): Promise<string> {
   return (await new Teams(user.client).list()).teams[0]?.$id ?? ''
+}
+
+/** Who every hostile-input suite needs: Ada owns the workspace, Grace is its agent, Eve owns another. */
+export type THostileCast = {
+  server: TTestServer
+  ada: TSdkUser
+  grace: TSdkUser
+  eve: TSdkUser
+  workspace: string
+  evesWorkspace: string
+}
+
+/** An http-only server (the routes are all a suite needs) with the cast signed up and Grace invited. */
+export async function startHostileCast(database: 'pglite' | 'postgres'): Promise<THostileCast> {
+  const server = await startTestServer({ database, roles: ['http'] })
+  const [ada, grace, eve] = await Promise.all([
+    signUpUser(server.url, 'Ada Lovelace'),
+    signUpUser(server.url, 'Grace Hopper'),
+    signUpUser(server.url, 'Eve Elsewhere'),
+  ])
+  const [workspace, evesWorkspace] = await Promise.all([homeWorkspace(ada), homeWorkspace(eve)])
+  await joinByInvitation({
+    serverUrl: server.url,
+    owner: ada,
+    member: grace,
+    teamId: workspace,
+    roles: ['agent'],
+  })
+  return { server, ada, grace, eve, workspace, evesWorkspace }
+}
+
+/** A document `user` creates through the documents API; its id. */
+export async function createDocumentAs(user: TSdkUser, collectionId: string, data: object): Promise<string> {
+  const document = await user.databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId,
+    documentId: ID.unique(),
+    data,
+  })
+  return document.$id
 }
 
 /** The documents API's path of a collection, or of one document in it. */
