@@ -235,12 +235,16 @@ describe.each(DATABASE_KINDS)('notes, copies, formatted replies with files, deli
     // The agent's copy joined the ticket with the reply, logged, lower-cased as copies are kept.
     const after = await olive.databases.getDocument<TTicket>({ ...TICKETS, documentId: ticket.$id })
     expect(after.cc).toEqual(['dan@partner.example', 'ed@partner.example'])
+    // The page reads its messages and its events side by side, so one read may see the delivery's event
+    // and not yet its message (seen once in CI); the page shows both once both reads are after the commit.
     const delivered = await waitForValue(
       async () => {
         const read = await timeline(olive, ticket.$id)
-        return read.events.some((e) => e.type === 'delivery') ? read : undefined
+        const shown =
+          read.events.some((e) => e.type === 'delivery') && read.messages[0]?.deliveryState === 'sent'
+        return shown ? read : undefined
       },
-      { what: 'the delivery event' },
+      { what: 'the delivery on the timeline and its message' },
     )
     expect(delivered.events.map((e) => [e.type, e.actorType])).toEqual([
       ['created', 'customer'],
