@@ -16,6 +16,10 @@ export const ReportLimits = {
   /** Tickets one drill-down page lists. */
   drillRows: 500,
   statementMs: 10_000,
+  /** Reports one member runs at once: a second while one runs is refused (429), not queued. */
+  atOncePerMember: 1,
+  /** Reports one server process runs at once, every member's together. */
+  atOncePerProcess: 4,
 } as const
 
 export const ReportCohort = {
@@ -39,6 +43,8 @@ export type TReportHours = (typeof ReportHours)[keyof typeof ReportHours]
 export const REPORT_MESSAGES = {
   range: `A report covers 1 to ${ReportLimits.days} days, "from" not after "to"`,
   timeZone: 'Invalid time zone',
+  busyMember: 'Your previous report is still being prepared: try again once it has arrived',
+  busyServer: `The server is preparing ${ReportLimits.atOncePerProcess} reports already: try again in a few seconds`,
 } as const
 
 const isTimeZone = (zone: string): boolean => {

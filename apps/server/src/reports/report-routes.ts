@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { AppError } from '../core/app-error'
 import type { TDatabase } from '../db/database'
 import { isManager, requireMember, requireUser } from '../teams/workspace-access'
+import { createReportGate } from './report-gate'
 import { readReportSlice, readReportSummary, reportTicketsCsv } from './report-service'
 
 /**
@@ -34,16 +35,23 @@ function parsed<S extends z.ZodType>(request: FastifyRequest, schema: S): z.infe
  * of them; `GET /v1/reports/tickets.csv?slice=`: all of those tickets as CSV (decision 064).
  */
 export const reportRoutes = (deps: { db: TDatabase }) => (app: FastifyInstance) => {
-  app.get('/v1/reports/summary', async (request) =>
-    readReportSummary(deps.db, scoped(request, parsed(request, ZReportQuery)), Date.now()),
-  )
+  // One report at a time per member, a few per process (docs/security.md): all three routes read a period.
+  const gate = createReportGate()
+  const gated = <T>(request: FastifyRequest, work: () => Promise<T>) =>
+    gate.run(requireUser(request.auth).user.id, work)
+  app.get('/v1/reports/summary', async (request) => {
+    const query = scoped(request, parsed(request, ZReportQuery))
+    return gated(request, () => readReportSummary(deps.db, query, Date.now()))
+  })
   app.get('/v1/reports/tickets', async (request) => {
     const { slice, ...query } = parsed(request, ZReportDrillQuery)
-    return readReportSlice(deps.db, scoped(request, query), slice, Date.now())
+    const scope = scoped(request, query)
+    return gated(request, () => readReportSlice(deps.db, scope, slice, Date.now()))
   })
   app.get('/v1/reports/tickets.csv', async (request, reply) => {
     const { slice, ...query } = parsed(request, ZReportDrillQuery)
-    const csv = await reportTicketsCsv(deps.db, scoped(request, query), slice, Date.now())
+    const scope = scoped(request, query)
+    const csv = await gated(request, () => reportTicketsCsv(deps.db, scope, slice, Date.now()))
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="tickets-${query.from}-${query.to}.csv"`)
