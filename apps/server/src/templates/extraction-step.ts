@@ -19,13 +19,8 @@ import {
 } from '../tickets/ticket-automation'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
 import { planExtraction } from './apply-extraction'
-import {
-  listCustomFieldDefinitions,
-  listEnabledTemplates,
-  type TExtractedTicketWrite,
-  type TTemplateRow,
-  writeExtractedTickets,
-} from './template-repository'
+import { createExtractionCache } from './extraction-cache'
+import { type TExtractedTicketWrite, type TTemplateRow, writeExtractedTickets } from './template-repository'
 
 /** The engine (extraction/extract-ticket.ts): the first enabled template that matches, read; never throws. */
 export type TExtractTicket = (templates: readonly TTemplateRow[], mail: TSampleMail) => TTicketExtraction
@@ -60,11 +55,13 @@ function extractSafely(
 
 /**
  * The templates' automation step (decision 062), before the rules so they read what was extracted: for the
- * new tickets of a mail batch, their workspaces' enabled templates are read once, each mail is run through
- * them in memory, and every extracted ticket is written in one statement, its changed workflow fields
- * logged as the system's in one more. A workspace with no enabled template costs the batch one read.
+ * new tickets of a mail batch, their workspaces' enabled templates (kept in this process while their version
+ * stands, `extraction-cache.ts`) run on each mail in memory, and every extracted ticket is written in one
+ * statement, its changed workflow fields logged as the system's in one more. A batch pays one read of the
+ * versions, and the templates' read only after an edit.
  */
 export function createExtractionStep(deps: { extract: TExtractTicket; log: TLog }): TAutomationStep {
+  const workspaces = createExtractionCache()
   async function run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
     const mailed = subjects.filter(
       (subject): subject is TAutomationSubject & { mail: TAutomationMail } =>
@@ -72,20 +69,16 @@ export function createExtractionStep(deps: { extract: TExtractTicket; log: TLog 
     )
     const current = subjects.map((subject) => subject.ticket)
     if (mailed.length === 0) return current
-    const templatesByTeam = new Map<string, TTemplateRow[]>()
-    for (const template of await listEnabledTemplates(
+    const byTeam = await workspaces.read(
       tx,
       mailed.map((subject) => subject.ticket.teamId),
-    )) {
-      templatesByTeam.set(template.teamId, [...(templatesByTeam.get(template.teamId) ?? []), template])
-    }
-    const extracted = mailed.filter((subject) => templatesByTeam.has(subject.ticket.teamId))
+    )
+    const extracted = mailed.filter((subject) => byTeam.has(subject.ticket.teamId))
     if (extracted.length === 0) return current
-    const definitions = await listCustomFieldDefinitions(tx, [...templatesByTeam.keys()])
     const writes: TExtractedTicketWrite[] = extracted.map(({ ticket, mail }) => {
-      const templates = templatesByTeam.get(ticket.teamId) ?? []
-      const extraction = extractSafely(deps.extract, templates, sampleOfMail(mail), deps.log)
-      const changes = planExtraction(ticket, extraction, definitions.get(ticket.teamId) ?? new Map())
+      const workspace = byTeam.get(ticket.teamId)
+      const extraction = extractSafely(deps.extract, workspace?.templates ?? [], sampleOfMail(mail), deps.log)
+      const changes = planExtraction(ticket, extraction, workspace?.definitions ?? new Map())
       const { id, priority, category, email, requesterId } = ticket
       return { id, priority, category, email, requesterId, ...changes }
     })

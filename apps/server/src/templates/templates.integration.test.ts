@@ -303,4 +303,55 @@ describe.each(DATABASE_KINDS)('templates and custom fields on %s', (database) =>
     })
     expect(sentBack.extraction?.status).toBe('noTemplate')
   })
+  it('runs the template as it was last saved on the next mail, whoever changed it', async () => {
+    const shop = (
+      await ada.databases.listDocuments<TTemplate>({
+        ...TEMPLATES,
+        queries: [Query.equal('name', 'Shop orders')],
+      })
+    ).documents[0]
+    if (!shop) throw new Error('no Shop orders template')
+    const shipped = (subject: string, shipping: string) =>
+      orderMail({
+        subject,
+        messageId: `${subject.replaceAll(' ', '-')}@shop.example`,
+        body: ['Order number: A-2001', `Shipping: ${shipping}`],
+      })
+    // The step has read this workspace's templates for a mail already (the test before), and does again.
+    await ingest([shipped('Before the edit', 'Overnight')])
+    const before = await ticketBySubject('Before the edit')
+    expect(before.extraction?.fields.find((field) => field.name === 'Shipping')?.error).not.toBeNull()
+
+    await ada.databases.updateDocument({
+      ...TEMPLATES,
+      documentId: shop.$id,
+      data: {
+        fields: shop.fields.map((field) =>
+          field.name === 'Shipping'
+            ? {
+                ...field,
+                options: [{ value: 'high', synonyms: ['Express', 'Overnight'] }, ...field.options.slice(1)],
+              }
+            : field,
+        ),
+      },
+    })
+    await ingest([shipped('After the edit', 'Overnight')])
+    const after = await ticketBySubject('After the edit')
+    expect(after.priority).toBe('high')
+    expect(after.extraction?.fields.find((field) => field.name === 'Shipping')?.value).toBe('high')
+
+    // Written straight to the table, as by another process, with no event to this one and updated_at kept.
+    await server.db.query('update templates set name = $1 where id = $2', ['Shop orders, renamed', shop.$id])
+    await ingest([shipped('After the rename', 'Express')])
+    expect((await ticketBySubject('After the rename')).extraction?.templateName).toBe('Shop orders, renamed')
+
+    await server.db.query('update templates set enabled = false where id = $1', [shop.$id])
+    await ingest([shipped('After disabling', 'Express')])
+    expect((await ticketBySubject('After disabling')).extraction).toBeNull()
+    await server.db.query('update templates set enabled = true, name = $1 where id = $2', [
+      'Shop orders',
+      shop.$id,
+    ])
+  })
 })
