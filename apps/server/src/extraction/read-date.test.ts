@@ -49,6 +49,20 @@ describe('dates with their month named in seven languages', () => {
     expect(readDate('Lieferung 3. März 2026', 'D MMMM YYYY')).toBeUndefined()
   })
 
+  it('reads a two-digit year in the numeric formats, 69-99 as 1969-1999 and 00-68 as 2000-2068', () => {
+    expect(readDate('03/04/26', 'DD/MM/YYYY')).toBe('2026-04-03')
+    expect(readDate('03/04/26', 'MM/DD/YYYY')).toBe('2026-03-04')
+    expect(readDate('24.12.26 um 18:00', 'DD.MM.YYYY')).toBe('2026-12-24')
+    expect(readDate('31/12/68', 'DD/MM/YYYY')).toBe('2068-12-31')
+    expect(readDate('01/01/69', 'DD/MM/YYYY')).toBe('1969-01-01')
+    expect(readDate('29/02/00', 'DD/MM/YYYY')).toBe('2000-02-29')
+    expect(readDate('29/02/27', 'DD/MM/YYYY')).toBeUndefined()
+    // Four digits are read as written; three are no year, nor is a two-digit year in the ISO format.
+    expect(readDate('03/04/1926', 'DD/MM/YYYY')).toBe('1926-04-03')
+    expect(readDate('03/04/202', 'DD/MM/YYYY')).toBeUndefined()
+    expect(readDate('26-04-03', 'YYYY-MM-DD')).toBeUndefined()
+  })
+
   it('reads a German order confirmation through a template, and says when a date is not one', () => {
     const template = {
       match: ZTemplateMatch.parse({ sender: { mode: 'contains', value: '@shop.example' } }),

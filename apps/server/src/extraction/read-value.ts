@@ -58,11 +58,14 @@ const MONTH_NAME = '(\\p{L}{3,10}\\.?)'
 const ORDINAL = '(?:st|nd|rd|th|er|º|°)?\\.?'
 // Spanish and Portuguese put "de" before the month and the year: "5 de mayo de 2026".
 const OF = '(?:(?:de|del)\\s+)?'
+// The numeric formats also read a year of two digits ("03/04/26"); the ISO one does not, where "26-04-03"
+// would be read year first by one reader and year last by another.
+const YEAR = '(\\d{4}|\\d{2})'
 const DATE_SHAPES: Record<TDateFormat, { pattern: RegExp; order: ('y' | 'm' | 'd')[] }> = {
   'YYYY-MM-DD': { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})\b/, order: ['y', 'm', 'd'] },
-  'DD/MM/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, order: ['d', 'm', 'y'] },
-  'MM/DD/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, order: ['m', 'd', 'y'] },
-  'DD.MM.YYYY': { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})\b/, order: ['d', 'm', 'y'] },
+  'DD/MM/YYYY': { pattern: new RegExp(`^(\\d{1,2})/(\\d{1,2})/${YEAR}\\b`), order: ['d', 'm', 'y'] },
+  'MM/DD/YYYY': { pattern: new RegExp(`^(\\d{1,2})/(\\d{1,2})/${YEAR}\\b`), order: ['m', 'd', 'y'] },
+  'DD.MM.YYYY': { pattern: new RegExp(`^(\\d{1,2})\\.(\\d{1,2})\\.${YEAR}\\b`), order: ['d', 'm', 'y'] },
   'D MMMM YYYY': {
     pattern: new RegExp(`^(\\d{1,2})${ORDINAL}\\s+${OF}${MONTH_NAME},?\\s+${OF}(\\d{4})(?!\\d)`, 'iu'),
     order: ['d', 'm', 'y'],
@@ -71,6 +74,17 @@ const DATE_SHAPES: Record<TDateFormat, { pattern: RegExp; order: ('y' | 'm' | 'd
     pattern: new RegExp(`^${MONTH_NAME}\\s+(\\d{1,2})${ORDINAL},?\\s+(\\d{4})(?!\\d)`, 'iu'),
     order: ['m', 'd', 'y'],
   },
+}
+
+/**
+ * The year a two-digit year names, by POSIX `strptime`'s pivot: 69-99 are 1969-1999, 00-68 are 2000-2068.
+ * Mails date orders, invoices and deliveries near today, and a fixed pivot reads a mail the same whenever
+ * it is read again (a regression set, a re-ingest), which a window sliding with the clock would not.
+ */
+const TWO_DIGIT_YEAR_PIVOT = 69
+
+function fullYear(twoDigits: number): number {
+  return twoDigits >= TWO_DIGIT_YEAR_PIVOT ? 1900 + twoDigits : 2000 + twoDigits
 }
 
 const LEADING_WORD = /^(\p{L}+(?:-\p{L}+)?\.?),?\s+/u
@@ -95,7 +109,8 @@ export function readDate(raw: string, format: TDateFormat): string | undefined {
   const parts: Record<'y' | 'm' | 'd', number | undefined> = { y: undefined, m: undefined, d: undefined }
   shape.order.forEach((part, index) => {
     const written = found[index + 1] ?? ''
-    parts[part] = /^\d+$/.test(written) ? Number(written) : monthOfName(written)
+    if (!/^\d+$/.test(written)) parts[part] = monthOfName(written)
+    else parts[part] = part === 'y' && written.length === 2 ? fullYear(Number(written)) : Number(written)
   })
   const { y, m, d } = parts
   if (y === undefined || m === undefined || d === undefined) return undefined
