@@ -3,6 +3,7 @@ import { type TLanguage, UNKNOWN_LANGUAGE } from '../extract/detect-language'
 import { matchesOf } from '../text/matches-of'
 import { insideSpans, quotedSpans, type TSpan } from '../text/quoted-spans'
 import { OTHER_LANGUAGE_WORDS } from './other-language-words'
+import { MODEL_HIGH_AT, SHIPPED_URGENCY_MODEL, type TUrgencyModel } from './urgency-model'
 
 /** One thing an agent weighs when ranking a ticket. */
 export type TPriorityRule = {
@@ -271,6 +272,11 @@ export type AssessPriorityOptions = {
   body: string
   /** The ticket's language (`detectLanguage`): its own words are read beside the English ones. */
   language?: TLanguage['code']
+  /**
+   * Reads what the rules leave medium and ranks it high when it reads like pressing mail; the shipped model
+   * unless given, none when null (to measure the rules alone, or a model trained on other mail).
+   */
+  urgencyModel?: TUrgencyModel | null
 }
 
 /**
@@ -333,7 +339,73 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
       score,
       reasons: [...canWait, ...reasons.filter((reason) => !CAN_WAIT.has(reason.rule))],
     }
+  const model = options.urgencyModel === undefined ? SHIPPED_URGENCY_MODEL : options.urgencyModel
+  const modelled = model && !isOnePersonsTrouble(reasons) ? readPressing({ model, text, own }) : undefined
+  if (modelled) return { priority: 'high', score: score + modelled.points, reasons: [modelled, ...reasons] }
   return { priority: 'medium', score, reasons }
+}
+
+/**
+ * The text the urgency model reads: the ticket with every tone phrase the rules know ("URGENT!!!", "asap",
+ * "by Friday", "unacceptable") blanked out, so the model judges what is wrong and never how loudly it is
+ * said. Blanked with spaces, so a position in it is the same position in the ticket.
+ */
+export function textWithoutTone(options: Omit<AssessPriorityOptions, 'urgencyModel'>): string {
+  const text = `${options.subject}\n${options.body}`
+  const own = options.language ? ownWords({ language: options.language, length: text.length }) : undefined
+  return blankTone({ text, own })
+}
+
+function blankTone(options: { text: string; own: TOwnWords | undefined }): string {
+  let text = options.text
+  for (const rule of TONE_RULES)
+    for (const pattern of withOwn(rule.global, options.own?.rules.get(rule.id)))
+      text = text.replace(pattern, (phrase) => ' '.repeat(phrase.length))
+  return text
+}
+
+/** The model's reason to rank a ticket high, quoting the words that read most pressing, or undefined. */
+function readPressing(options: {
+  model: TUrgencyModel
+  text: string
+  own: TOwnWords | undefined
+}): TPriorityReason | undefined {
+  const read = blankTone({ text: options.text, own: options.own })
+  const probability = options.model.probabilityHigh(read)
+  if (probability < MODEL_HIGH_AT) return undefined
+  return {
+    rule: 'reads-pressing',
+    reason: `reads like mail agents rank high (${Math.round(probability * 100)}% by the urgency model)`,
+    points: PRIORITY_THRESHOLDS.highAt,
+    evidence: [mostPressingSentence({ model: options.model, text: options.text, read })],
+  }
+}
+
+// A sentence of fewer words is a greeting, a name or a sign-off, not what the mail is about.
+const MIN_SENTENCE_WORDS = 3
+const MAX_SENTENCE_QUOTE = 90
+const SENTENCE = /[^.!?\n]+/g
+
+/** The sentence the model reads as most pressing, as the customer wrote it (tone included), shortened. */
+function mostPressingSentence(options: { model: TUrgencyModel; text: string; read: string }): string {
+  let best = { probability: -1, start: 0, end: 0 }
+  for (const sentence of matchesOf(SENTENCE, options.read)) {
+    if ((sentence[0].match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_SENTENCE_WORDS) continue
+    const probability = options.model.probabilityHigh(sentence[0])
+    if (probability > best.probability)
+      best = { probability, start: sentence.index, end: sentence.index + sentence[0].length }
+  }
+  const quote = options.text.slice(best.start, best.end).replace(/\s+/g, ' ').trim()
+  if (quote.length <= MAX_SENTENCE_QUOTE) return quote
+  const cut = quote.slice(0, MAX_SENTENCE_QUOTE)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`
+}
+
+function isOnePersonsTrouble(reasons: readonly TPriorityReason[]): boolean {
+  return (
+    reasons.some((reason) => ONLY_ONE.has(reason.rule)) &&
+    !reasons.some((reason) => HIGH_FOR_ONE.has(reason.rule))
+  )
 }
 
 /**
@@ -341,11 +413,7 @@ export function assessPriority(options: AssessPriorityOptions): TPriorityAssessm
  * person's trouble, unless that trouble is a security problem, lost data or legal steps.
  */
 function mayBeHigh(reasons: readonly TPriorityReason[]): boolean {
-  if (
-    reasons.some((reason) => ONLY_ONE.has(reason.rule)) &&
-    !reasons.some((reason) => HIGH_FOR_ONE.has(reason.rule))
-  )
-    return false
+  if (isOnePersonsTrouble(reasons)) return false
   return reasons.some((reason) => reason.points > 0 && !TONE.has(reason.rule))
 }
 
@@ -362,6 +430,9 @@ const RULES_MATCHING_ALL = PRIORITY_RULES.map((rule) => ({
   ...rule,
   global: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`),
 }))
+// "URGENT" is tone wherever it stands, and `urgency` blanks it; the subject flag's other words ("down",
+// "outage") say what is wrong.
+const TONE_RULES = RULES_MATCHING_ALL.filter((rule) => rule.tone && rule.scope !== 'subject')
 
 /** A language's words for the rules, its negations and its stated priorities, as patterns built once. */
 type TOwnWords = {
