@@ -577,8 +577,9 @@ export type TRuleConditionOutcome = z.infer<typeof ZRuleConditionOutcome>
 
 /**
  * A rule's evaluation on one ticket (`ticket_events` type `rule-evaluated`). A matched rule lists every
- * condition it read and the changes it made; a rule that did not match lists only its first failing
- * condition (what the reader asks: "why not?"), which keeps the log one short row per rule.
+ * condition it read and the changes it made. Rules that did not match are kept together in one
+ * `rule-misses` event per pass (`ZRuleMisses`); `matched: false` remains readable for events written
+ * before that.
  */
 export const ZRuleEvaluation = z.object({
   ruleId: z.string(),
@@ -591,6 +592,27 @@ export const ZRuleEvaluation = z.object({
   changes: z.array(z.string()),
 })
 export type TRuleEvaluation = z.infer<typeof ZRuleEvaluation>
+
+/** A rule that did not fire, and its first failing condition: what the reader asks, "why not?". */
+export const ZRuleMiss = z.object({
+  ruleId: z.string(),
+  ruleName: z.string(),
+  /** Null when the rule failed without a condition that did not hold (an empty "any" group). */
+  condition: ZRuleConditionOutcome.nullable(),
+})
+export type TRuleMiss = z.infer<typeof ZRuleMiss>
+
+/**
+ * The rules that did not fire on one ticket in one pass (`ticket_events` type `rule-misses`), in their
+ * order: one row for all of them, where a row per rule made a desk's keyword rules the heaviest part of
+ * every new ticket's log (decision 067, Session 15).
+ */
+export const ZRuleMisses = z.object({
+  kind: z.enum(RULE_KINDS),
+  pass: z.number().int(),
+  rules: z.array(ZRuleMiss),
+})
+export type TRuleMisses = z.infer<typeof ZRuleMisses>
 
 /**
  * Why a rule's automatic reply was not sent, as the timeline says it (decision 065): never to a mail that

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { OUTBOUND_MAIL_STATES } from './outbox'
 import { ZRoutingDecision } from './routing'
-import { ZRuleEvaluation, ZRuleWebhookOutcome } from './rules'
+import { ZRuleEvaluation, ZRuleMisses, ZRuleWebhookOutcome } from './rules'
 import { SATISFACTION_RATINGS } from './satisfaction'
 import {
   TICKET_PRIORITIES,
@@ -66,6 +66,8 @@ export const TicketEventType = {
   pendingReminder: 'pending-reminder',
   /** A rule's webhook was delivered, or failed for good after its retries (decision 065). */
   ruleWebhook: 'rule-webhook',
+  /** The rules that did not fire in a pass, each with its first failing condition (migration 058). */
+  ruleMisses: 'rule-misses',
 } as const
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
@@ -220,5 +222,6 @@ export const ZTicketEventChange = z.discriminatedUnion('type', [
   ),
   change(TicketEventType.routed, z.null(), ZRoutingDecision),
   change(TicketEventType.ruleWebhook, z.null(), ZRuleWebhookOutcome),
+  change(TicketEventType.ruleMisses, z.null(), ZRuleMisses),
 ])
 export type TTicketEventChange = z.infer<typeof ZTicketEventChange>

@@ -6,6 +6,7 @@ import {
   TicketEventType,
   type TRuleEvaluation,
   type TRuleKind,
+  type TRuleMiss,
   type TTicketRow,
   uniqueId,
 } from '@parsedesk/contracts'
@@ -53,8 +54,8 @@ export type TTicketRun = {
 
 /**
  * Runs a ticket's rules in order, pass after pass while they change it (at most `RuleLimits.passes`), in
- * memory: the first pass logs every rule (a miss with its first failing condition only), later passes the
- * rules that changed the ticket again, and a run stopped by the cap says so.
+ * memory: the first pass logs every rule (its misses together in one event, each with its first failing
+ * condition), later passes the rules that changed the ticket again, and a run stopped by the cap says so.
  */
 export function runTicketRules(
   subject: TAutomationSubject,
@@ -71,6 +72,8 @@ export function runTicketRules(
   for (let pass = 1; pass <= RuleLimits.passes; pass++) {
     const passStart = ticket
     const changedBy: string[] = []
+    const misses: TRuleMiss[] = []
+    const passEvents = events.length
     for (const rule of rules) {
       const facts: TRuleFacts = {
         ...surroundings,
@@ -84,14 +87,8 @@ export function runTicketRules(
       const evaluation = { ruleId: rule.id, ruleName: rule.name, kind, pass }
       if (!outcome.matched) {
         if (pass === 1) {
-          const firstFailing = outcome.outcomes.find((condition) => !condition.matched)
-          const after: TRuleEvaluation = {
-            ...evaluation,
-            matched: false,
-            conditions: firstFailing ? [firstFailing] : [],
-            changes: [],
-          }
-          events.push({ ...on, type: TicketEventType.ruleEvaluated, before: null, after })
+          const condition = outcome.outcomes.find((candidate) => !candidate.matched) ?? null
+          misses.push({ ruleId: rule.id, ruleName: rule.name, condition })
         }
         continue
       }
@@ -117,6 +114,11 @@ export function runTicketRules(
         ticket = { ...ticket, ...changes }
       }
       if (rule.stopHere) break
+    }
+    if (misses.length > 0) {
+      // Before the pass's fired rules, whose changes follow them in the log.
+      const after = { kind, pass, rules: misses }
+      events.splice(passEvents, 0, { ...on, type: TicketEventType.ruleMisses, before: null, after })
     }
     if (changedBy.length === 0) break
     if (pass === RuleLimits.passes) {

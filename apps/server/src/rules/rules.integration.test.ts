@@ -175,6 +175,18 @@ describe.each(DATABASE_KINDS)('automation rules on %s', (database) => {
       conditions: all({ type: 'condition', field: 'message.body', operator: 'regex', value: '^about\\s' }),
       actions: [{ type: 'add-tags', tags: ['general'] }],
     })
+    await createRule(ada, {
+      name: 'Chargebacks',
+      kind: 'on-create',
+      position: 2,
+      conditions: all({
+        type: 'condition',
+        field: 'message.subject',
+        operator: 'contains',
+        value: 'chargeback',
+      }),
+      actions: [{ type: 'add-tags', tags: ['chargeback'] }],
+    })
     await ingest([
       { subject: 'Refund for order 7', messageId: 'refund-7@rules.example' },
       { subject: 'Refunded already?', messageId: 'refunded-8@rules.example' },
@@ -192,15 +204,39 @@ describe.each(DATABASE_KINDS)('automation rules on %s', (database) => {
     expect(refundLog.map((entry) => [entry.ruleName, entry.matched])).toEqual([['Refunds are urgent', true]])
     expect(refundLog[0]?.changes).toEqual(['priority: null → "high"', 'tags: [] → ["refund"]'])
     expect(await eventsOf(refund.$id, 'note')).toHaveLength(1)
+    expect(await eventsOf(refund.$id, 'rule-misses')).toEqual([])
     const refundedLog = (await eventsOf(refunded.$id, 'rule-evaluated')).map(
       (event) => event.after as TRuleEvaluation,
     )
-    expect(refundedLog[0]).toMatchObject({
-      ruleName: 'Refunds are urgent',
-      matched: false,
-      conditions: [{ field: 'message.subject', actual: 'Refunded already?', matched: false }],
-    })
-    expect(refundedLog[1]).toMatchObject({ ruleName: 'Everything else', matched: true })
+    expect(refundedLog.map((entry) => [entry.ruleName, entry.matched])).toEqual([['Everything else', true]])
+    // The two rules that did not fire are one event, each with the condition that failed and what it read.
+    const misses = await eventsOf(refunded.$id, 'rule-misses')
+    expect(misses.map((event) => event.after)).toMatchObject([
+      {
+        kind: 'on-create',
+        pass: 1,
+        rules: [
+          {
+            ruleName: 'Refunds are urgent',
+            condition: {
+              field: 'message.subject',
+              operator: 'any-words',
+              actual: 'Refunded already?',
+              matched: false,
+            },
+          },
+          {
+            ruleName: 'Chargebacks',
+            condition: {
+              field: 'message.subject',
+              operator: 'contains',
+              actual: 'Refunded already?',
+              matched: false,
+            },
+          },
+        ],
+      },
+    ])
     await removeRules()
   })
 

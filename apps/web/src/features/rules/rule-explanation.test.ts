@@ -1,6 +1,6 @@
 import { RuleMessages } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { explainPassCap, explainRuleEvaluation } from './rule-explanation'
+import { explainPassCap, explainRuleEvaluation, explainRuleMisses } from './rule-explanation'
 
 const base = { ruleId: 'r1', ruleName: 'Refunds first', kind: 'on-create', pass: 1 } as const
 
@@ -82,6 +82,41 @@ describe('a rule’s evaluation on the ticket’s timeline', () => {
         changes: [],
       }).summary,
     ).toBe('Rule “Refunds first” did not fire (pass 2): the header "X-Priority" was "3": “is” did not hold')
+  })
+
+  it('says why each rule of a pass did not fire, from the one event that holds them all', () => {
+    const subject = (ruleName: string, value: string) => ({
+      ruleId: ruleName,
+      ruleName,
+      condition: {
+        path: [0],
+        field: 'message.subject' as const,
+        key: null,
+        operator: 'contains' as const,
+        actual: value,
+        matched: false,
+      },
+    })
+    expect(
+      explainRuleMisses({
+        kind: 'on-create',
+        pass: 1,
+        rules: [subject('Refunds first', 'Hello'), { ruleId: 'r2', ruleName: 'Anything', condition: null }],
+      }),
+    ).toEqual({
+      summary: '2 rules did not fire',
+      details: [
+        '“Refunds first”: the subject was "Hello": “contains” did not hold',
+        '“Anything”: none of its conditions held',
+      ],
+    })
+    // A lone miss reads as its own line did before the misses were kept together.
+    expect(
+      explainRuleMisses({ kind: 'on-create', pass: 2, rules: [subject('Refunds first', 'Hi')] }),
+    ).toEqual({
+      summary: 'Rule “Refunds first” did not fire (pass 2): the subject was "Hi": “contains” did not hold',
+      details: [],
+    })
   })
 
   it('says when the pass cap stopped rules feeding each other, in the contract’s words', () => {

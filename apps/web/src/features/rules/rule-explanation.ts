@@ -4,6 +4,8 @@ import {
   RuleMessages,
   type TRuleConditionOutcome,
   type TRuleEvaluation,
+  type TRuleMiss,
+  type TRuleMisses,
 } from '@parsedesk/contracts'
 import { conditionSubject, listed, operatorWords } from './rule-sentence'
 
@@ -53,6 +55,26 @@ export function explainRuleEvaluation(evaluation: TRuleEvaluation): TRuleExplana
   const changed = evaluation.changes.length > 0 ? `: ${evaluation.changes.join(', ')}` : ', changing nothing'
   const read = conditions.length > 0 ? conditions : ['It has no conditions: it applies to every ticket']
   return { summary: `${rule} fired${pass}${changed}`, details: read }
+}
+
+/** Why one rule did not fire: its first failing condition, as read. */
+function whyNot(miss: TRuleMiss): string {
+  return miss.condition ? describeOutcome(miss.condition) : 'none of its conditions held'
+}
+
+/**
+ * The rules that did not fire in a pass, kept as one event (decision 067): a lone rule reads as its own
+ * evaluation did; several are counted on the line, each named beneath it with the reason it did not fire.
+ */
+export function explainRuleMisses(misses: TRuleMisses): TRuleExplanation {
+  const pass = misses.pass > 1 ? ` (pass ${misses.pass})` : ''
+  const [only, ...others] = misses.rules
+  if (only && others.length === 0)
+    return { summary: `Rule “${only.ruleName}” did not fire${pass}: ${whyNot(only)}`, details: [] }
+  return {
+    summary: `${misses.rules.length} rules did not fire${pass}`,
+    details: misses.rules.map((miss) => `“${miss.ruleName}”: ${whyNot(miss)}`),
+  }
 }
 
 /** The pass cap's line, word for word from the contract; the rules still changing the ticket by name. */

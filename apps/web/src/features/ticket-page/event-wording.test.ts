@@ -159,6 +159,19 @@ describe('describeEvent', () => {
       }),
     ).toBe('Rule “Refunds first” fired: priority none → high')
     expect(
+      say(TicketEventType.ruleMisses, {
+        before: null,
+        after: {
+          kind: 'on-create',
+          pass: 1,
+          rules: [
+            { ruleId: 'rule-1', ruleName: 'Refunds first', condition: evaluation.conditions[0] ?? null },
+            { ruleId: 'rule-2', ruleName: 'Invoices', condition: null },
+          ],
+        },
+      }),
+    ).toBe('2 rules did not fire')
+    expect(
       say(TicketEventType.rulePassCap, { before: null, after: { passes: 5, ruleIds: ['rule-1'] } }),
     ).toBe(RuleMessages.passCapReached)
   })

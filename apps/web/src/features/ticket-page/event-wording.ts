@@ -8,7 +8,7 @@ import {
   ZTicketEventChange,
 } from '@parsedesk/contracts'
 import { explainRouting } from '@/features/routing/routing-wording'
-import { explainPassCap, explainRuleEvaluation } from '@/features/rules/rule-explanation'
+import { explainPassCap, explainRuleEvaluation, explainRuleMisses } from '@/features/rules/rule-explanation'
 import { PRIORITY_LABELS, STATUS_LABELS, type TTicketEventDocument } from './ticket-page-model'
 
 /** Who the page can name: members by user id, groups by id; anyone else is described, never shown as an id. */
@@ -209,6 +209,8 @@ function describeChange(change: TTicketEventChange, { who, names, ticketId, byCu
       return 'The customer was reminded that the ticket waits on them'
     case TicketEventType.ruleEvaluated:
       return explainRuleEvaluation(change.after).summary
+    case TicketEventType.ruleMisses:
+      return explainRuleMisses(change.after).summary
     case TicketEventType.rulePassCap:
       return explainPassCap([])
     case TicketEventType.routed:

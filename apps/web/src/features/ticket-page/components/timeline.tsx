@@ -1,4 +1,4 @@
-import { TicketEventType, ZRuleEvaluation } from '@parsedesk/contracts'
+import { TicketEventType, ZRuleEvaluation, ZRuleMisses } from '@parsedesk/contracts'
 import { Lock, Mail, Reply, ShieldAlert, Sparkles, UserRound, Workflow, X } from 'lucide-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { Link } from 'react-router'
@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { AttachmentList } from '@/features/mailbox/components/attachment-list'
 import type { groupAttachments } from '@/features/mailbox/mailbox-model'
-import { explainRuleEvaluation } from '@/features/rules/rule-explanation'
+import { explainRuleEvaluation, explainRuleMisses } from '@/features/rules/rule-explanation'
 import { HtmlBodyFrame } from '@/features/tickets/components/html-body-frame'
 import { findHtmlBody } from '@/features/tickets/raw-json'
 import { getErrorMessage } from '@/lib/errors'
@@ -267,7 +267,10 @@ function EventLine({
 }) {
   const mentioned = mentionedTicket(event)
   const untrusted = event.type === TicketEventType.untrustedMail
-  const isRule = event.type === TicketEventType.ruleEvaluated || event.type === TicketEventType.rulePassCap
+  const isRule =
+    event.type === TicketEventType.ruleEvaluated ||
+    event.type === TicketEventType.ruleMisses ||
+    event.type === TicketEventType.rulePassCap
   const Icon =
     event.type === TicketEventType.analysed
       ? Sparkles
@@ -302,7 +305,9 @@ function EventLine({
       </p>
       {rule.length > 0 && (
         <ul
-          aria-label="What the rule read"
+          aria-label={
+            event.type === TicketEventType.ruleMisses ? 'Why the rules did not fire' : 'What the rule read'
+          }
           className="ml-6 grid list-disc gap-0.5 pl-4 text-sm text-muted-foreground"
         >
           {rule.map((line) => (
@@ -314,8 +319,15 @@ function EventLine({
   )
 }
 
-/** A fired rule's conditions with the values it read, shown under its line (issue 25: the desk says why). */
+/**
+ * A fired rule's conditions with the values it read, or each rule that did not fire with its reason, shown
+ * under its line (issue 25: the desk says why).
+ */
 function ruleDetails(event: TTicketEventDocument): string[] {
+  if (event.type === TicketEventType.ruleMisses) {
+    const misses = ZRuleMisses.safeParse(event.after)
+    return misses.success ? explainRuleMisses(misses.data).details : []
+  }
   if (event.type !== TicketEventType.ruleEvaluated) return []
   const evaluation = ZRuleEvaluation.safeParse(event.after)
   return evaluation.success ? explainRuleEvaluation(evaluation.data).details : []
