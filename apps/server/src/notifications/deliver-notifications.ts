@@ -7,7 +7,7 @@ import type { TOutboxRow } from '../outbox/outbox-repository'
 import type { TOutbox } from '../outbox/outbox-service'
 import type { TEventBus } from '../realtime/event-bus'
 import { notificationMail } from './notification-mail'
-import { emailSettingsOf, wantsMail } from './notification-settings'
+import { emailSettingsOfMembers, wantsMail } from './notification-settings'
 
 export type TNotificationDeliveryDeps = {
   db: TDatabase
@@ -18,8 +18,8 @@ export type TNotificationDeliveryDeps = {
   log: TLog
 }
 
-/** Which notifications to announce: those of a ticket that just changed, or any left waiting this long. */
-export type TUnannounced = { ticketId: string } | { olderThanSeconds: number }
+/** Which notifications to announce: those of tickets that just changed, or any left waiting this long. */
+export type TUnannounced = { ticketIds: readonly string[] } | { olderThanSeconds: number }
 
 type TNotificationRow = TDocumentRow & {
   userId: string
@@ -34,7 +34,8 @@ type TNotificationRow = TDocumentRow & {
  * Announces the notifications the database made and nobody has announced yet: claimed in one statement, so
  * of every process that heard of the change exactly one announces each; mailed, in the claim's transaction,
  * to a member who wants that kind by mail and has verified their address, unless they had
- * `mailsPerMemberHour` such mails this hour; then shown to their member over the realtime socket.
+ * `mailsPerMemberHour` such mails this hour; then shown to their member over the realtime socket. A batch's
+ * notifications share the transaction and one read of their members' settings and mail counts.
  */
 export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
   const { db, bus, outbox, collection } = deps
@@ -42,12 +43,7 @@ export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
   async function announce(which: TUnannounced): Promise<number> {
     const { rows, mails } = await db.transaction(async (tx) => {
       const claimed = await claim(tx, which)
-      const queued: TOutboxRow[] = []
-      for (const row of claimed) {
-        const mail = await mailFor(tx, row)
-        if (mail) queued.push(mail)
-      }
-      return { rows: claimed, mails: queued }
+      return { rows: claimed, mails: await mailFor(tx, claimed) }
     })
     await outbox.announceQueued(mails)
     await Promise.all(
@@ -56,37 +52,78 @@ export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
     return rows.length
   }
 
-  async function mailFor(tx: TQueryable, row: TNotificationRow): Promise<TOutboxRow | undefined> {
-    if (!wantsMail(await emailSettingsOf(tx, row.userId), row.kind)) return undefined
-    const { rows } = await tx.query<{ email: string; sent: number }>(
-      `select u.email,
+  async function mailFor(tx: TQueryable, claimed: readonly TNotificationRow[]): Promise<TOutboxRow[]> {
+    if (claimed.length === 0) return []
+    const settings = await emailSettingsOfMembers(tx, [...new Set(claimed.map((row) => row.userId))])
+    const wanted = claimed.filter((row) => {
+      const chosen = settings.get(row.userId)
+      return chosen !== undefined && wantsMail(chosen, row.kind)
+    })
+    if (wanted.length === 0) return []
+    const { rows } = await tx.query<{ id: string; email: string; sent: number }>(
+      `select u.id, u.email,
          (select count(*)::int from outbox o
            where o."userId" = u.id and o."kind" = 'notification' and o.created_at > now() - interval '1 hour') as sent
-       from users u where u.id = $1 and u.email_verification`,
-      [row.userId],
+       from users u where u.id = any($1::text[]) and u.email_verification`,
+      [[...new Set(wanted.map((row) => row.userId))]],
     )
-    const member = rows[0]
-    if (!member) return undefined
-    if (member.sent >= NotificationLimits.mailsPerMemberHour) {
-      deps.log(`notification mail to member ${row.userId} held back: ${member.sent} this hour`)
-      return undefined
+    // Counted forward as this batch queues, so a member's limit holds within one batch too.
+    const members = new Map(rows.map((member) => [member.id, member]))
+    const queued: TOutboxRow[] = []
+    for (const row of wanted) {
+      const member = members.get(row.userId)
+      if (!member) continue
+      if (member.sent >= NotificationLimits.mailsPerMemberHour) {
+        deps.log(`notification mail to member ${row.userId} held back: ${member.sent} this hour`)
+        continue
+      }
+      member.sent += 1
+      queued.push(
+        await outbox.queueMail(tx, notificationMail({ ...row, to: member.email, publicUrl: deps.publicUrl })),
+      )
     }
-    return outbox.queueMail(tx, notificationMail({ ...row, to: member.email, publicUrl: deps.publicUrl }))
+    return queued
+  }
+
+  let waiting = new Set<string>()
+  let draining: Promise<void> | undefined
+
+  /**
+   * The tickets heard of while one announcement runs wait for the next, which takes them all: a batch's
+   * tickets, whose events arrive together, share one transaction instead of one each. A failure is logged
+   * and waits for the sweep.
+   */
+  async function drain(): Promise<void> {
+    // The rest of the events published with the first (one ingest batch's) arrive before this resumes.
+    await new Promise((resolve) => setImmediate(resolve))
+    while (waiting.size > 0) {
+      const ticketIds = [...waiting]
+      waiting = new Set()
+      await announce({ ticketIds }).catch((error: unknown) =>
+        deps.log('announcing notifications failed', error),
+      )
+    }
+    draining = undefined
   }
 
   return {
     announce,
-    /** Announces without failing its caller (a bus listener): a failure waits for the sweep. */
-    announceQuietly(which: TUnannounced): void {
-      announce(which).catch((error: unknown) => deps.log('announcing notifications failed', error))
+    /** Announces a changed ticket's notifications without failing its caller (a bus listener). */
+    announceTicket(ticketId: string): void {
+      waiting.add(ticketId)
+      draining ??= drain()
+    },
+    /** Resolves once the tickets heard of so far are announced (or their failure logged): for a stop. */
+    settled(): Promise<void> {
+      return draining ?? Promise.resolve()
     },
   }
 }
 
 function claim(tx: TQueryable, which: TUnannounced): Promise<TNotificationRow[]> {
   const [condition, param] =
-    'ticketId' in which
-      ? [`"ticketId" = $1`, which.ticketId]
+    'ticketIds' in which
+      ? [`"ticketId" = any($1::text[])`, which.ticketIds]
       : [`created_at < now() - make_interval(secs => $1)`, which.olderThanSeconds]
   return tx
     .query<TNotificationRow>(

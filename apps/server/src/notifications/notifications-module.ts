@@ -40,9 +40,14 @@ export function createNotificationsModule(deps: TNotificationsModuleDeps) {
       if (!roles.has('worker')) return undefined
       const stop = bus.subscribe((event) => {
         const ticketId = ticketIdOf(event)
-        if (ticketId) delivery.announceQuietly({ ticketId })
+        if (ticketId) delivery.announceTicket(ticketId)
       })
-      return { work: async () => stop() }
+      return {
+        work: async () => {
+          stop()
+          await delivery.settled()
+        },
+      }
     },
   }
 }

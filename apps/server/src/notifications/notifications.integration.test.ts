@@ -152,6 +152,19 @@ describe.each(DATABASE_KINDS)('notifications, on %s', (database) => {
     expect(await ofTicket(ada, ticket.$id)).toEqual([])
   })
 
+  it('tells the assignee of every ticket assigned at once, each by mail, when their notifications go out together', async () => {
+    const subjects = ['Batch crate 1', 'Batch crate 2', 'Batch crate 3']
+    const tickets = await Promise.all(subjects.map((subject) => fileTicket(ada, subject)))
+    await Promise.all(tickets.map((ticket) => assign(ada, ticket.$id, grace)))
+    for (const subject of subjects) {
+      const mail = await waitForValue(() => mailsTo(grace.email, subject)[0], {
+        what: `Grace's mail of ${subject}`,
+      })
+      expect(mail.email.subject).toContain('Ada Lovelace assigned you a ticket')
+    }
+    for (const ticket of tickets) expect(await ofTicket(grace, ticket.$id)).toHaveLength(1)
+  })
+
   it('sends each member their own notifications live over the realtime socket, and nobody else’s', async () => {
     const channel = `databases.${DATABASE_ID}.collections.${CollectionId.notifications}.documents`
     // One after another: each takes the socket opened since it began.
