@@ -4,40 +4,31 @@ import {
   ReportCohort,
   ReportLimits,
   type TTicketEventActorType,
-  type TTicketPriority,
-  type TTicketStatus,
   ZTicketEventChange,
 } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import type { TMetricEvent } from '../sla/metrics/metric-events'
 import type { TReportFilters } from './report-period'
+import type { TReportTicket, TStoredMeasure } from './report-rows'
+import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
 
-/** What a report reads of one ticket: its fields now, its events in the order written, its rating. */
-export type TReportTicket = {
-  id: string
-  number: number
-  subject: string
-  status: TTicketStatus
-  priority: TTicketPriority | null
-  category: string | null
-  groupId: string | null
-  mailboxId: string | null
-  assigneeId: string | null
-  createdAt: number
-  events: TMetricEvent[]
-  csat: 'good' | 'bad' | null
-}
+/** A report's ticket with its stored measure (migration 061), or null when it has none yet. */
+export type TStoredReportTicket = Omit<TReportTicket, 'events'> & { stored: TStoredMeasure | null }
 
-type TTicketRow = Omit<TReportTicket, 'events' | 'csat' | 'createdAt'> & { createdAt: Date }
+type TTicketRow = Omit<TReportTicket, 'events' | 'csat' | 'createdAt'> & {
+  createdAt: Date
+  hasRow: boolean
+} & TStoredRow
 
 /**
  * The tickets of one report (decision 064): the workspace's, narrowed by the filters, in the cohort over
- * `[start, end)`, at most the report limit plus one (the extra one says the report is cut).
+ * `[start, end)`, at most the report limit plus one (the extra one says the report is cut), each with its
+ * stored measure: no event is read for a ticket that has one (decision 069).
  */
 export async function findReportTickets(
   db: TQueryable,
   filters: TReportFilters,
-): Promise<{ tickets: TReportTicket[]; truncated: boolean }> {
+): Promise<{ tickets: TStoredReportTicket[]; truncated: boolean }> {
   const params: unknown[] = [filters.teamId, new Date(filters.start), new Date(filters.end)]
   const where = ['t."teamId" = $1']
   const equal = (column: string, value: string | undefined) => {
@@ -58,21 +49,32 @@ export async function findReportTickets(
   params.push(ReportLimits.tickets + 1)
   const { rows } = await db.query<TTicketRow>(
     `select t.id, t."number", t.subject, t.status, t.priority, t.category, t."groupId", t."mailboxId",
-       t."assigneeId", t.created_at as "createdAt"
-     from tickets t where ${where.join(' and ')} order by t.created_at, t.seq limit $${params.length}`,
+       t."assigneeId", t.created_at as "createdAt", r."ticketId" is not null as "hasRow", ${STORED_COLUMNS}
+     from tickets t left join report_rows r on r."ticketId" = t.id
+     where ${where.join(' and ')} order by t.created_at, t.seq limit $${params.length}`,
     params,
   )
   const truncated = rows.length > ReportLimits.tickets
   const kept = truncated ? rows.slice(0, ReportLimits.tickets) : rows
-  const ids = kept.map((row) => row.id)
-  const [events, ratings] = await Promise.all([findEvents(db, ids), findRatings(db, ids)])
+  const ratings = await findRatings(
+    db,
+    kept.map((row) => row.id),
+  )
   return {
     truncated,
     tickets: kept.map((row) => ({
-      ...row,
+      id: row.id,
+      number: row.number,
+      subject: row.subject,
+      status: row.status,
+      priority: row.priority,
+      category: row.category,
+      groupId: row.groupId,
+      mailboxId: row.mailboxId,
+      assigneeId: row.assigneeId,
       createdAt: row.createdAt.getTime(),
-      events: events.get(row.id) ?? [],
       csat: ratings.get(row.id) ?? null,
+      stored: row.hasRow ? storedOf(row) : null,
     })),
   }
 }
@@ -89,7 +91,10 @@ type TEventRow = {
 const PARSE_SLICE = 2_000
 
 /** Parsed with the contract, as the SLA clocks read them: the metrics compute on this shape. */
-async function findEvents(db: TQueryable, ids: readonly string[]): Promise<Map<string, TMetricEvent[]>> {
+export async function findEvents(
+  db: TQueryable,
+  ids: readonly string[],
+): Promise<Map<string, TMetricEvent[]>> {
   const events = new Map<string, TMetricEvent[]>()
   if (ids.length === 0) return events
   const { rows } = await db.query<TEventRow>(

@@ -1,19 +1,37 @@
 import {
   ReportHours,
+  SlaClockState,
   SlaMetric,
   TicketEventType,
   TicketStatus,
   type TReportHours,
   type TSlaMetric,
+  type TTicketPriority,
+  type TTicketStatus,
 } from '@parsedesk/contracts'
 import type { TSlaPolicy } from '../sla/clock/ticket-sla'
 import { ticketSla } from '../sla/clock/ticket-sla'
-import { statusAfter } from '../sla/metrics/metric-events'
+import { statusAfter, type TMetricEvent } from '../sla/metrics/metric-events'
 import { type TMetricValue, ticketMetrics } from '../sla/metrics/ticket-metrics'
 import type { TSchedules } from '../sla/sla-repository'
 import { timelineOf } from '../sla/ticket-sla-read'
 import { localDayOf } from './report-period'
-import type { TReportTicket } from './report-repository'
+
+/** What a report reads of one ticket: its fields now, its events in the order written, its rating. */
+export type TReportTicket = {
+  id: string
+  number: number
+  subject: string
+  status: TTicketStatus
+  priority: TTicketPriority | null
+  category: string | null
+  groupId: string | null
+  mailboxId: string | null
+  assigneeId: string | null
+  createdAt: number
+  events: TMetricEvent[]
+  csat: 'good' | 'bad' | null
+}
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -52,8 +70,34 @@ export const bucketOf = (buckets: readonly TBucket[], ms: number): TBucket =>
 
 export type TSlaOutcome = 'met' | 'breached'
 
+/** A finished metric's value in both kinds of hours: the report asks for one. */
+export type TStoredDuration = { calendarMs: number; businessMs: number }
+
+/**
+ * One SLA target's result as stored: met, or breached from `breachAt` on (0 when it already was). A target
+ * still running has no result yet but breaches at its due time if no event comes first, so a stored row
+ * stays true as time passes without being measured again.
+ */
+export type TStoredSla = { met: boolean; breachAt: number | null }
+
+/**
+ * What a ticket's events measure to, whatever the report asks (hours, time zone, period, now): the row
+ * stored for it beside its events (migration 061, decision 069), and what a live measuring gives.
+ */
+export type TStoredMeasure = {
+  firstReply: TStoredDuration | null
+  resolution: TStoredDuration | null
+  reopenCount: number
+  resolved: boolean
+  oneTouch: boolean
+  /** When it was closed, and reopened: each day of the per-day series is read from these in the report's zone. */
+  closedAt: number[]
+  reopenedAt: number[]
+  sla: Partial<Record<TSlaMetric, TStoredSla>>
+}
+
 /** One ticket as a report counts it: its measured values and the slices (bars, numbers) it belongs to. */
-export type TMeasuredTicket = TReportTicket & {
+export type TMeasuredTicket = Omit<TReportTicket, 'events'> & {
   firstReplyMs: number | null
   resolutionMs: number | null
   reopenCount: number
@@ -67,8 +111,6 @@ export type TMeasureContext = {
   hours: TReportHours
   /** The local dates of the period: only events on them count in the per-day series. */
   dates: ReadonlySet<string>
-  policies: readonly TSlaPolicy[]
-  schedules: TSchedules
   now: number
 }
 
@@ -76,32 +118,71 @@ const none = (value: string | null) => value ?? 'none'
 
 /**
  * The metrics of one ticket, by the same functions as the SLA clocks and the ticket page (decision 054):
- * `ticketMetrics` and `ticketSla` over its events. A running value is left out (docs/metrics.md).
+ * `ticketMetrics` and `ticketSla` over its events, on its group's schedule or the workspace's. A running
+ * value is left out (docs/metrics.md).
  */
-export function measureTicket(ticket: TReportTicket, context: TMeasureContext): TMeasuredTicket {
+export function measureStored(
+  events: readonly TMetricEvent[],
+  ticket: { groupId: string | null; mailboxId: string | null },
+  workspace: { policies: readonly TSlaPolicy[]; schedules: TSchedules },
+  now: number,
+): TStoredMeasure {
   const schedule =
-    (ticket.groupId && context.schedules.byGroup.get(ticket.groupId)) || context.schedules.fallback
+    (ticket.groupId && workspace.schedules.byGroup.get(ticket.groupId)) || workspace.schedules.fallback
   const timeline = timelineOf(schedule)
-  // In calendar hours no business time is read: walking a schedule day by day is the report's largest cost.
-  const measure = context.hours === ReportHours.business ? timeline.business : timelineOf(null).business
-  const metrics = ticketMetrics(ticket.events, context.now, measure)
-  const done = (value: TMetricValue | null) =>
-    value && !value.running
-      ? context.hours === ReportHours.business
-        ? value.businessMs
-        : value.calendarMs
-      : null
-  const firstReplyMs = done(metrics.firstReply)
-  const resolutionMs = done(metrics.fullResolution)
-  const resolved = !metrics.firstResolution.running
-  const sla: TMeasuredTicket['sla'] = {}
-  if (context.policies.length > 0) {
-    const clocks = ticketSla(ticket.events, ticket.mailboxId, context.policies, context.now, timeline).clocks
+  const metrics = ticketMetrics(events, now, timeline.business)
+  const done = (value: TMetricValue | null): TStoredDuration | null =>
+    value && !value.running ? { calendarMs: value.calendarMs, businessMs: value.businessMs } : null
+  const sla: TStoredMeasure['sla'] = {}
+  if (workspace.policies.length > 0) {
+    const clocks = ticketSla(events, ticket.mailboxId, workspace.policies, now, timeline).clocks
     for (const metric of Object.values(SlaMetric)) {
       const clock = clocks[metric]
-      if (clock?.breached) sla[metric] = 'breached'
-      else if (clock?.state === 'fulfilled') sla[metric] = 'met'
+      if (!clock) continue
+      const running = clock.state === SlaClockState.active
+      sla[metric] = {
+        met: clock.state === SlaClockState.fulfilled && !clock.breached,
+        breachAt: clock.breached ? 0 : running ? clock.dueAt : null,
+      }
     }
+  }
+  const closedAt: number[] = []
+  const reopenedAt: number[] = []
+  for (const event of events) {
+    if (event.type === TicketEventType.reopened) reopenedAt.push(event.at)
+    else if (event.type === TicketEventType.status && statusAfter(event) === TicketStatus.closed)
+      closedAt.push(event.at)
+  }
+  return {
+    firstReply: done(metrics.firstReply),
+    resolution: done(metrics.fullResolution),
+    reopenCount: metrics.reopenCount,
+    resolved: !metrics.firstResolution.running,
+    oneTouch: metrics.oneTouch,
+    closedAt,
+    reopenedAt,
+    sla,
+  }
+}
+
+/** A stored SLA result at `now`: a target still running when stored has breached once its due time passed. */
+const outcomeAt = (stored: TStoredSla, now: number): TSlaOutcome | null =>
+  stored.breachAt !== null && now >= stored.breachAt ? 'breached' : stored.met ? 'met' : null
+
+/** A ticket's stored measure as the report asks it: its values in the report's hours, its slices. */
+export function measuredOf(
+  ticket: Omit<TReportTicket, 'events'>,
+  stored: TStoredMeasure,
+  context: TMeasureContext,
+): TMeasuredTicket {
+  const hours = (value: TStoredDuration | null) =>
+    value === null ? null : context.hours === ReportHours.business ? value.businessMs : value.calendarMs
+  const firstReplyMs = hours(stored.firstReply)
+  const resolutionMs = hours(stored.resolution)
+  const sla: TMeasuredTicket['sla'] = {}
+  for (const [metric, result] of Object.entries(stored.sla) as [TSlaMetric, TStoredSla][]) {
+    const outcome = outcomeAt(result, context.now)
+    if (outcome) sla[metric] = outcome
   }
 
   const slices = new Set<string>(['all'])
@@ -111,14 +192,13 @@ export function measureTicket(ticket: TReportTicket, context: TMeasureContext): 
   }
   const created = day(ticket.createdAt)
   if (created) slices.add(`created:${created}`)
-  for (const event of ticket.events) {
-    if (event.type === TicketEventType.reopened) {
-      const date = day(event.at)
-      if (date) slices.add(`reopened:${date}`)
-    } else if (event.type === TicketEventType.status && statusAfter(event) === TicketStatus.closed) {
-      const date = day(event.at)
-      if (date) slices.add(`closed:${date}`)
-    }
+  for (const at of stored.reopenedAt) {
+    const date = day(at)
+    if (date) slices.add(`reopened:${date}`)
+  }
+  for (const at of stored.closedAt) {
+    const date = day(at)
+    if (date) slices.add(`closed:${date}`)
   }
   if (ticket.status !== TicketStatus.closed) {
     slices.add(`backlog:${bucketOf(BACKLOG_BUCKETS, context.now - ticket.createdAt).key}`)
@@ -130,9 +210,9 @@ export function measureTicket(ticket: TReportTicket, context: TMeasureContext): 
   slices.add(`agent:${none(ticket.assigneeId)}`)
   if (firstReplyMs !== null) slices.add(`firstReply:${bucketOf(FIRST_REPLY_BUCKETS, firstReplyMs).key}`)
   if (resolutionMs !== null) slices.add(`resolution:${bucketOf(RESOLUTION_BUCKETS, resolutionMs).key}`)
-  if (resolved) slices.add('resolved')
-  if (resolved && metrics.oneTouch) slices.add('oneTouch')
-  if (resolved && metrics.reopenCount > 0) slices.add('reopened')
+  if (stored.resolved) slices.add('resolved')
+  if (stored.resolved && stored.oneTouch) slices.add('oneTouch')
+  if (stored.resolved && stored.reopenCount > 0) slices.add('reopened')
   if (ticket.status === TicketStatus.closed) slices.add('solved')
   if (ticket.csat) slices.add('csat:rated')
   if (ticket.csat === 'good') slices.add('csat:good')
@@ -144,9 +224,23 @@ export function measureTicket(ticket: TReportTicket, context: TMeasureContext): 
     ...ticket,
     firstReplyMs,
     resolutionMs,
-    reopenCount: metrics.reopenCount,
-    oneTouch: metrics.oneTouch,
+    reopenCount: stored.reopenCount,
+    oneTouch: stored.oneTouch,
     sla,
     slices,
   }
+}
+
+/**
+ * The reference: one ticket measured from its events at the report's `now`, which the stored rows are
+ * tested against (report-measured-rows.integration.test.ts) and the report falls back to for a ticket not
+ * yet stored.
+ */
+export function measureTicket(
+  ticket: TReportTicket,
+  workspace: { policies: readonly TSlaPolicy[]; schedules: TSchedules },
+  context: TMeasureContext,
+): TMeasuredTicket {
+  const { events, ...fields } = ticket
+  return measuredOf(fields, measureStored(events, ticket, workspace, context.now), context)
 }

@@ -12,8 +12,9 @@ import type { TDatabase, TQueryable } from '../db/database'
 import { findPolicies, findSchedules } from '../sla/sla-repository'
 import { findCustomColumns, findCustomValues } from './report-custom-fields'
 import { datesOf, filtersOf, previousPeriod } from './report-period'
-import { findReportNames, findReportTickets } from './report-repository'
-import { measureTicket, type TMeasuredTicket } from './report-rows'
+import { findEvents, findReportNames, findReportTickets } from './report-repository'
+import { measuredOf, measureStored, type TMeasuredTicket, type TStoredMeasure } from './report-rows'
+import { writeStoredRows } from './report-store'
 
 import { headlineOf, summaryOf } from './report-summary'
 
@@ -21,32 +22,50 @@ import { headlineOf, summaryOf } from './report-summary'
 const MEASURE_SLICE = 200
 
 /**
- * The tickets of a period, each measured: what the summary, the drill-down and the CSV all count. Without
- * `sla` no clock is replayed: the previous period shows its headline only, which reads none, and the clocks
- * were most of its cost (decision 069).
+ * The tickets of a period, each measured: what the summary, the drill-down and the CSV all count. Each is
+ * read from its stored row (decision 069); a ticket without one (older than migration 061, or of a
+ * workspace whose SLA policies or schedules changed since) is measured from its events as before, and its
+ * row stored for the next report, on `db` outside the report's statements so a ticket's events never
+ * wait on a report's transaction.
  */
-async function measuredTickets(db: TQueryable, query: TReportQuery, now: number, sla = true) {
-  const [{ tickets, truncated }, policies, schedules] = await Promise.all([
-    findReportTickets(db, filtersOf(query)),
-    sla ? findPolicies(db, query.teamId) : [],
-    findSchedules(db, query.teamId),
-  ])
+async function measuredTickets(db: TDatabase, queryable: TQueryable, query: TReportQuery, now: number) {
+  const { tickets, truncated } = await findReportTickets(queryable, filtersOf(query))
   const context = {
     timeZone: query.timeZone,
     hours: query.hours,
     dates: new Set(datesOf(query.from, query.to)),
-    policies,
-    schedules,
     now,
   }
-  const measured: TMeasuredTicket[] = []
-  // A year of a large workspace is seconds of measuring (decision 069). In slices, with the event loop given
-  // back between them, every other member's request is answered meanwhile instead of waiting behind it.
-  for (let start = 0; start < tickets.length; start += MEASURE_SLICE) {
-    for (const ticket of tickets.slice(start, start + MEASURE_SLICE))
-      measured.push(measureTicket(ticket, context))
-    await nextTurn()
+  const missing = tickets.filter((ticket) => ticket.stored === null)
+  const measures = new Map<string, TStoredMeasure>()
+  if (missing.length > 0) {
+    const [events, policies, schedules] = await Promise.all([
+      findEvents(
+        queryable,
+        missing.map((ticket) => ticket.id),
+      ),
+      findPolicies(queryable, query.teamId),
+      findSchedules(queryable, query.teamId),
+    ])
+    // Measuring many tickets is seconds (decision 069). In slices, with the event loop given back between
+    // them, every other member's request is answered meanwhile instead of waiting behind it.
+    for (let start = 0; start < missing.length; start += MEASURE_SLICE) {
+      for (const ticket of missing.slice(start, start + MEASURE_SLICE))
+        measures.set(
+          ticket.id,
+          measureStored(events.get(ticket.id) ?? [], ticket, { policies, schedules }, now),
+        )
+      await nextTurn()
+    }
+    await writeStoredRows(
+      db,
+      [...measures].map(([ticketId, measure]) => ({ ticketId, teamId: query.teamId, measure })),
+      'keep',
+    )
   }
+  const measured: TMeasuredTicket[] = []
+  for (const { stored, ...ticket } of tickets)
+    measured.push(measuredOf(ticket, stored ?? (measures.get(ticket.id) as TStoredMeasure), context))
   return { truncated, measured }
 }
 
@@ -57,8 +76,8 @@ export function readReportSummary(db: TDatabase, query: TReportQuery, now: numbe
   return bounded(db, async (queryable) => {
     const before = previousPeriod(query)
     const [current, previous] = await Promise.all([
-      measuredTickets(queryable, query, now),
-      measuredTickets(queryable, { ...query, ...before }, now, false),
+      measuredTickets(db, queryable, query, now),
+      measuredTickets(db, queryable, { ...query, ...before }, now),
     ])
     const agents = [...new Set(current.measured.flatMap((ticket) => ticket.assigneeId ?? []))]
     const names = await findReportNames(queryable, query.teamId, agents)
@@ -100,7 +119,7 @@ export function readReportSlice(
   limit: number = ReportLimits.drillRows,
 ): Promise<TReportDrill> {
   return bounded(db, async (queryable) => {
-    const { measured } = await measuredTickets(queryable, query, now)
+    const { measured } = await measuredTickets(db, queryable, query, now)
     const inSlice = measured.filter((ticket) => ticket.slices.has(slice)).reverse()
     const listed = inSlice.slice(0, limit)
     const values = await findCustomValues(

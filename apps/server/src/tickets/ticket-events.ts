@@ -16,6 +16,7 @@ import { valuesList } from '../db/values-list'
 import { attributeColumns } from '../documents/attribute-columns'
 import type { TCollectionDefinition } from '../documents/collection'
 import { formatPermissions, rolesFor } from '../documents/permissions'
+import { storeMeasuredRows } from '../reports/report-store'
 import { reconcileTicketSla } from '../sla/ledger/sla-ledger'
 import { WorkspacePermissions } from '../teams/workspace-access'
 
@@ -43,7 +44,8 @@ const jsonColumn = (value: unknown) => (value === null || value === undefined ? 
 
 /**
  * The events, in order, in `tx`: one statement for all of them; then the tickets' SLA clocks are derived
- * once more and their changes written in the same transaction (decision 063).
+ * once more and their changes written in the same transaction (decision 063), and the tickets measured
+ * again for the reports (decision 069).
  */
 export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<void> {
   if (events.length === 0) return
@@ -77,10 +79,9 @@ export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent
     values,
   )
   if (rowCount !== events.length) throw new Error('a ticket event was not recorded')
-  await reconcileTicketSla(
-    tx,
-    events.map((event) => event.ticketId),
-  )
+  const ticketIds = events.map((event) => event.ticketId)
+  await reconcileTicketSla(tx, ticketIds)
+  await storeMeasuredRows(tx, ticketIds)
 }
 
 /** The workflow fields of a ticket row, as events hold them. */

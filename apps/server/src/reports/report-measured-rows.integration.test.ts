@@ -1,0 +1,213 @@
+import {
+  CollectionId,
+  DATABASE_ID,
+  ReportCohort,
+  ReportHours,
+  SlaMetric,
+  TicketEventType,
+  TicketStatus,
+} from '@parsedesk/contracts'
+import { ID, Teams } from 'appwrite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPolicies, findSchedules } from '../sla/sla-repository'
+import { signUpUser, type TSdkUser } from '../testing/sdk-client'
+import { DATABASE_KINDS } from '../testing/test-database'
+import { startTestServer, type TTestServer } from '../testing/test-server'
+import { recordTicketEvents } from '../tickets/ticket-events'
+import { datesOf } from './report-period'
+import { findEvents, findReportTickets } from './report-repository'
+import { measuredOf, measureTicket } from './report-rows'
+import { readReportSummary } from './report-service'
+import { generateReportWorkspace } from './report-workspace.test-kit'
+
+const DAY = 86_400_000
+const DAYS = 20
+const TICKETS = 300
+const nineToFive = [{ from: '09:00', to: '17:00' }]
+const ANY = { priorities: [], groupIds: [], categories: [], tags: [], mailboxIds: [] }
+const targets = (minutes: number, businessHours: boolean) => ({
+  [SlaMetric.firstReply]: { minutes, businessHours },
+  [SlaMetric.nextReply]: { minutes: minutes * 2, businessHours },
+  [SlaMetric.resolution]: { minutes: minutes * 8, businessHours },
+})
+
+describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
+  let server: TTestServer
+  let ada: TSdkUser
+  let teamId: string
+  let groupIds: string[]
+  const start = Date.now() - (DAYS + 1) * DAY
+
+  beforeAll(async () => {
+    server = await startTestServer({ database })
+    ada = await signUpUser(server.url, 'Ada Owner')
+    teamId = (await new Teams(ada.client).list()).teams[0]?.$id ?? ''
+    const create = (collectionId: string, data: Record<string, unknown>) =>
+      ada.databases.createDocument({
+        databaseId: DATABASE_ID,
+        collectionId,
+        documentId: ID.unique(),
+        data: { teamId, ...data },
+      })
+    groupIds = [(await create(CollectionId.groups, { name: 'Billing' })).$id]
+    await create(CollectionId.businessHours, {
+      name: 'Office',
+      timeZone: 'Europe/Berlin',
+      weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []],
+      holidays: [],
+    })
+    await create(CollectionId.slaPolicies, {
+      name: 'Billing in office hours',
+      position: 0,
+      conditions: { ...ANY, groupIds },
+      targets: { high: targets(60, true), medium: targets(240, true), low: targets(480, true) },
+    })
+    await create(CollectionId.slaPolicies, {
+      name: 'Everyone else',
+      position: 1,
+      conditions: ANY,
+      targets: { high: targets(60, false), medium: targets(480, false), low: targets(1440, false) },
+    })
+    await generateReportWorkspace(server.db, {
+      ...{
+        teamId,
+        ownerId: ada.userId,
+        agentIds: [ada.userId],
+        groupIds,
+        tickets: TICKETS,
+        days: DAYS,
+        start,
+      },
+    })
+  })
+  afterAll(() => server?.stop())
+
+  const iso = (at: number) => new Date(at).toISOString().slice(0, 10)
+  const query = (timeZone: string, hours: (typeof ReportHours)[keyof typeof ReportHours]) => ({
+    teamId,
+    from: iso(start - DAY),
+    to: iso(Date.now() + 5 * DAY),
+    timeZone,
+    hours,
+    cohort: ReportCohort.created,
+  })
+
+  /**
+   * Every ticket as the report reads it from its stored row, against the reference measuring its events
+   * (report-rows.ts) at a `now` days after the rows were written: running SLA targets have run out meanwhile.
+   */
+  async function expectRowsAgree(now: number) {
+    const { tickets } = await findReportTickets(server.db, {
+      teamId,
+      cohort: ReportCohort.created,
+      start: 0,
+      end: now + DAY,
+    })
+    expect(tickets.length).toBeGreaterThanOrEqual(TICKETS)
+    expect(tickets.filter((ticket) => ticket.stored === null)).toEqual([])
+    const events = await findEvents(
+      server.db,
+      tickets.map((ticket) => ticket.id),
+    )
+    const workspace = {
+      policies: await findPolicies(server.db, teamId),
+      schedules: await findSchedules(server.db, teamId),
+    }
+    let breached = 0
+    for (const [timeZone, hours] of [
+      ['UTC', ReportHours.calendar],
+      ['America/New_York', ReportHours.business],
+    ] as const) {
+      const asked = query(timeZone, hours)
+      const context = { timeZone, hours, dates: new Set(datesOf(asked.from, asked.to)), now }
+      for (const { stored, ...ticket } of tickets) {
+        const live = measureTicket({ ...ticket, events: events.get(ticket.id) ?? [] }, workspace, context)
+        const read = measuredOf(ticket, stored ?? expect.fail('no row'), context)
+        expect({ ...read, slices: [...read.slices].sort() }, ticket.id).toEqual({
+          ...live,
+          slices: [...live.slices].sort(),
+        })
+        if (Object.values(read.sla).includes('breached')) breached += 1
+      }
+    }
+    expect(breached).toBeGreaterThan(0)
+  }
+
+  it('stores a row for every ticket a report reads, which agrees with measuring its events days later', async () => {
+    const summary = await readReportSummary(server.db, query('UTC', ReportHours.calendar), Date.now())
+    expect(summary.headline.tickets).toBe(TICKETS)
+    const { rows } = await server.db.query<{ n: number }>(
+      'select count(*)::int as n from report_rows where "teamId" = $1',
+      [teamId],
+    )
+    expect(rows[0]?.n).toBe(TICKETS)
+    await expectRowsAgree(Date.now() + 3 * DAY)
+  })
+
+  it('measures a ticket again in the transaction of its events: a priority raised, a reopening, a merge', async () => {
+    const { rows } = await server.db.query<{ id: string; status: string; priority: string | null }>(
+      `select id, status, priority from tickets where "teamId" = $1 order by created_at desc, id`,
+      [teamId],
+    )
+    const open = rows.filter((row) => row.status !== TicketStatus.closed && row.priority !== 'high')
+    const closed = rows.filter((row) => row.status === TicketStatus.closed)
+    const [raised, merged] = open
+    const [reopened, target] = closed
+    if (!raised || !merged || !reopened || !target) throw new Error('the workspace lacks tickets to edit')
+    const actor = { teamId, actorType: 'user', actorId: ada.userId } as const
+    await server.db.transaction(async (tx) => {
+      await tx.query(`update tickets set priority = 'high' where id = $1`, [raised.id])
+      await recordTicketEvents(tx, [
+        {
+          ...actor,
+          ticketId: raised.id,
+          type: TicketEventType.priority,
+          before: raised.priority,
+          after: 'high',
+        },
+      ] as never)
+    })
+    await server.db.transaction(async (tx) => {
+      await tx.query(`update tickets set status = 'open' where id = $1`, [reopened.id])
+      await recordTicketEvents(tx, [
+        {
+          ...{ teamId, actorType: 'customer', actorId: null },
+          ticketId: reopened.id,
+          type: TicketEventType.reopened,
+          before: TicketStatus.closed,
+          after: TicketStatus.open,
+        },
+      ] as never)
+    })
+    await server.db.transaction(async (tx) => {
+      await tx.query(`update tickets set status = 'closed' where id = $1`, [merged.id])
+      const pair = { source: merged.id, target: target.id, messages: 1 }
+      await recordTicketEvents(tx, [
+        { ...actor, ticketId: merged.id, type: TicketEventType.merge, before: null, after: pair },
+        {
+          ...actor,
+          ticketId: merged.id,
+          type: TicketEventType.status,
+          before: merged.status,
+          after: 'closed',
+        },
+        { ...actor, ticketId: target.id, type: TicketEventType.merge, before: null, after: pair },
+      ] as never)
+    })
+    await expectRowsAgree(Date.now() + 3 * DAY)
+  })
+
+  it('measures a workspace again after its SLA policies change', async () => {
+    await server.db.query(
+      `update sla_policies set targets = jsonb_set(targets, '{low,first-reply,minutes}', '5') where "teamId" = $1`,
+      [teamId],
+    )
+    const { rows } = await server.db.query<{ n: number }>(
+      'select count(*)::int as n from report_rows where "teamId" = $1',
+      [teamId],
+    )
+    expect(rows[0]?.n).toBe(0)
+    await readReportSummary(server.db, query('UTC', ReportHours.calendar), Date.now())
+    await expectRowsAgree(Date.now() + 3 * DAY)
+  })
+})

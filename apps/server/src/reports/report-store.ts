@@ -1,0 +1,132 @@
+import type { TSlaMetric } from '@parsedesk/contracts'
+import type { TQueryable } from '../db/database'
+import { valuesList } from '../db/values-list'
+import type { TSlaPolicy } from '../sla/clock/ticket-sla'
+import { findEventsOf, findPolicies, findSchedules, type TSchedules } from '../sla/sla-repository'
+import { measureStored, type TStoredMeasure, type TStoredSla } from './report-rows'
+
+/** A row of `report_rows` (migration 061) as read, beside its ticket. */
+export type TStoredRow = {
+  firstReplyMs: number | null
+  firstReplyBusinessMs: number | null
+  resolutionMs: number | null
+  resolutionBusinessMs: number | null
+  reopenCount: number
+  resolved: boolean
+  oneTouch: boolean
+  closedAt: number[]
+  reopenedAt: number[]
+  sla: Partial<Record<TSlaMetric, TStoredSla>>
+}
+
+/** The columns a report reads, `r` being `report_rows`; all null when the ticket has no row yet. */
+export const STORED_COLUMNS = `r."firstReplyMs", r."firstReplyBusinessMs", r."resolutionMs",
+  r."resolutionBusinessMs", r."reopenCount", r."resolved", r."oneTouch", r."closedAt", r."reopenedAt", r."sla"`
+
+const duration = (calendarMs: number | null, businessMs: number | null) =>
+  calendarMs === null || businessMs === null ? null : { calendarMs, businessMs }
+
+export const storedOf = (row: TStoredRow): TStoredMeasure => ({
+  firstReply: duration(row.firstReplyMs, row.firstReplyBusinessMs),
+  resolution: duration(row.resolutionMs, row.resolutionBusinessMs),
+  reopenCount: row.reopenCount,
+  resolved: row.resolved,
+  oneTouch: row.oneTouch,
+  closedAt: row.closedAt,
+  reopenedAt: row.reopenedAt,
+  sla: row.sla,
+})
+
+export type TStoredTicket = { ticketId: string; teamId: string; measure: TStoredMeasure }
+
+const WIDTH = 12
+// 12 parameters a row, well under the 65,535 one statement may carry.
+const BATCH = 2_000
+
+/**
+ * Writes the rows: `replace` for the events' own transaction (its measure is the newest), or keeps a row
+ * already there when a report stores what it measured of a ticket with none (a row written meanwhile by
+ * the ticket's events is newer than the report's reading).
+ */
+export async function writeStoredRows(
+  db: TQueryable,
+  rows: readonly TStoredTicket[],
+  mode: 'replace' | 'keep',
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH)
+    await db.query(
+      `insert into report_rows ("ticketId", "teamId", "firstReplyMs", "firstReplyBusinessMs", "resolutionMs",
+         "resolutionBusinessMs", "reopenCount", "resolved", "oneTouch", "closedAt", "reopenedAt", "sla")
+       values ${valuesList(batch.length, WIDTH)}
+       on conflict ("ticketId") do ${
+         mode === 'keep'
+           ? 'nothing'
+           : `update set "firstReplyMs" = excluded."firstReplyMs",
+         "firstReplyBusinessMs" = excluded."firstReplyBusinessMs", "resolutionMs" = excluded."resolutionMs",
+         "resolutionBusinessMs" = excluded."resolutionBusinessMs", "reopenCount" = excluded."reopenCount",
+         "resolved" = excluded."resolved", "oneTouch" = excluded."oneTouch", "closedAt" = excluded."closedAt",
+         "reopenedAt" = excluded."reopenedAt", "sla" = excluded."sla", measured_at = now()`
+       }`,
+      batch.flatMap(({ ticketId, teamId, measure }) => [
+        ticketId,
+        teamId,
+        measure.firstReply?.calendarMs ?? null,
+        measure.firstReply?.businessMs ?? null,
+        measure.resolution?.calendarMs ?? null,
+        measure.resolution?.businessMs ?? null,
+        measure.reopenCount,
+        measure.resolved,
+        measure.oneTouch,
+        JSON.stringify(measure.closedAt),
+        JSON.stringify(measure.reopenedAt),
+        JSON.stringify(measure.sla),
+      ]),
+    )
+  }
+}
+
+type TWorkspace = { policies: readonly TSlaPolicy[]; schedules: TSchedules }
+
+/**
+ * Measures `ticketIds` again from their events and stores the rows, in the transaction of the events
+ * that changed them (`recordTicketEvents`), so a report is never behind its tickets' events.
+ */
+export async function storeMeasuredRows(tx: TQueryable, ticketIds: readonly string[]): Promise<void> {
+  const { rows: tickets } = await tx.query<{
+    id: string
+    teamId: string
+    groupId: string | null
+    mailboxId: string | null
+    now: Date
+  }>(
+    `select id, "teamId", "groupId", "mailboxId", now() as now from tickets where id = any($1::text[])
+     order by id`,
+    [[...new Set(ticketIds)]],
+  )
+  if (tickets.length === 0) return
+  const events = await findEventsOf(
+    tx,
+    tickets.map((ticket) => ticket.id),
+  )
+  const workspaces = new Map<string, TWorkspace>()
+  const rows: TStoredTicket[] = []
+  for (const ticket of tickets) {
+    let workspace = workspaces.get(ticket.teamId)
+    if (!workspace) {
+      workspace = {
+        policies: await findPolicies(tx, ticket.teamId),
+        schedules: await findSchedules(tx, ticket.teamId),
+      }
+      workspaces.set(ticket.teamId, workspace)
+    }
+    const log = events.get(ticket.id)
+    if (!log) continue
+    rows.push({
+      ticketId: ticket.id,
+      teamId: ticket.teamId,
+      measure: measureStored(log, ticket, workspace, ticket.now.getTime()),
+    })
+  }
+  await writeStoredRows(tx, rows, 'replace')
+}
