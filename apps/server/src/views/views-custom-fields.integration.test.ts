@@ -160,6 +160,8 @@ describe.each(DATABASE_KINDS)('views by custom field on %s', (database) => {
 
   it('finds a ticket by a custom value a member typed, which its mail never said, and no longer by an old one', async () => {
     expect(await subjects([Query.search('text', 'ZX-1002')])).toEqual(['Large pro order'])
+    // A member searches as they type, in any case (Session 15 of decision 071).
+    expect(await subjects([Query.search('text', 'zx-1002')])).toEqual(['Large pro order'])
     expect(await subjects([Query.search('text', '1249.9')])).toEqual(['Large pro order'])
     const [ticket] = (
       await ada.databases.listDocuments<TAnyDocument>({
