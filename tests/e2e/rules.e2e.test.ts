@@ -12,6 +12,7 @@ test.skip(!hasChromium, SKIP_REASON)
 const STAMP = Date.now()
 const EARLIER = `Refund for order 1187 ${STAMP}`
 const LATER = `Second refund request ${STAMP}`
+const MISSED = `Parcel late ${STAMP}`
 const SENTENCE = 'When a new ticket arrives and the subject contains "refund", set priority to High and stop'
 
 function timeline(page: Page) {
@@ -74,6 +75,17 @@ test.describe('Rules', () => {
     expect(await findAccessibilityViolations(page)).toEqual([])
     await timeline(page).getByRole('list', { name: 'What the rule read' }).scrollIntoViewIfNeeded()
     await saveScreenshot(page, 'rules-timeline')
+
+    // A mail the rule does not match: its timeline says why, with the value the rule read.
+    await openDashboard(page)
+    await sendMail(parsedesk.smtpPort, { to: address, subject: MISSED, text: 'Where is my parcel?' })
+    await expect(rows(page).filter({ hasText: MISSED })).toBeVisible({ timeout: 30_000 })
+    await page.goto('/tickets/3')
+    await expect(
+      timeline(page).getByText(
+        `Rule “Refunds first” did not fire: the subject was "${MISSED}": “contains” did not hold`,
+      ),
+    ).toBeVisible()
   })
 
   test('a second rule setting the same field is warned about, moved first in the order, and an agent reads both without controls', async ({
