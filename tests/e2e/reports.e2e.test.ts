@@ -89,6 +89,19 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
     documentId: answered.id,
     data: { status: TicketStatus.closed },
   })
+  // A custom field of the workspace, its value set on the answered ticket: the drill-down shows its column.
+  await ada.databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.customFields,
+    documentId: 'unique()',
+    data: { key: 'invoice_number', label: 'Invoice number', type: 'text' },
+  })
+  await ada.databases.updateDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.tickets,
+    documentId: answered.id,
+    data: { customFields: { invoice_number: 'INV-2041' } },
+  })
 
   await page.setViewportSize(DESKTOP)
   await page.goto(`${server.url}/auth`)
@@ -124,6 +137,11 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
   await expect(drill.getByRole('link')).toHaveCount(SUBJECTS.length)
   const listed = await listedNumbers(drill)
   expect(listed).toEqual(all.map((ticket) => String(ticket.number)).sort())
+  await expect(drill.getByRole('columnheader', { name: 'Invoice number' })).toBeVisible()
+  const answeredRow = drill
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: String(answered.number), exact: true }) })
+  await expect(answeredRow.getByRole('cell').last()).toHaveText('INV-2041')
   const downloading = page.waitForEvent('download')
   await drill.getByRole('button', { name: 'Tickets CSV' }).click()
   const download = await downloading
