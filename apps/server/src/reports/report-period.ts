@@ -41,19 +41,40 @@ export function filtersOf(query: TReportQuery): TReportFilters {
   }
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>()
+const QUARTER_HOUR = 15 * 60_000
+// About three years of quarters per zone; past it the zone's dates start afresh, so a server asked in every
+// zone over its whole history keeps a few megabytes.
+const CACHED_QUARTERS = 100_000
 
-/** The local date (YYYY-MM-DD) an instant falls on in `timeZone`. */
+type TDayCache = { formatter: Intl.DateTimeFormat; days: Map<number, string> }
+
+const dayCaches = new Map<string, TDayCache>()
+
+/**
+ * The local date (YYYY-MM-DD) an instant falls on in `timeZone`. Every zone's offset is a whole number of
+ * quarter hours, so a local midnight falls on a UTC quarter hour and the whole quarter shares one date: it is
+ * formatted once per quarter, not once per instant (a year's report asks it for every ticket's every closing).
+ */
 export function localDayOf(timeZone: string, at: number): string {
-  let formatter = dayFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-    dayFormatters.set(timeZone, formatter)
+  let cache = dayCaches.get(timeZone)
+  if (!cache) {
+    cache = {
+      formatter: new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+      days: new Map(),
+    }
+    dayCaches.set(timeZone, cache)
   }
-  return formatter.format(at)
+  const quarter = Math.floor(at / QUARTER_HOUR)
+  let day = cache.days.get(quarter)
+  if (day === undefined) {
+    if (cache.days.size >= CACHED_QUARTERS) cache.days.clear()
+    day = cache.formatter.format(quarter * QUARTER_HOUR)
+    cache.days.set(quarter, day)
+  }
+  return day
 }
