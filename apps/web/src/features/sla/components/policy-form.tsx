@@ -8,13 +8,11 @@ import {
   type TSlaMetric,
   type TTicketPriority,
 } from '@parsedesk/contracts'
-import { Save } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { Button } from '@/components/ui/button'
+import { FormFooter } from '@/components/form-footer'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { ListInput } from '@/features/groups/components/list-input'
 import { useGroups } from '@/features/groups/queries'
 import { useMailboxDirectory } from '@/features/mailbox/queries'
@@ -244,22 +242,12 @@ export function PolicyForm({ teamId, nextPosition, policy, onDone }: TPolicyForm
             })),
           )}
         </fieldset>
-        {problem && (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? <Spinner /> : <Save aria-hidden="true" />}
-            {policy ? 'Save policy' : 'Create policy'}
-          </Button>
-          {policy && onDone && (
-            <Button type="button" variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <FormFooter
+          problem={problem}
+          submitting={form.formState.isSubmitting}
+          submitLabel={policy ? 'Save policy' : 'Create policy'}
+          onCancel={policy ? onDone : undefined}
+        />
       </form>
     </Form>
   )

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { SlaLimits } from '@parsedesk/contracts'
-import { Save, Upload } from 'lucide-react'
+import { Upload } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { FormFooter } from '@/components/form-footer'
 import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
@@ -195,22 +196,12 @@ export function ScheduleForm({ teamId, schedule, onDone }: TScheduleFormProps) {
             </FormItem>
           )}
         />
-        {problem && (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? <Spinner /> : <Save aria-hidden="true" />}
-            {schedule ? 'Save schedule' : 'Create schedule'}
-          </Button>
-          {schedule && onDone && (
-            <Button type="button" variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <FormFooter
+          problem={problem}
+          submitting={form.formState.isSubmitting}
+          submitLabel={schedule ? 'Save schedule' : 'Create schedule'}
+          onCancel={schedule ? onDone : undefined}
+        />
       </form>
     </Form>
   )

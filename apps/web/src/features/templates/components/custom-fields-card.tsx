@@ -10,17 +10,15 @@ import {
   ZCustomFieldUpdate,
 } from '@parsedesk/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { Save } from 'lucide-react'
 import { useState } from 'react'
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form'
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button'
+import { FormFooter } from '@/components/form-footer'
 import { ResourceListCard } from '@/components/resource-list-card'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
-import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { getErrorMessage } from '@/lib/errors'
 import { notifyError, notifySuccess } from '@/lib/notify'
@@ -232,22 +230,13 @@ function CustomFieldForm({
             Shown in the ticket list’s filters
           </label>
         </div>
-        {problem && (
-          <p role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? <Spinner /> : <Save aria-hidden="true" />}
-            {field ? 'Save custom field' : 'Add custom field'}
-          </Button>
-          {field && onDone && (
-            <Button type="button" variant="outline" size="sm" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <FormFooter
+          problem={problem}
+          submitting={form.formState.isSubmitting}
+          submitLabel={field ? 'Save custom field' : 'Add custom field'}
+          onCancel={field ? onDone : undefined}
+          size="sm"
+        />
       </form>
     </Form>
   )

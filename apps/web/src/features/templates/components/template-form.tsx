@@ -6,9 +6,10 @@ import {
   ZTemplateDraft,
 } from '@parsedesk/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Save, Trash2 } from 'lucide-react'
+import { Trash2 } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { FormFooter } from '@/components/form-footer'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
@@ -286,22 +287,13 @@ export function TemplateForm({ teamId, templates, customFields, template, onDone
             A template needs at least one field: select a value in the sample email.
           </p>
         )}
-        {saveError && (
-          <p role="alert" className="text-sm text-destructive">
-            {saveError}
-          </p>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={!valid || draft.fields.length === 0 || form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? <Spinner /> : <Save aria-hidden="true" />}
-            {template ? 'Save template' : 'Create template'}
-          </Button>
-          {onDone && template && (
-            <Button type="button" variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <FormFooter
+          problem={saveError}
+          submitting={form.formState.isSubmitting}
+          disabled={!valid || draft.fields.length === 0}
+          submitLabel={template ? 'Save template' : 'Create template'}
+          onCancel={template ? onDone : undefined}
+        />
       </form>
     </Form>
   )
