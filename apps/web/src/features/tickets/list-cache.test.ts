@@ -1,6 +1,13 @@
 import { LIST_TOTAL_CAP, ZViewFilters } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { applyTicketChange, countDelta, nextCount, type TTicketPages, toSummary } from './list-cache'
+import {
+  applyTicketChange,
+  countDelta,
+  leavesTotalUnknown,
+  nextCount,
+  type TTicketPages,
+  toSummary,
+} from './list-cache'
 import type { TTicketSummary } from './ticket-model'
 
 const ME = 'user-ada'
@@ -89,7 +96,26 @@ describe('applyTicketChange', () => {
     expect(ids(reopened)).toEqual([['c', 'x', 'b']])
     const older = applyTicketChange(data, { kind: 'update', ticket: ticket('y', 0) }, OPEN, ME)
     expect(ids(older)).toEqual([['c', 'b']])
-    expect(older.pages[0]?.total).toBe(11)
+  })
+
+  it('moves the total for a new ticket, but not for a change to one past the loaded pages, which is read again', () => {
+    const data = {
+      ...pages([ticket('c', 3), ticket('b', 2)]),
+      pages: [{ documents: [ticket('c', 3), ticket('b', 2)], total: 10, hasMore: true }],
+    }
+    // y may have been open (and counted) all along: only the server can say.
+    const changed = { kind: 'update', ticket: ticket('y', 0, { subject: 'Assigned' }) } as const
+    expect(leavesTotalUnknown(data, changed)).toBe(true)
+    expect(applyTicketChange(data, changed, OPEN, ME).pages[0]?.total).toBe(10)
+    const deleted = { kind: 'delete', ticket: ticket('y', 0) } as const
+    expect(leavesTotalUnknown(data, deleted)).toBe(true)
+    const created = { kind: 'create', ticket: ticket('z', 0) } as const
+    expect(leavesTotalUnknown(data, created)).toBe(false)
+    expect(applyTicketChange(data, created, OPEN, ME).pages[0]?.total).toBe(11)
+    // A row of the loaded pages, or a list loaded whole, is known.
+    expect(leavesTotalUnknown(data, { kind: 'update', ticket: ticket('b', 2) })).toBe(false)
+    const whole = { ...data, pages: [{ ...data.pages[0]!, hasMore: false }] }
+    expect(leavesTotalUnknown(whole, changed)).toBe(false)
   })
 
   it('appends a ticket sorting past the rows when the list has no more pages, and leaves an uncounted total uncounted', () => {

@@ -37,9 +37,20 @@ function sortsBefore(ticket: TTicketSummary, row: TTicketSummary, sort: TViewFil
 }
 
 /**
+ * Whether a change leaves the list's total unknown: an update or a deletion of a ticket past the loaded
+ * pages may or may not have been in the list before (its earlier state is not here), so the total cannot be
+ * moved and is read again. Counted as if it entered, thirty changes to older tickets made 120 read 150.
+ */
+export function leavesTotalUnknown(data: TTicketPages, change: TTicketChange): boolean {
+  if (change.kind === 'create' || !data.pages.at(-1)?.hasMore) return false
+  return !data.pages.some((page) => page.documents.some((row) => row.$id === change.ticket.$id))
+}
+
+/**
  * One realtime change applied to the cached pages of one list, in place: a row that matches is replaced
  * or inserted where the sort puts it (past the loaded pages it is left for "Load more"), one that no longer
- * matches is dropped, and the totals follow. Returns the same object when nothing changed.
+ * matches is dropped, and the totals follow where they are known (`leavesTotalUnknown`). Returns the same
+ * object when nothing changed.
  */
 export function applyTicketChange(
   data: TTicketPages,
@@ -51,7 +62,7 @@ export function applyTicketChange(
   const matches = change.kind !== 'delete' && ticketMatchesView(ticket, filters, me)
   const wasListed = data.pages.some((page) => page.documents.some((row) => row.$id === ticket.$id))
   if (!wasListed && !matches) return data
-  const delta = (wasListed ? -1 : 0) + (matches ? 1 : 0)
+  const delta = leavesTotalUnknown(data, change) ? 0 : (wasListed ? -1 : 0) + (matches ? 1 : 0)
   const rows = data.pages.flatMap((page) => page.documents.filter((row) => row.$id !== ticket.$id))
   if (matches) {
     const at = rows.findIndex((row) => sortsBefore(ticket, row, filters.sort))

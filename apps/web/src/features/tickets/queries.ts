@@ -23,6 +23,7 @@ import { databases } from '@/lib/appwrite'
 import {
   applyTicketChange,
   countDelta,
+  leavesTotalUnknown,
   nextCount,
   type TTicketChange,
   type TTicketPage,
@@ -274,6 +275,7 @@ export function applyToTicketLists(
       void queryClient.invalidateQueries({ queryKey: key, exact: true })
       continue
     }
+    if (leavesTotalUnknown(data, change)) void queryClient.invalidateQueries({ queryKey: key, exact: true })
     const next = applyTicketChange(data, change, filters, owner)
     if (next === data) continue
     queryClient.setQueryData(key, next)

@@ -195,6 +195,10 @@ function Cell({ column, ticket, lookups, actions }: { column: TListColumnKey } &
 
 type TRowProps = {
   ticket: TTicketSummary
+  /** Its place among the loaded tickets, from 1, and how many are loaded: only the rows in sight are drawn,
+   * so a screen reader learns the list's length from these, not from the rows it finds. */
+  position: number
+  loaded: number
   isSelected: boolean
   isFocused: boolean
   columns: readonly TListColumnKey[]
@@ -204,9 +208,10 @@ type TRowProps = {
 
 /** One row, drawn again only when its ticket, its selection, its focus or the columns change. */
 const TicketRow = memo(function TicketRow(props: TRowProps) {
-  const { ticket, isSelected, isFocused, columns, actions } = props
+  const { ticket, isSelected, isFocused, columns, actions, position } = props
   return (
     <TableRow
+      aria-rowindex={position + 1}
       className={cn('h-12 cursor-pointer', isFocused && 'bg-muted outline-2 -outline-offset-2 outline-ring')}
       onClick={() => actions.open(ticket.$id)}
       data-ticket-id={ticket.$id}
@@ -224,10 +229,12 @@ const TicketRow = memo(function TicketRow(props: TRowProps) {
 })
 
 const TicketCard = memo(function TicketCard(props: TRowProps) {
-  const { ticket, isSelected, isFocused, actions, lookups, columns } = props
+  const { ticket, isSelected, isFocused, actions, lookups, columns, position, loaded } = props
   const requester = columns.includes('requester') ? lookups.requester(ticket).name : ticket.email
   return (
     <li
+      aria-posinset={position}
+      aria-setsize={loaded}
       data-ticket-id={ticket.$id}
       data-focused={isFocused || undefined}
       className={cn(
@@ -391,6 +398,8 @@ export function TicketsTable(props: TTicketsTableProps) {
     const ticket = rows[index] as TTicketSummary
     return {
       ticket,
+      position: index + 1,
+      loaded: rows.length,
       isSelected: selected.has(ticket.$id),
       isFocused: index === focusedIndex,
       columns,
@@ -418,9 +427,14 @@ export function TicketsTable(props: TTicketsTableProps) {
   const inSight = columns.includes('sla') ? items.map((item) => (rows[item.index] as TTicketSummary).$id) : []
   return (
     <SlaListProvider ticketIds={inSight}>
-      <Table aria-label="Recent tickets" className="table-fixed" style={{ minWidth: tableMinWidth(columns) }}>
+      <Table
+        aria-label="Recent tickets"
+        aria-rowcount={rows.length + 1}
+        className="table-fixed"
+        style={{ minWidth: tableMinWidth(columns) }}
+      >
         <TableHeader className="sticky top-0 z-10 bg-background">
-          <TableRow className="hover:bg-transparent">
+          <TableRow aria-rowindex={1} className="hover:bg-transparent">
             <TableHead scope="col" style={{ width: `${SELECT_REM}rem` }}>
               <input
                 type="checkbox"
