@@ -46,4 +46,21 @@ describe('urgency an agent would agree with (issue 28 item 3)', () => {
     expect(all!.highPrecision).toBeGreaterThanOrEqual(0.85)
     expect(all!.highRecall).toBeGreaterThanOrEqual(0.85)
   })
+
+  // Mail nobody tuned on: 210 mails written in session 15 by a helper who never read the rules, the model or
+  // the other files, scored once (19:06 UTC) after the model was shipped: 0.85 / 0.95 (decision 061). Kept as
+  // a floor; the file is never read to change the rules.
+  it('meets the aim on the second held-out file, in every language', () => {
+    const scores = scoreUrgency({
+      emails: readUrgencyEmails('holdout2'),
+      rank: (input) => analyser.analyseNow(input).priority,
+    })
+    for (const score of scores) {
+      expect(score.highPrecision, score.group).toBeGreaterThanOrEqual(0.75)
+      expect(score.highRecall, score.group).toBeGreaterThanOrEqual(0.9)
+    }
+    const all = scores.find((score) => score.group === 'all')
+    expect(all?.highPrecision).toBeGreaterThanOrEqual(0.85)
+    expect(all?.highRecall).toBeGreaterThanOrEqual(0.95)
+  })
 })
