@@ -1,4 +1,4 @@
-import type { TSlaMetric } from '@parsedesk/contracts'
+import { TicketEventType, type TSlaMetric } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import { valuesList } from '../db/values-list'
 import type { TSlaPolicy } from '../sla/clock/ticket-sla'
@@ -121,7 +121,9 @@ export async function storeMeasuredRows(tx: TQueryable, ticketIds: readonly stri
       workspaces.set(ticket.teamId, workspace)
     }
     const log = events.get(ticket.id)
-    if (!log) continue
+    // A ticket whose log has no created event (written before the event log, or seeded straight into the
+    // database) cannot be measured; its change must still be saved, so it simply gets no row.
+    if (!log?.some((event) => event.type === TicketEventType.created)) continue
     rows.push({
       ticketId: ticket.id,
       teamId: ticket.teamId,
