@@ -103,6 +103,24 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
     data: { customFields: { invoice_number: 'INV-2041' } },
   })
 
+  // One SLA policy for every ticket, a day for the first reply: the answered ticket met it, the others run.
+  await ada.databases.createDocument({
+    databaseId: DATABASE_ID,
+    collectionId: CollectionId.slaPolicies,
+    documentId: 'unique()',
+    data: {
+      name: 'Everyone',
+      position: 0,
+      conditions: { priorities: [], groupIds: [], categories: [], tags: [], mailboxIds: [] },
+      targets: Object.fromEntries(
+        ['high', 'medium', 'low'].map((priority) => [
+          priority,
+          { 'first-reply': { minutes: 1440, businessHours: false } },
+        ]),
+      ),
+    },
+  })
+
   await page.setViewportSize(DESKTOP)
   await page.goto(`${server.url}/auth`)
   await page.getByLabel('Email Address').fill(ada.email)
@@ -155,6 +173,19 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
   expect(rows.map((row) => row[0]).sort()).toEqual(listed)
   expect(rows.map((row) => row[1]).sort()).toEqual([...SUBJECTS].sort())
   expect(rows.find((row) => row[0] === String(answered.number))?.[2]).toBe(TicketStatus.closed)
+
+  // SLA achievement by policy: the policy's row, its first reply met once, which opens the answered ticket.
+  const slaByPolicy = page.getByRole('table', { name: 'SLA achievement by policy' })
+  const policyRow = slaByPolicy.getByRole('row').filter({ hasText: 'Everyone' })
+  await expect(policyRow).toContainText('100% (1 met, 0 breached)')
+  await policyRow.getByRole('button', { name: '1', exact: true }).click()
+  await expect(drill).toContainText('Everyone: First reply met · 1 tickets')
+  expect(await listedNumbers(drill)).toEqual([String(answered.number)])
+  // By agent: the same result, on the row of whoever the ticket is assigned to.
+  await page.getByLabel('Break down by').selectOption('agent')
+  await expect(page.getByRole('table', { name: 'SLA achievement by agent' })).toContainText(
+    '100% (1 met, 0 breached)',
+  )
 
   // "By mailbox" names the workspace's address, not its id.
   await expect(page.getByRole('list', { name: 'By mailbox table' })).toContainText(mailbox)

@@ -123,6 +123,13 @@ export type TReportLeader = {
 
 export type TReportSla = { metric: string; met: TReportRate; breached: TReportRate }
 
+/** What SLA achievement is broken down by: the policy in force, the ticket's priority, group and agent. */
+export const REPORT_SLA_DIMENSIONS = ['policy', 'priority', 'group', 'agent'] as const
+export type TReportSlaDimension = (typeof REPORT_SLA_DIMENSIONS)[number]
+
+/** One row of a breakdown (a policy, a priority...): each SLA target's met and breached of those done. */
+export type TReportSlaRow = { key: string; label: string; targets: TReportSla[] }
+
 export type TReportSummary = {
   query: TReportQuery
   /** The period before, as long as this one: its headline only. */
@@ -142,6 +149,8 @@ export type TReportSummary = {
   firstReply: TReportDuration
   resolution: TReportDuration
   sla: TReportSla[]
+  /** SLA achievement per policy, priority, group and agent: rows with at least one target done. */
+  slaBy: Record<TReportSlaDimension, TReportSlaRow[]>
   leaderboard: TReportLeader[]
 }
 

@@ -11,6 +11,7 @@ import type { TMetricEvent } from '../sla/metrics/metric-events'
 import type { TReportFilters } from './report-period'
 import type { TReportTicket, TStoredMeasure } from './report-rows'
 import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
+import type { TReportNames } from './report-summary'
 
 /** A report's ticket with its stored measure (migration 061), or null when it has none yet. */
 export type TStoredReportTicket = Omit<TReportTicket, 'events'> & { stored: TStoredMeasure | null }
@@ -125,7 +126,7 @@ async function findRatings(db: TQueryable, ids: readonly string[]): Promise<Map<
 }
 
 /**
- * The names the report shows: members by id, the workspace's groups and mailboxes by id. A mailbox is named
+ * The names the report shows: members by id, the workspace's groups, mailboxes and SLA policies by id. A mailbox is named
  * as the ticket list's mailbox filter names it (mail/mailboxes/mailbox-directory.ts): its parsing address,
  * or an IMAP account by `imapMailboxLabel`.
  */
@@ -133,8 +134,8 @@ export async function findReportNames(
   db: TQueryable,
   teamId: string,
   userIds: readonly string[],
-): Promise<{ users: Map<string, string>; groups: Map<string, string>; mailboxes: Map<string, string> }> {
-  const [users, groups, addresses, accounts] = await Promise.all([
+): Promise<TReportNames> {
+  const [users, groups, addresses, accounts, policies] = await Promise.all([
     db.query<{ id: string; name: string; email: string }>(
       'select id, name, email from users where id = any($1::text[])',
       [userIds],
@@ -147,6 +148,7 @@ export async function findReportNames(
       'select id, "username", "host" from imap_accounts where "teamId" = $1',
       [teamId],
     ),
+    db.query<{ id: string; name: string }>('select id, name from sla_policies where "teamId" = $1', [teamId]),
   ])
   return {
     users: new Map(users.rows.map((row) => [row.id, row.name || row.email])),
@@ -155,5 +157,6 @@ export async function findReportNames(
       ...addresses.rows.map((row): [string, string] => [row.id, row.address]),
       ...accounts.rows.map((row): [string, string] => [row.id, imapMailboxLabel(row)]),
     ]),
+    policies: new Map(policies.rows.map((row) => [row.id, row.name])),
   }
 }

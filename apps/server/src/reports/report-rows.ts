@@ -76,9 +76,10 @@ export type TStoredDuration = { calendarMs: number; businessMs: number }
 /**
  * One SLA target's result as stored: met, or breached from `breachAt` on (0 when it already was). A target
  * still running has no result yet but breaches at its due time if no event comes first, so a stored row
- * stays true as time passes without being measured again.
+ * stays true as time passes without being measured again. `policyId`: the policy whose target it is, the one
+ * in force now (a change of policy re-applies the targets, decision 054).
  */
-export type TStoredSla = { met: boolean; breachAt: number | null }
+export type TStoredSla = { met: boolean; breachAt: number | null; policyId: string }
 
 /**
  * What a ticket's events measure to, whatever the report asks (hours, time zone, period, now): the row
@@ -103,6 +104,8 @@ export type TMeasuredTicket = Omit<TReportTicket, 'events'> & {
   reopenCount: number
   oneTouch: boolean
   sla: Partial<Record<TSlaMetric, TSlaOutcome>>
+  /** The SLA policy in force, null when none applies. */
+  policyId: string | null
   slices: Set<string>
 }
 
@@ -135,14 +138,15 @@ export function measureStored(
     value && !value.running ? { calendarMs: value.calendarMs, businessMs: value.businessMs } : null
   const sla: TStoredMeasure['sla'] = {}
   if (workspace.policies.length > 0) {
-    const clocks = ticketSla(events, ticket.mailboxId, workspace.policies, now, timeline).clocks
+    const { clocks, policyId } = ticketSla(events, ticket.mailboxId, workspace.policies, now, timeline)
     for (const metric of Object.values(SlaMetric)) {
       const clock = clocks[metric]
-      if (!clock) continue
+      if (!clock || !policyId) continue
       const running = clock.state === SlaClockState.active
       sla[metric] = {
         met: clock.state === SlaClockState.fulfilled && !clock.breached,
         breachAt: clock.breached ? 0 : running ? clock.dueAt : null,
+        policyId,
       }
     }
   }
@@ -165,6 +169,10 @@ export function measureStored(
   }
 }
 
+/** The slice of the tickets whose `metric` target ended `outcome` (or either: `done`) in one breakdown's row. */
+export const slaSlice = (metric: string, outcome: string, dimension: string, key: string) =>
+  `sla:${metric}:${outcome}:${dimension}:${key}`
+
 /** A stored SLA result at `now`: a target still running when stored has breached once its due time passed. */
 const outcomeAt = (stored: TStoredSla, now: number): TSlaOutcome | null =>
   stored.breachAt !== null && now >= stored.breachAt ? 'breached' : stored.met ? 'met' : null
@@ -180,7 +188,9 @@ export function measuredOf(
   const firstReplyMs = hours(stored.firstReply)
   const resolutionMs = hours(stored.resolution)
   const sla: TMeasuredTicket['sla'] = {}
+  let policyId: string | null = null
   for (const [metric, result] of Object.entries(stored.sla) as [TSlaMetric, TStoredSla][]) {
+    policyId = result.policyId
     const outcome = outcomeAt(result, context.now)
     if (outcome) sla[metric] = outcome
   }
@@ -216,9 +226,20 @@ export function measuredOf(
   if (ticket.status === TicketStatus.closed) slices.add('solved')
   if (ticket.csat) slices.add('csat:rated')
   if (ticket.csat === 'good') slices.add('csat:good')
+  // SLA achievement per target, and per target by the policy, the priority, the group and the agent.
+  const by = {
+    policy: none(policyId),
+    priority: none(ticket.priority),
+    group: none(ticket.groupId),
+    agent: none(ticket.assigneeId),
+  }
   for (const [metric, outcome] of Object.entries(sla)) {
     slices.add(`sla:${metric}:done`)
     slices.add(`sla:${metric}:${outcome}`)
+    for (const [dimension, key] of Object.entries(by)) {
+      slices.add(slaSlice(metric, 'done', dimension, key))
+      slices.add(slaSlice(metric, outcome, dimension, key))
+    }
   }
   return {
     ...ticket,
@@ -227,6 +248,7 @@ export function measuredOf(
     reopenCount: stored.reopenCount,
     oneTouch: stored.oneTouch,
     sla,
+    policyId,
     slices,
   }
 }

@@ -1,4 +1,5 @@
 import {
+  REPORT_SLA_DIMENSIONS,
   SLA_METRICS,
   TICKET_PRIORITIES,
   type TReportCount,
@@ -7,12 +8,15 @@ import {
   type TReportLeader,
   type TReportRate,
   type TReportSla,
+  type TReportSlaDimension,
+  type TReportSlaRow,
   type TReportSummary,
 } from '@parsedesk/contracts'
 import {
   BACKLOG_BUCKETS,
   FIRST_REPLY_BUCKETS,
   RESOLUTION_BUCKETS,
+  slaSlice,
   type TBucket,
   type TMeasuredTicket,
 } from './report-rows'
@@ -95,6 +99,47 @@ export type TReportNames = {
   users: Map<string, string>
   groups: Map<string, string>
   mailboxes: Map<string, string>
+  policies: Map<string, string>
+}
+
+/** The SLA targets' results in one row of a breakdown (`policy`, key `<id>`), each opening its tickets. */
+const slaTargets = (counts: Map<string, number>, dimension: string, key: string): TReportSla[] =>
+  SLA_METRICS.map((metric) => ({
+    metric,
+    met: rate(counts, slaSlice(metric, 'met', dimension, key), slaSlice(metric, 'done', dimension, key)),
+    breached: rate(
+      counts,
+      slaSlice(metric, 'breached', dimension, key),
+      slaSlice(metric, 'done', dimension, key),
+    ),
+  }))
+
+/** SLA achievement per policy, priority, group and agent: a row for each with a target done. */
+function slaBreakdowns(
+  counts: Map<string, number>,
+  names: TReportNames,
+): Record<TReportSlaDimension, TReportSlaRow[]> {
+  const labels: Record<TReportSlaDimension, (key: string) => string> = {
+    policy: (key) => names.policies.get(key) ?? key,
+    priority: (key) => (key === 'none' ? 'No priority' : key),
+    group: (key) => (key === 'none' ? 'No group' : (names.groups.get(key) ?? key)),
+    agent: (key) => (key === 'none' ? 'Unassigned' : (names.users.get(key) ?? key)),
+  }
+  const done = (row: TReportSlaRow) => row.targets.reduce((sum, target) => sum + target.met.total, 0)
+  const entries = REPORT_SLA_DIMENSIONS.map((dimension) => {
+    const keys = new Set<string>()
+    for (const metric of SLA_METRICS) {
+      const prefix = slaSlice(metric, 'done', dimension, '')
+      for (const slice of counts.keys()) if (slice.startsWith(prefix)) keys.add(slice.slice(prefix.length))
+    }
+    const rows = [...keys].map((key) => ({
+      key,
+      label: labels[dimension](key),
+      targets: slaTargets(counts, dimension, key),
+    }))
+    return [dimension, rows.sort((a, b) => done(b) - done(a) || a.label.localeCompare(b.label))]
+  })
+  return Object.fromEntries(entries) as Record<TReportSlaDimension, TReportSlaRow[]>
 }
 
 function leaderboard(tickets: readonly TMeasuredTicket[], names: TReportNames): TReportLeader[] {
@@ -183,6 +228,7 @@ export function summaryOf(
       counts,
     ),
     sla,
+    slaBy: slaBreakdowns(counts, context.names),
     leaderboard: leaderboard(tickets, context.names),
   }
 }

@@ -1,5 +1,12 @@
-import { CollectionId, DATABASE_ID, type TReportDrill, type TReportSummary } from '@parsedesk/contracts'
-import { type Client, type Models, Teams } from 'appwrite'
+import {
+  CollectionId,
+  DATABASE_ID,
+  REPORT_SLA_DIMENSIONS,
+  SlaMetric,
+  type TReportDrill,
+  type TReportSummary,
+} from '@parsedesk/contracts'
+import { type Client, ID, type Models, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
@@ -182,5 +189,126 @@ describe.each(DATABASE_KINDS)('reports on %s', (database) => {
     await expect(
       get(ada.client, '/reports/summary', { teamId, from: '2026-10-14', to: '2026-10-01' }),
     ).rejects.toMatchObject({ code: 400 })
+  })
+
+  it('SLA achievement per policy, priority, group and agent equals a count of first replies against the targets', async () => {
+    // Bea's workspace: two groups, two agents, and two policies (mail to "vip" first, everyone else after)
+    // with first-reply targets in calendar hours, so a count over the events can say met or breached.
+    const bea = await signUpUser(server.url, 'Bea Owner')
+    const beaTeam = (await new Teams(bea.client).list()).teams[0]?.$id ?? ''
+    const create = (collectionId: string, data: Record<string, unknown>) =>
+      bea.databases.createDocument({
+        databaseId: DATABASE_ID,
+        collectionId,
+        documentId: ID.unique(),
+        data: { teamId: beaTeam, ...data },
+      })
+    const groupIds = [
+      (await create(CollectionId.groups, { name: 'Billing' })).$id,
+      (await create(CollectionId.groups, { name: 'Technical' })).$id,
+    ]
+    const minutes = { vip: { high: 60, medium: 240, low: 480 }, rest: { high: 120, medium: 600, low: 1440 } }
+    const firstReply = (targets: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(targets).map(([priority, target]) => [
+          priority,
+          { [SlaMetric.firstReply]: { minutes: target, businessHours: false } },
+        ]),
+      )
+    const ANY = { priorities: [], groupIds: [], categories: [], tags: [], mailboxIds: [] }
+    const vip = await create(CollectionId.slaPolicies, {
+      name: 'VIP mailbox',
+      position: 0,
+      conditions: { ...ANY, mailboxIds: ['vip'] },
+      targets: firstReply(minutes.vip),
+    })
+    const rest = await create(CollectionId.slaPolicies, {
+      name: 'Everyone else',
+      position: 1,
+      conditions: ANY,
+      targets: firstReply(minutes.rest),
+    })
+    await generateReportWorkspace(server.db, {
+      ...{ teamId: beaTeam, ownerId: bea.userId, agentIds: [bea.userId, ada.userId], groupIds },
+      ...{ tickets: 200, days: DAYS, start: START, mailboxIds: ['vip', null], seed: 5 },
+    })
+    const summary = await get<TReportSummary>(bea.client, '/reports/summary', { teamId: beaTeam, ...period })
+
+    // The count: a ticket's first reply by a member against its policy's target for its priority (a ticket
+    // without one counts as medium); one never replied is breached once its target has passed (all have).
+    const now = Date.now()
+    const { rows } = await server.db.query<{
+      mailboxId: string | null
+      priority: string | null
+      groupId: string | null
+      assigneeId: string | null
+      createdAt: Date
+      repliedAt: Date | null
+    }>(
+      `select t."mailboxId", t.priority, t."groupId", t."assigneeId", t.created_at as "createdAt",
+         (select min(e.created_at) from ticket_events e where e."ticketId" = t.id and e.type = 'reply-out'
+           and e."actorType" = 'user') as "repliedAt"
+       from tickets t where t."teamId" = $1`,
+      [beaTeam],
+    )
+    const expected = new Map<string, { met: number; done: number }>()
+    for (const row of rows) {
+      const policy = row.mailboxId === 'vip' ? 'vip' : 'rest'
+      const targetMs = minutes[policy][(row.priority ?? 'medium') as 'high'] * 60_000
+      const usedMs = (row.repliedAt ?? new Date(now)).getTime() - row.createdAt.getTime()
+      const done = row.repliedAt !== null || usedMs >= targetMs
+      if (!done) continue
+      const met = row.repliedAt !== null && usedMs <= targetMs
+      const keys = {
+        policy: policy === 'vip' ? vip.$id : rest.$id,
+        priority: row.priority ?? 'none',
+        group: row.groupId ?? 'none',
+        agent: row.assigneeId ?? 'none',
+      }
+      for (const [dimension, key] of Object.entries(keys)) {
+        const count = expected.get(`${dimension}:${key}`) ?? { met: 0, done: 0 }
+        expected.set(`${dimension}:${key}`, { met: count.met + (met ? 1 : 0), done: count.done + 1 })
+      }
+    }
+    const reported = new Map<string, { met: number; done: number }>()
+    for (const dimension of REPORT_SLA_DIMENSIONS)
+      for (const row of summary.slaBy[dimension]) {
+        const target = row.targets.find((each) => each.metric === SlaMetric.firstReply)
+        reported.set(`${dimension}:${row.key}`, { met: target?.met.count ?? 0, done: target?.met.total ?? 0 })
+      }
+    expect(reported).toEqual(expected)
+    // Both policies applied, with tickets met and breached under each; rows are named.
+    expect(summary.slaBy.policy.map((row) => row.label).sort()).toEqual(['Everyone else', 'VIP mailbox'])
+    for (const row of summary.slaBy.policy) {
+      const target = row.targets.find((each) => each.metric === SlaMetric.firstReply)
+      expect(target?.met.count).toBeGreaterThan(0)
+      expect(target?.breached.count).toBeGreaterThan(0)
+      expect(target?.met.count).toBe((target?.met.total ?? 0) - (target?.breached.count ?? 0))
+    }
+    expect(summary.slaBy.agent.map((row) => row.label).sort()).toEqual([
+      'Ada Owner',
+      'Bea Owner',
+      'Unassigned',
+    ])
+    expect(summary.slaBy.group.map((row) => row.label).sort()).toEqual(['Billing', 'No group', 'Technical'])
+
+    // A row's met count opens exactly those tickets, and the CSV holds them.
+    const vipRow = summary.slaBy.policy.find((row) => row.key === vip.$id)
+    const vipMet = vipRow?.targets.find((each) => each.metric === SlaMetric.firstReply)?.met
+    const drill = await get<TReportDrill>(bea.client, '/reports/tickets', {
+      teamId: beaTeam,
+      ...period,
+      slice: vipMet?.slice ?? '',
+    })
+    expect(drill.total).toBe(vipMet?.count)
+    expect(drill.tickets.every((ticket) => ticket.mailboxId === 'vip' && ticket.firstReplyMs !== null)).toBe(
+      true,
+    )
+    expect(
+      drill.tickets.every(
+        (ticket) =>
+          (ticket.firstReplyMs ?? 0) <= minutes.vip[(ticket.priority ?? 'medium') as 'high'] * 60_000,
+      ),
+    ).toBe(true)
   })
 })

@@ -68,6 +68,13 @@ export function formatDuration(ms: number | null): string {
   return `${(ms / (24 * 60 * MINUTE)).toFixed(1)} days`
 }
 
+/** The SLA targets as every table of the page names them. */
+export const SLA_LABELS: Record<string, string> = {
+  'first-reply': 'First reply',
+  'next-reply': 'Next reply',
+  resolution: 'Resolution',
+}
+
 export function formatRate(rate: TReportRate): string {
   return rate.total === 0 ? '–' : `${Math.round((rate.count / rate.total) * 100)}%`
 }

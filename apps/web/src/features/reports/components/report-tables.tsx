@@ -2,7 +2,7 @@ import type { TReportDuration, TReportHeadline, TReportSummary } from '@parsedes
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { download, formatDuration, formatRate, tableCsv } from '../report-view'
+import { download, formatDuration, formatRate, SLA_LABELS, tableCsv } from '../report-view'
 import { CountsChart, type TOpenSlice } from './counts-chart'
 
 function Tile({
@@ -100,12 +100,6 @@ export function DurationChart({
       </p>
     </div>
   )
-}
-
-const SLA_LABELS: Record<string, string> = {
-  'first-reply': 'First reply',
-  'next-reply': 'Next reply',
-  resolution: 'Resolution',
 }
 
 export function SlaTable({ sla, onOpen }: { sla: TReportSummary['sla']; onOpen: TOpenSlice }) {

@@ -15,6 +15,7 @@ import { useCurrentWorkspaceId } from '@/features/workspaces/current-workspace'
 import { CountsChart } from '../components/counts-chart'
 import { DaysChart } from '../components/days-chart'
 import { DurationChart, HeadlineTiles, Leaderboard, SlaTable } from '../components/report-tables'
+import { SlaBreakdown } from '../components/sla-breakdown'
 import { SliceTickets } from '../components/slice-tickets'
 import { useReportSummary } from '../queries'
 import { filtersFrom, queryOf, type TReportFilters } from '../report-view'
@@ -197,28 +198,20 @@ export function ReportsPage() {
               csvName="resolution.csv"
               onOpen={open}
             />
-            <CountsChart
-              title="Backlog by age (open now)"
-              bars={data.backlog}
-              onOpen={open}
-              csvName="backlog.csv"
-            />
-            <CountsChart
-              title="By priority"
-              bars={data.volume.priority}
-              onOpen={open}
-              csvName="priority.csv"
-            />
-            <CountsChart
-              title="By category"
-              bars={data.volume.category}
-              onOpen={open}
-              csvName="category.csv"
-            />
-            <CountsChart title="By mailbox" bars={data.volume.mailbox} onOpen={open} csvName="mailbox.csv" />
-            <CountsChart title="By group" bars={data.volume.group} onOpen={open} csvName="group.csv" />
+            {(
+              [
+                ['Backlog by age (open now)', data.backlog, 'backlog.csv'],
+                ['By priority', data.volume.priority, 'priority.csv'],
+                ['By category', data.volume.category, 'category.csv'],
+                ['By mailbox', data.volume.mailbox, 'mailbox.csv'],
+                ['By group', data.volume.group, 'group.csv'],
+              ] as const
+            ).map(([title, bars, csvName]) => (
+              <CountsChart key={csvName} title={title} bars={bars} onOpen={open} csvName={csvName} />
+            ))}
             <SlaTable sla={data.sla} onOpen={open} />
           </div>
+          <SlaBreakdown slaBy={data.slaBy} onOpen={open} />
           <Leaderboard leaders={data.leaderboard} onOpen={open} />
         </>
       )}
