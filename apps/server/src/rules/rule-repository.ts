@@ -1,4 +1,4 @@
-import { type TRuleKind, ZDocumentColumns, ZRuleAttributes } from '@parsedesk/contracts'
+import { ZDocumentColumns, ZRuleAttributes } from '@parsedesk/contracts'
 import type { z } from 'zod'
 import type { TQueryable } from '../db/database'
 
@@ -6,17 +6,12 @@ import type { TQueryable } from '../db/database'
 export const ZRuleRow = ZDocumentColumns.extend(ZRuleAttributes.shape)
 export type TRuleRow = z.infer<typeof ZRuleRow>
 
-/** The enabled rules of `kind` of these workspaces, each workspace's in their order (position, then age). */
-export async function listEnabledRules(
-  tx: TQueryable,
-  teamIds: readonly string[],
-  kind: TRuleKind,
-): Promise<TRuleRow[]> {
+/** The enabled rules of these workspaces, each workspace's in their order (position, then age). */
+export async function listEnabledRules(tx: TQueryable, teamIds: readonly string[]): Promise<TRuleRow[]> {
   if (teamIds.length === 0) return []
   const { rows } = await tx.query(
-    `select * from rules where "teamId" = any($1) and "kind" = $2 and "enabled"
-     order by "teamId", "position", seq`,
-    [[...new Set(teamIds)], kind],
+    `select * from rules where "teamId" = any($1) and "enabled" order by "teamId", "position", seq`,
+    [[...new Set(teamIds)]],
   )
   return rows.map((row) => ZRuleRow.parse(row))
 }

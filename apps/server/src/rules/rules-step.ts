@@ -12,6 +12,7 @@ import {
 } from '@parsedesk/contracts'
 import { insertMessage, messagePermissions } from '../conversations'
 import type { TQueryable } from '../db/database'
+import { createWorkspaceVersionCache } from '../db/workspace-version-cache'
 import {
   AutomationStepOrder,
   AutomationTrigger,
@@ -142,15 +143,28 @@ export function createRulesStep(deps: {
   routeTickets: TRouteTickets | undefined
   actions: TRuleActionsDeps
 }): TAutomationStep {
-  async function run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
-    const teamIds = subjects.map((subject) => subject.ticket.teamId)
-    const kinds = [...new Set(subjects.map(kindOf))]
-    const rulesByKey = new Map<string, TRuleRow[]>()
-    for (const kind of kinds) {
-      for (const rule of await listEnabledRules(tx, teamIds, kind)) {
-        const key = `${rule.teamId}/${kind}`
-        rulesByKey.set(key, [...(rulesByKey.get(key) ?? []), rule])
+  const workspaces = createWorkspaceVersionCache<Map<TRuleKind, TRuleRow[]>>({
+    tables: ['rules'],
+    async load(tx, teamIds) {
+      const byTeam = new Map(teamIds.map((teamId) => [teamId, new Map<TRuleKind, TRuleRow[]>()]))
+      for (const rule of await listEnabledRules(tx, teamIds)) {
+        const byKind = byTeam.get(rule.teamId)
+        byKind?.set(rule.kind, [...(byKind.get(rule.kind) ?? []), rule])
       }
+      return byTeam
+    },
+  })
+
+  async function run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
+    const byTeam = await workspaces.read(
+      tx,
+      subjects.map((subject) => subject.ticket.teamId),
+    )
+    const rulesByKey = new Map<string, TRuleRow[]>()
+    for (const subject of subjects) {
+      const kind = kindOf(subject)
+      const rules = byTeam.get(subject.ticket.teamId)?.get(kind)
+      if (rules) rulesByKey.set(`${subject.ticket.teamId}/${kind}`, rules)
     }
     const ruled = subjects.filter((subject) => rulesByKey.has(`${subject.ticket.teamId}/${kindOf(subject)}`))
     if (ruled.length === 0) return subjects.map((subject) => subject.ticket)

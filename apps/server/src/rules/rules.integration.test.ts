@@ -311,6 +311,37 @@ describe.each(DATABASE_KINDS)('automation rules on %s', (database) => {
     await removeRules()
   })
 
+  it('applies a rule as it was edited by the next batch after the edit, and not once it is turned off', async () => {
+    const rule = await createRule(ada, {
+      name: 'Outages are urgent',
+      kind: 'on-create',
+      conditions: all({
+        type: 'condition',
+        field: 'message.subject',
+        operator: 'any-words',
+        value: ['outage'],
+      }),
+      actions: [{ type: 'set-priority', priority: 'high' }],
+    })
+    await ingest([{ subject: 'Outage in Lisbon', messageId: 'outage-1@rules.example' }])
+    expect((await ticketBySubject('Outage in Lisbon')).priority).toBe('high')
+
+    await ada.databases.updateDocument({
+      ...RULES,
+      documentId: rule.$id,
+      data: { actions: [{ type: 'set-priority', priority: 'low' }] },
+    })
+    await ingest([{ subject: 'Outage in Porto', messageId: 'outage-2@rules.example' }])
+    expect((await ticketBySubject('Outage in Porto')).priority).toBe('low')
+
+    await ada.databases.updateDocument({ ...RULES, documentId: rule.$id, data: { enabled: false } })
+    await ingest([{ subject: 'Outage in Faro', messageId: 'outage-3@rules.example' }])
+    const faro = await ticketBySubject('Outage in Faro')
+    expect(faro.priority).not.toBe('low')
+    expect(await eventsOf(faro.$id, 'rule-evaluated')).toHaveLength(0)
+    await removeRules()
+  })
+
   it('hands a ticket to routing when a rule puts it in a group and routes it', async () => {
     const group = (await ada.databases.createDocument({
       databaseId: DATABASE_ID,

@@ -8,28 +8,6 @@ import type { TCustomFieldDefinition } from '../tickets/ticket-custom-fields'
 export const ZTemplateRow = ZDocumentColumns.extend(ZTemplateAttributes.shape)
 export type TTemplateRow = z.infer<typeof ZTemplateRow>
 
-/**
- * Each workspace's version of what extraction reads, its templates and custom fields (decision 062's
- * "Session 15"): a digest of every row's id and `xmin`, which Postgres gives each committed row version, so
- * any create, change or removal by any process changes it, whoever wrote it and whether or not it set
- * `updated_at`. A workspace with neither has no entry.
- */
-export async function readExtractionVersions(
-  tx: TQueryable,
-  teamIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (teamIds.length === 0) return new Map()
-  const { rows } = await tx.query<{ teamId: string; version: string }>(
-    `select "teamId", md5(string_agg(version, ',' order by version)) as version from (
-       select "teamId", 't' || id || ':' || xmin::text as version from templates where "teamId" = any($1)
-       union all
-       select "teamId", 'f' || id || ':' || xmin::text from custom_fields where "teamId" = any($1)
-     ) as row_versions group by "teamId"`,
-    [[...new Set(teamIds)]],
-  )
-  return new Map(rows.map(({ teamId, version }) => [teamId, version]))
-}
-
 /** The enabled templates of these workspaces, each workspace's in the order they are tried (position, age). */
 export async function listEnabledTemplates(
   tx: TQueryable,
