@@ -25,7 +25,7 @@ import { DATABASE_KINDS } from '../testing/test-database'
 import { verifyEmail } from '../testing/verify-email'
 import { waitForValue } from '../testing/wait-for-value'
 import { runScheduledRules } from './scheduled-rules'
-import { ruleWebhookJob } from './webhooks/rule-webhook.job'
+import { callRuleWebhook, ruleWebhookJob } from './webhooks/rule-webhook.job'
 
 type TRule = Models.Document & TRuleAttributes
 type TTicket = Models.Document & TTicketAttributes
@@ -492,5 +492,42 @@ describe.each(DATABASE_KINDS)("rules' auto-reply and webhook on %s", (database) 
     expect(await saidOn('printer after', 'Acknowledge')).toEqual([
       'auto-reply queued to hal@customer.example',
     ])
+  })
+
+  it('writes every outcome when a ticket’s webhooks give up at the same moment', async () => {
+    const rule = await createRule({
+      name: 'Tell the warehouse',
+      kind: 'on-create',
+      conditions: subjectHas('pallet'),
+      actions: [{ type: 'add-tags', tags: ['warehouse'] }],
+    })
+    await send(
+      customerMail({ from: 'ida@customer.example', subject: 'pallet lost', messageId: 'w3@c.example' }),
+    )
+    const ticket = await ticketOf('pallet lost')
+    const refusing = `http://127.0.0.1:${await freePort()}/hook`
+    const outbound = { allowedHosts: ['127.0.0.1'] }
+    const calls = Array.from({ length: 6 }, () =>
+      callRuleWebhook(
+        { db: server.db, outbound },
+        {
+          callId: crypto.randomUUID(),
+          ruleId: rule.$id,
+          teamId: ticket.teamId,
+          url: refusing,
+          body: {
+            event: 'rule.matched',
+            rule: { id: rule.$id, name: rule.name },
+            ticket: { ...ticket, id: ticket.$id },
+          },
+        },
+        { number: 5, isLast: true },
+      ),
+    )
+    await Promise.all(calls)
+    const outcomes = await eventsOf(ticket.$id, 'rule-webhook')
+    expect(outcomes.map((event) => (event.after as TRuleWebhookOutcome).delivered)).toEqual(
+      Array(6).fill(false),
+    )
   })
 })

@@ -71,15 +71,19 @@ export async function callRuleWebhook(
     status: answer.status,
     error: answer.error,
   }
-  await recordTicketEvents(deps.db, [
-    {
-      ticketId: payload.body.ticket.id,
-      teamId: payload.teamId,
-      actorType: TicketEventActor.system,
-      actorId: null,
-      type: TicketEventType.ruleWebhook,
-      before: null,
-      after: outcome,
-    },
-  ])
+  // In a transaction, so the ticket's lock that numbers its events holds until they are written: a rule's two
+  // webhooks giving up at the same moment drew one number, and one outcome was lost (seen in CI).
+  await deps.db.transaction((tx) =>
+    recordTicketEvents(tx, [
+      {
+        ticketId: payload.body.ticket.id,
+        teamId: payload.teamId,
+        actorType: TicketEventActor.system,
+        actorId: null,
+        type: TicketEventType.ruleWebhook,
+        before: null,
+        after: outcome,
+      },
+    ]),
+  )
 }
