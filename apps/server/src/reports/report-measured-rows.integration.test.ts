@@ -14,10 +14,12 @@ import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { recordTicketEvents } from '../tickets/ticket-events'
-import { datesOf } from './report-period'
+import { countReport } from './report-counts'
+import { datesOf, filtersOf } from './report-period'
 import { findEvents, findReportTickets } from './report-repository'
 import { measuredOf, measureTicket } from './report-rows'
 import { readReportSummary } from './report-service'
+import { countsOf } from './report-summary'
 import { generateReportWorkspace } from './report-workspace.test-kit'
 
 const DAY = 86_400_000
@@ -209,5 +211,61 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
     expect(rows[0]?.n).toBe(0)
     await readReportSummary(server.db, query('UTC', ReportHours.calendar), Date.now())
     await expectRowsAgree(Date.now() + 3 * DAY)
+  })
+
+  it('counts in SQL what the reference counts over every ticket measured from its events', async () => {
+    const workspace = {
+      policies: await findPolicies(server.db, teamId),
+      schedules: await findSchedules(server.db, teamId),
+    }
+    const week = { from: iso(Date.now() - 7 * DAY), to: iso(Date.now()) }
+    const cases = [
+      { ...query('UTC', ReportHours.calendar), now: Date.now() },
+      { ...query('America/New_York', ReportHours.business), now: Date.now() + 3 * DAY },
+      {
+        ...query('Europe/Berlin', ReportHours.business),
+        ...week,
+        cohort: ReportCohort.events,
+        now: Date.now(),
+      },
+      { ...query('Asia/Kolkata', ReportHours.calendar), groupId: groupIds[0], now: Date.now() + DAY },
+      {
+        ...query('UTC', ReportHours.calendar),
+        agentId: ada.userId,
+        priority: 'high' as const,
+        now: Date.now(),
+      },
+    ]
+    let breakdowns = 0
+    for (const { now, ...asked } of cases) {
+      const counted = await countReport(server.db, asked, now)
+      const { tickets } = await findReportTickets(server.db, filtersOf(asked))
+      const events = await findEvents(
+        server.db,
+        tickets.map((ticket) => ticket.id),
+      )
+      const context = {
+        timeZone: asked.timeZone,
+        hours: asked.hours,
+        dates: new Set(datesOf(asked.from, asked.to)),
+        now,
+      }
+      const reference = countsOf(
+        tickets.map(({ stored: _stored, ...ticket }) =>
+          measureTicket({ ...ticket, events: events.get(ticket.id) ?? [] }, workspace, context),
+        ),
+      )
+      expect(counted.unmeasured).toBe(0)
+      expect(counted.counts.get('all')).toBe(tickets.length)
+      expect(Object.fromEntries(counted.counts)).toEqual(Object.fromEntries(reference.counts))
+      const { firstReply, resolution, agents } = counted
+      expect({ firstReply, resolution, agents }).toEqual({
+        firstReply: reference.firstReply,
+        resolution: reference.resolution,
+        agents: reference.agents,
+      })
+      breakdowns += [...counted.counts.keys()].filter((slice) => slice.includes(':policy:')).length
+    }
+    expect(breakdowns).toBeGreaterThan(0)
   })
 })

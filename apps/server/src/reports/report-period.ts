@@ -32,6 +32,16 @@ export function previousPeriod(query: TReportQuery): { from: string; to: string 
   return { from: shiftDate(query.from, -days), to: shiftDate(query.from, -1) }
 }
 
+/**
+ * When each local date of the period starts, then the period's end: the `i`th date holds the instants from
+ * the `i`th to the next (SQL's `width_bucket` finds it by bisection, report-counts.ts).
+ */
+export function dayStartsOf(query: Pick<TReportQuery, 'from' | 'to' | 'timeZone'>): number[] {
+  return [...datesOf(query.from, query.to), shiftDate(query.to, 1)].map((date) =>
+    instantOf(query.timeZone, localDate(date), 0),
+  )
+}
+
 export function filtersOf(query: TReportQuery): TReportFilters {
   const { from, to, timeZone, hours: _hours, ...rest } = query
   return {

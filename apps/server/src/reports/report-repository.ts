@@ -22,14 +22,10 @@ type TTicketRow = Omit<TReportTicket, 'events' | 'csat' | 'createdAt'> & {
 } & TStoredRow
 
 /**
- * The tickets of one report (decision 064): the workspace's, narrowed by the filters, in the cohort over
- * `[start, end)`, at most the report limit plus one (the extra one says the report is cut), each with its
- * stored measure: no event is read for a ticket that has one (decision 069).
+ * Which tickets a report counts (decision 064), `t` being `tickets`: the workspace's, narrowed by the
+ * filters, in the cohort over `[start, end)`; its parameters start at $1.
  */
-export async function findReportTickets(
-  db: TQueryable,
-  filters: TReportFilters,
-): Promise<{ tickets: TStoredReportTicket[]; truncated: boolean }> {
+export function ticketFilter(filters: TReportFilters): { where: string; params: unknown[] } {
   const params: unknown[] = [filters.teamId, new Date(filters.start), new Date(filters.end)]
   const where = ['t."teamId" = $1']
   const equal = (column: string, value: string | undefined) => {
@@ -47,12 +43,24 @@ export async function findReportTickets(
       ? 't.created_at >= $2 and t.created_at < $3'
       : `t.id in (select "ticketId" from ticket_events where "teamId" = $1 and created_at >= $2 and created_at < $3)`,
   )
+  return { where: where.join(' and '), params }
+}
+
+/**
+ * The tickets of one report, at most the report limit plus one (the extra one says the report is cut), each
+ * with its stored measure: no event is read for a ticket that has one (decision 069).
+ */
+export async function findReportTickets(
+  db: TQueryable,
+  filters: TReportFilters,
+): Promise<{ tickets: TStoredReportTicket[]; truncated: boolean }> {
+  const { where, params } = ticketFilter(filters)
   params.push(ReportLimits.tickets + 1)
   const { rows } = await db.query<TTicketRow>(
     `select t.id, t."number", t.subject, t.status, t.priority, t.category, t."groupId", t."mailboxId",
        t."assigneeId", t.created_at as "createdAt", r."ticketId" is not null as "hasRow", ${STORED_COLUMNS}
      from tickets t left join report_rows r on r."ticketId" = t.id
-     where ${where.join(' and ')} order by t.created_at, t.seq limit $${params.length}`,
+     where ${where} order by t.created_at, t.seq limit $${params.length}`,
     params,
   )
   const truncated = rows.length > ReportLimits.tickets
@@ -78,6 +86,22 @@ export async function findReportTickets(
       stored: row.hasRow ? storedOf(row) : null,
     })),
   }
+}
+
+/** The report's tickets that have no stored measure yet (older than migration 061, or measured no more). */
+export async function findUnmeasured(
+  db: TQueryable,
+  filters: TReportFilters,
+): Promise<{ id: string; groupId: string | null; mailboxId: string | null }[]> {
+  const { where, params } = ticketFilter(filters)
+  params.push(ReportLimits.tickets)
+  const { rows } = await db.query<{ id: string; groupId: string | null; mailboxId: string | null }>(
+    `select t.id, t."groupId", t."mailboxId" from tickets t
+     where ${where} and not exists (select 1 from report_rows r where r."ticketId" = t.id)
+     order by t.created_at, t.seq limit $${params.length}`,
+    params,
+  )
+  return rows
 }
 
 type TEventRow = {

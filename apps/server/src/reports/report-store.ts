@@ -1,4 +1,4 @@
-import { TicketEventType, type TSlaMetric } from '@parsedesk/contracts'
+import { SLA_METRICS, TicketEventType, type TSlaMetric } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import { valuesList } from '../db/values-list'
 import type { TSlaPolicy } from '../sla/clock/ticket-sla'
@@ -16,7 +16,35 @@ export type TStoredRow = {
   oneTouch: boolean
   closedAt: number[]
   reopenedAt: number[]
-  sla: Partial<Record<TSlaMetric, TStoredSla>>
+  sla: TSlaColumn
+}
+
+/**
+ * The `sla` column (migration 059 on): the policy in force, and per target one number, -1 when met, else the
+ * instant it breaches (0: breached already), null when neither. One number a target, because a report reads
+ * every row's in SQL (report-counts.ts) and each JSON field read costs.
+ */
+export type TSlaColumn = { policyId?: string } & Partial<Record<TSlaMetric, number | null>>
+
+export const MET = -1
+
+function slaColumnOf(sla: Partial<Record<TSlaMetric, TStoredSla>>): TSlaColumn {
+  const column: TSlaColumn = {}
+  for (const [metric, result] of Object.entries(sla) as [TSlaMetric, TStoredSla][]) {
+    column.policyId = result.policyId
+    column[metric] = result.met ? MET : result.breachAt
+  }
+  return column
+}
+
+function slaOf(column: TSlaColumn): Partial<Record<TSlaMetric, TStoredSla>> {
+  const sla: Partial<Record<TSlaMetric, TStoredSla>> = {}
+  for (const metric of SLA_METRICS) {
+    const value = column[metric]
+    if (value === undefined || !column.policyId) continue
+    sla[metric] = { met: value === MET, breachAt: value === MET ? null : value, policyId: column.policyId }
+  }
+  return sla
 }
 
 /** The columns a report reads, `r` being `report_rows`; all null when the ticket has no row yet. */
@@ -34,7 +62,7 @@ export const storedOf = (row: TStoredRow): TStoredMeasure => ({
   oneTouch: row.oneTouch,
   closedAt: row.closedAt,
   reopenedAt: row.reopenedAt,
-  sla: row.sla,
+  sla: slaOf(row.sla),
 })
 
 export type TStoredTicket = { ticketId: string; teamId: string; measure: TStoredMeasure }
@@ -80,7 +108,7 @@ export async function writeStoredRows(
         measure.oneTouch,
         JSON.stringify(measure.closedAt),
         JSON.stringify(measure.reopenedAt),
-        JSON.stringify(measure.sla),
+        JSON.stringify(slaColumnOf(measure.sla)),
       ]),
     )
   }

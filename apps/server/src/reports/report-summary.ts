@@ -39,18 +39,79 @@ export function quantile(sorted: readonly number[], q: number): number | null {
 const mean = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length
 
-function duration(
-  values: readonly (number | null)[],
-  prefix: string,
-  buckets: readonly TBucket[],
-  counts: Map<string, number>,
-): TReportDuration {
+/** A duration's figures over the tickets measured (running ones are left out, docs/metrics.md). */
+export type TDurationStats = {
+  count: number
+  medianMs: number | null
+  p90Ms: number | null
+  meanMs: number | null
+}
+
+/** One agent's numbers on the leaderboard beside their tickets' count (`agent:<id>`). */
+export type TAgentCounts = {
+  solved: number
+  oneTouch: number
+  csatGood: number
+  csatRated: number
+  firstReplyMedianMs: number | null
+}
+
+/**
+ * What a report counts: how many tickets hold each slice, the durations' figures, the agents'. Counted in SQL
+ * over the stored rows (report-counts.ts, decision 069 session 16); `countsOf` is the same over measured
+ * tickets, the reference the SQL is tested against.
+ */
+export type TReportCounts = {
+  counts: Map<string, number>
+  firstReply: TDurationStats
+  resolution: TDurationStats
+  agents: Map<string, TAgentCounts>
+}
+
+function statsOf(values: readonly (number | null)[]): TDurationStats {
   const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
   return {
     count: sorted.length,
     medianMs: quantile(sorted, 0.5),
     p90Ms: quantile(sorted, 0.9),
     meanMs: mean(sorted),
+  }
+}
+
+/** The reference: what `countReport` gives, counted over tickets measured one by one. */
+export function countsOf(tickets: readonly TMeasuredTicket[]): TReportCounts {
+  const byAgent = new Map<string, TMeasuredTicket[]>()
+  for (const ticket of tickets) {
+    if (!ticket.assigneeId) continue
+    byAgent.set(ticket.assigneeId, [...(byAgent.get(ticket.assigneeId) ?? []), ticket])
+  }
+  const agents = new Map<string, TAgentCounts>()
+  for (const [agentId, own] of byAgent) {
+    const counts = countSlices(own)
+    agents.set(agentId, {
+      solved: counts.get('solved') ?? 0,
+      oneTouch: counts.get('oneTouch') ?? 0,
+      csatGood: counts.get('csat:good') ?? 0,
+      csatRated: counts.get('csat:rated') ?? 0,
+      firstReplyMedianMs: statsOf(own.map((ticket) => ticket.firstReplyMs)).medianMs,
+    })
+  }
+  return {
+    counts: countSlices(tickets),
+    firstReply: statsOf(tickets.map((ticket) => ticket.firstReplyMs)),
+    resolution: statsOf(tickets.map((ticket) => ticket.resolutionMs)),
+    agents,
+  }
+}
+
+function duration(
+  stats: TDurationStats,
+  prefix: string,
+  buckets: readonly TBucket[],
+  counts: Map<string, number>,
+): TReportDuration {
+  return {
+    ...stats,
     histogram: buckets.map((bucket) => {
       const slice = `${prefix}:${bucket.key}`
       return { slice, label: bucket.label, count: counts.get(slice) ?? 0 }
@@ -64,17 +125,12 @@ const rate = (counts: Map<string, number>, slice: string, of: string): TReportRa
   total: counts.get(of) ?? 0,
 })
 
-export function headlineOf(tickets: readonly TMeasuredTicket[]): TReportHeadline {
-  const counts = countSlices(tickets)
-  const median = (values: (number | null)[]) =>
-    quantile(
-      values.filter((value): value is number => value !== null).sort((a, b) => a - b),
-      0.5,
-    )
+export function headlineOf(report: TReportCounts): TReportHeadline {
+  const { counts } = report
   return {
-    tickets: tickets.length,
-    firstReplyMedianMs: median(tickets.map((ticket) => ticket.firstReplyMs)),
-    resolutionMedianMs: median(tickets.map((ticket) => ticket.resolutionMs)),
+    tickets: counts.get('all') ?? 0,
+    firstReplyMedianMs: report.firstReply.medianMs,
+    resolutionMedianMs: report.resolution.medianMs,
     oneTouch: rate(counts, 'oneTouch', 'resolved'),
     reopened: rate(counts, 'reopened', 'resolved'),
     csat: rate(counts, 'csat:good', 'csat:rated'),
@@ -142,34 +198,20 @@ function slaBreakdowns(
   return Object.fromEntries(entries) as Record<TReportSlaDimension, TReportSlaRow[]>
 }
 
-function leaderboard(tickets: readonly TMeasuredTicket[], names: TReportNames): TReportLeader[] {
-  const byAgent = new Map<string, TMeasuredTicket[]>()
-  for (const ticket of tickets) {
-    if (!ticket.assigneeId) continue
-    const list = byAgent.get(ticket.assigneeId) ?? []
-    list.push(ticket)
-    byAgent.set(ticket.assigneeId, list)
-  }
-  return [...byAgent]
-    .map(([agentId, own]) => {
-      const counts = countSlices(own)
-      return {
-        agentId,
-        name: names.users.get(agentId) ?? agentId,
-        slice: `agent:${agentId}`,
-        tickets: own.length,
-        solved: counts.get('solved') ?? 0,
-        firstReplyMedianMs: headlineOf(own).firstReplyMedianMs,
-        oneTouch: counts.get('oneTouch') ?? 0,
-        csatGood: counts.get('csat:good') ?? 0,
-        csatRated: counts.get('csat:rated') ?? 0,
-      }
-    })
+function leaderboard(report: TReportCounts, names: TReportNames): TReportLeader[] {
+  return [...report.agents]
+    .map(([agentId, own]) => ({
+      agentId,
+      name: names.users.get(agentId) ?? agentId,
+      slice: `agent:${agentId}`,
+      tickets: report.counts.get(`agent:${agentId}`) ?? 0,
+      ...own,
+    }))
     .sort((a, b) => b.solved - a.solved || a.name.localeCompare(b.name))
 }
 
 export function summaryOf(
-  tickets: readonly TMeasuredTicket[],
+  report: TReportCounts,
   context: {
     dates: readonly string[]
     names: TReportNames
@@ -178,7 +220,7 @@ export function summaryOf(
     previous: TReportSummary['previous']
   },
 ): TReportSummary {
-  const counts = countSlices(tickets)
+  const { counts } = report
   const count = (slice: string, label: string): TReportCount => ({
     slice,
     label,
@@ -194,7 +236,7 @@ export function summaryOf(
     query: context.query,
     previous: context.previous,
     truncated: context.truncated,
-    headline: headlineOf(tickets),
+    headline: headlineOf(report),
     days: context.dates.map((date) => ({
       date,
       created: count(`created:${date}`, date),
@@ -215,20 +257,10 @@ export function summaryOf(
         key === 'none' ? 'No group' : (context.names.groups.get(key) ?? key),
       ),
     },
-    firstReply: duration(
-      tickets.map((ticket) => ticket.firstReplyMs),
-      'firstReply',
-      FIRST_REPLY_BUCKETS,
-      counts,
-    ),
-    resolution: duration(
-      tickets.map((ticket) => ticket.resolutionMs),
-      'resolution',
-      RESOLUTION_BUCKETS,
-      counts,
-    ),
+    firstReply: duration(report.firstReply, 'firstReply', FIRST_REPLY_BUCKETS, counts),
+    resolution: duration(report.resolution, 'resolution', RESOLUTION_BUCKETS, counts),
     sla,
     slaBy: slaBreakdowns(counts, context.names),
-    leaderboard: leaderboard(tickets, context.names),
+    leaderboard: leaderboard(report, context.names),
   }
 }

@@ -1,0 +1,292 @@
+import { ReportHours, ReportLimits, SLA_METRICS, type TReportQuery } from '@parsedesk/contracts'
+import type { TQueryable } from '../db/database'
+import { datesOf, dayStartsOf, filtersOf } from './report-period'
+import { ticketFilter } from './report-repository'
+import {
+  BACKLOG_BUCKETS,
+  FIRST_REPLY_BUCKETS,
+  RESOLUTION_BUCKETS,
+  slaSlice,
+  type TBucket,
+} from './report-rows'
+import { MET } from './report-store'
+import type { TAgentCounts, TDurationStats, TReportCounts } from './report-summary'
+
+/**
+ * A report's numbers counted by Postgres over the stored rows (decision 069, session 16): each slice of
+ * `measuredOf` (report-rows.ts) is a grouping set over the row's columns and the ticket's, a per-day series
+ * the period's date each instant falls in (`width_bucket` over the dates' starts, `dayStartsOf`), the
+ * percentiles `percentile_disc` (nearest rank, as `quantile`). Only the counts travel to the server. `countsOf` (report-summary.ts) counts the same over tickets
+ * measured one by one, and report-measured-rows.integration.test.ts holds the two equal.
+ */
+
+/** A bucket's key by the same bounds as `bucketOf`: the first whose bound the value is under. */
+const bucketCase = (value: string, buckets: readonly TBucket[]) =>
+  `case when ${value} is null then null ${buckets
+    .map((bucket) =>
+      Number.isFinite(bucket.below)
+        ? `when ${value} < ${bucket.below} then '${bucket.key}'`
+        : `else '${bucket.key}'`,
+    )
+    .join(' ')} end`
+
+/**
+ * A stored SLA result at the report's `now`, as `outcomeAt`: met (-1, `MET`), or breached once its due time
+ * has passed. The column's number is read once: its bucket among [-1, 0), [0, now] and past `now` (instants
+ * are whole milliseconds).
+ */
+const outcomeCase = (metric: string, now: string) =>
+  `(array['met', 'breached'])[width_bucket((r.sla ->> '${metric}')::float8, array[${MET}, 0, ${now} + 0.5])]`
+
+/** A stored duration in the report's hours; null unless both kinds were measured (`storedOf`). */
+const hoursCase = (calendar: string, business: string, isBusiness: string) =>
+  `case when r."${calendar}" is null or r."${business}" is null then null
+   when ${isBusiness} then r."${business}" else r."${calendar}" end`
+
+/** Columns named by the SLA metric's position: `sla0` is the first of SLA_METRICS. */
+const slaColumns = SLA_METRICS.map((_, index) => `sla${index}`)
+
+// Breakdowns that only count tickets, as grouping sets, with the slice prefix of their rows.
+const VOLUME_SETS = [
+  ['mailbox', 'mailbox'],
+  ['category', 'category'],
+  ['firstReply', 'fr_bucket'],
+  ['resolution', 'res_bucket'],
+  ['backlog', 'backlog_bucket'],
+] as const
+// The per-day series, counted with them: their `day` is the date's index in the period, 1 for its first.
+const DAY_SETS = [
+  ['created', 'created'],
+  ['closed', 'closed'],
+  ['reopened', 'reopened'],
+] as const
+// Breakdowns that also count SLA results (and, for agents, the leaderboard's numbers).
+const SLA_SETS = [
+  ['priority', 'priority'],
+  ['group', 'grp'],
+  ['agent', 'agent'],
+  ['policy', 'policy'],
+] as const
+
+type TGroupRow = {
+  dimension: string | null
+  key: string | null
+  n: number
+  resolved: number
+  oneTouch: number
+  reopened: number
+  solved: number
+  rated: number
+  good: number
+  sla: [number, number, number][]
+}
+/** The period's durations (`agent` null), then each agent's median first reply. */
+type TStatsRow = { agent: string | null; fr: TDurationStats; res: TDurationStats }
+type TVolumeRow = { dimension: string; key: string | null; day: number | null; n: number }
+type TCountsRow = {
+  total: number
+  unmeasured: number
+  volume: TVolumeRow[]
+  groups: TGroupRow[]
+  stats: TStatsRow[]
+  days: TVolumeRow[]
+}
+
+const statsSql = (column: string) =>
+  `json_build_object('count', count(${column}), 'medianMs', percentile_disc(0.5) within group (order by ${column}),
+     'p90Ms', percentile_disc(0.9) within group (order by ${column}), 'meanMs', avg(${column}))`
+
+const dimensionOf = (sets: readonly (readonly [string, string])[]) => ({
+  name: `case ${sets.map(([name, column]) => `when grouping(${column}) = 0 then '${name}'`).join(' ')} end`,
+  key: `coalesce(${sets.map(([, column]) => column).join(', ')})`,
+  sets: sets.map(([, column]) => `(${column})`).join(', '),
+})
+
+/**
+ * The numbers of one report: `query`'s tickets (at most the report limit, the first by creation) read from
+ * their stored rows at `now`, in one statement; `unmeasured` says how many had no row yet (counted as
+ * measuring nothing): the caller stores theirs and counts again.
+ */
+export async function countReport(
+  db: TQueryable,
+  query: TReportQuery,
+  now: number,
+): Promise<TReportCounts & { truncated: boolean; unmeasured: number }> {
+  const all = await countTickets(db, query, now, 'all')
+  if (all.total <= ReportLimits.tickets) return { ...all, truncated: false }
+  return { ...(await countTickets(db, query, now, 'first')), truncated: true }
+}
+
+/**
+ * `all`: every ticket of the report in one unordered scan, counted only when they are within the limit (past
+ * it `total` says so and nothing else is counted); `first`: the first by creation up to the limit.
+ */
+async function countTickets(db: TQueryable, query: TReportQuery, now: number, which: 'all' | 'first') {
+  const { where, params } = ticketFilter(filtersOf(query))
+  const param = (value: unknown) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+  const limit = param(ReportLimits.tickets)
+  const nowMs = `${param(now)}::float8`
+  const business = `${param(query.hours === ReportHours.business)}::boolean`
+  // Past the limit, `all` counts nothing: the caller asks for the `first` instead.
+  const fits = `(select n from size) <= ${limit}`
+  const dayStarts = dayStartsOf(query)
+  const starts = `${param(dayStarts)}::float8[]`
+  const startsAt = `${param(dayStarts.map((at) => new Date(at)))}::timestamptz[]`
+  // The date's index in the period (1 the first), by bisection of its days' starts: 0 before, past it after.
+  const dayIndex = (ms: string) => `width_bucket((${ms})::float8, ${starts})`
+  // Open for under `below` at `now` as `bucketOf` reads it, the creation cut to the millisecond as JavaScript
+  // holds it: created at or after `now - below + 1 ms`. Compared as timestamps: no arithmetic per ticket.
+  // Most tickets were closed once, or never: their day is a column (a grouping set); the others' days are
+  // listed apart, each once per ticket.
+  const once = (column: string) =>
+    `case when jsonb_array_length(r."${column}") = 1 then ${dayIndex(`r."${column}" ->> 0`)} end`
+  const many = (column: string) => `case when jsonb_array_length(r."${column}") > 1 then r."${column}" end`
+  const backlog = BACKLOG_BUCKETS.map((bucket) =>
+    Number.isFinite(bucket.below)
+      ? `when t.created_at >= ${param(new Date(now - bucket.below + 1))}::timestamptz then '${bucket.key}'`
+      : `else '${bucket.key}'`,
+  ).join(' ')
+  const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as sla${index}`)
+  const policy = `coalesce(r.sla ->> 'policyId', 'none')`
+  const volume = dimensionOf([...VOLUME_SETS, ...DAY_SETS])
+  const sla = dimensionOf(SLA_SETS)
+  const slaCounts = slaColumns.map(
+    (column) =>
+      `json_build_array(count(${column}), count(*) filter (where ${column} = 'met'),
+         count(*) filter (where ${column} = 'breached'))`,
+  )
+  const { rows } = await db.query<TCountsRow>(
+    `with m as materialized (
+       select t.seq, t.status, r."ticketId" is null as unmeasured,
+         coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
+         coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
+         coalesce(t."assigneeId", 'none') as agent, ${policy} as policy,
+         ${hoursCase('firstReplyMs', 'firstReplyBusinessMs', business)} as fr,
+         ${hoursCase('resolutionMs', 'resolutionBusinessMs', business)} as res,
+         coalesce(r.resolved, false) as resolved, coalesce(r."oneTouch", false) as "oneTouch",
+         coalesce(r."reopenCount", 0) as "reopenCount", s.rating, ${outcomes.join(', ')},
+         width_bucket(t.created_at, ${startsAt}) as created_day,
+         ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
+         ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
+         case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket
+       from tickets t left join report_rows r on r."ticketId" = t.id
+       left join satisfaction_surveys s on s."ticketId" = t.id and s.rating is not null
+       where ${where} ${which === 'first' ? 'order by t.created_at, t.seq' : ''}
+       limit ${limit} + ${which === 'first' ? 0 : 1}
+     ),
+     size as (select count(*) as n from m),
+     volume as (
+       select ${volume.name} as dimension, ${dimensionOf(VOLUME_SETS).key} as key,
+         ${dimensionOf(DAY_SETS).key} as day, count(*) as n
+       from (
+         select mailbox, category, backlog_bucket, ${bucketCase('fr', FIRST_REPLY_BUCKETS)} as fr_bucket,
+           ${bucketCase('res', RESOLUTION_BUCKETS)} as res_bucket, created_day as created, closed_day as closed,
+           reopened_day as reopened
+         from m where ${fits}
+       ) b
+       group by grouping sets (${volume.sets})
+     ),
+     groups as (
+       select ${sla.name} as dimension, ${sla.key} as key, count(*) as n,
+         count(*) filter (where resolved) as resolved, count(*) filter (where resolved and "oneTouch") as "oneTouch",
+         count(*) filter (where resolved and "reopenCount" > 0) as reopened,
+         count(*) filter (where status = 'closed') as solved, count(rating) as rated,
+         count(*) filter (where rating = 'good') as good, json_build_array(${slaCounts.join(', ')}) as sla
+       from m where ${fits} group by grouping sets ((), ${sla.sets})
+     ),
+     stats as (
+       select null as agent, ${statsSql('fr')} as fr, ${statsSql('res')} as res from m where ${fits}
+       union all
+       select agent, json_build_object('medianMs', percentile_disc(0.5) within group (order by fr)), null
+       from m where agent <> 'none' and ${fits} group by agent
+     ),
+     -- A ticket closed (or reopened) more than once counts once on each of their days.
+     repeated as (
+       select distinct 'closed' as kind, ${dayIndex('e.at')} as day, m.seq
+       from m, jsonb_array_elements_text(m.closed_many) as e(at) where m.closed_many is not null and ${fits}
+       union all
+       select distinct 'reopened', ${dayIndex('e.at')}, m.seq
+       from m, jsonb_array_elements_text(m.reopened_many) as e(at) where m.reopened_many is not null and ${fits}
+     )
+     select (select n from size)::int as total,
+       (select count(*) from m where unmeasured)::int as unmeasured,
+       (select coalesce(json_agg(volume), '[]') from volume) as volume,
+       (select coalesce(json_agg(groups), '[]') from groups) as groups,
+       (select coalesce(json_agg(stats), '[]') from stats) as stats,
+       (select coalesce(json_agg(days), '[]')
+        from (select kind as dimension, null as key, day, count(*) as n from repeated group by kind, day) days)
+         as days`,
+    params,
+  )
+  const result = rows[0] ?? { total: 0, unmeasured: 0, volume: [], groups: [], stats: [], days: [] }
+  return {
+    total: result.total,
+    unmeasured: result.unmeasured,
+    ...countsFrom(result, datesOf(query.from, query.to)),
+  }
+}
+
+/** The statement's rows as the slices' counts `countSlices` gives: only slices some ticket holds. */
+function countsFrom(result: TCountsRow, dates: readonly string[]): TReportCounts {
+  const counts = new Map<string, number>()
+  const add = (slice: string, n: number) => {
+    if (n > 0) counts.set(slice, n)
+  }
+  const agents = new Map<string, TAgentCounts>()
+  for (const row of result.groups) {
+    if (row.dimension === null) {
+      add('all', row.n)
+      add('resolved', row.resolved)
+      add('oneTouch', row.oneTouch)
+      add('reopened', row.reopened)
+      add('solved', row.solved)
+      add('csat:rated', row.rated)
+      add('csat:good', row.good)
+      for (const [index, metric] of SLA_METRICS.entries()) {
+        const [done, met, breached] = row.sla[index] ?? [0, 0, 0]
+        add(`sla:${metric}:done`, done)
+        add(`sla:${metric}:met`, met)
+        add(`sla:${metric}:breached`, breached)
+      }
+      continue
+    }
+    if (row.key === null) continue
+    if (row.dimension !== 'policy') add(`${row.dimension}:${row.key}`, row.n)
+    for (const [index, metric] of SLA_METRICS.entries()) {
+      const [done, met, breached] = row.sla[index] ?? [0, 0, 0]
+      add(slaSlice(metric, 'done', row.dimension, row.key), done)
+      add(slaSlice(metric, 'met', row.dimension, row.key), met)
+      add(slaSlice(metric, 'breached', row.dimension, row.key), breached)
+    }
+    if (row.dimension === 'agent' && row.key !== 'none')
+      agents.set(row.key, {
+        solved: row.solved,
+        oneTouch: row.oneTouch,
+        csatGood: row.good,
+        csatRated: row.rated,
+        firstReplyMedianMs: null,
+      })
+  }
+  for (const row of [...result.volume, ...result.days]) {
+    if (row.key !== null) add(`${row.dimension}:${row.key}`, row.n)
+    // Only the period's days are counted; a ticket closed once and one closed twice may share a day.
+    const date = row.day === null ? undefined : dates[row.day - 1]
+    if (date) add(`${row.dimension}:${date}`, (counts.get(`${row.dimension}:${date}`) ?? 0) + row.n)
+  }
+  const none: TDurationStats = { count: 0, medianMs: null, p90Ms: null, meanMs: null }
+  let firstReply = none
+  let resolution = none
+  for (const row of result.stats) {
+    if (row.agent === null) {
+      firstReply = row.fr
+      resolution = row.res
+      continue
+    }
+    const agent = agents.get(row.agent)
+    if (agent) agent.firstReplyMedianMs = row.fr.medianMs
+  }
+  return { counts, firstReply, resolution, agents }
+}
