@@ -183,9 +183,30 @@ test('an owner reads /reports: headline numbers, charts, the tickets behind a ba
   expect(await listedNumbers(drill)).toEqual([String(answered.number)])
   // By agent: the same result, on the row of whoever the ticket is assigned to.
   await page.getByLabel('Break down by').selectOption('agent')
-  await expect(page.getByRole('table', { name: 'SLA achievement by agent' })).toContainText(
-    '100% (1 met, 0 breached)',
+  const slaByAgent = page.getByRole('table', { name: 'SLA achievement by agent' })
+  await expect(slaByAgent).toContainText('100% (1 met, 0 breached)')
+  // Its CSV holds the rows on screen: the agent's row, first reply met once, breached never, 100%.
+  const shownAgent = (await slaByAgent.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? ''
+  const slaDownloading = page.waitForEvent('download')
+  await page
+    .locator('[data-slot="card"]')
+    .filter({ has: slaByAgent })
+    .getByRole('button', { name: 'CSV', exact: true })
+    .click()
+  const slaDownload = await slaDownloading
+  expect(slaDownload.suggestedFilename()).toBe('sla-by-agent.csv')
+  const slaCsv = fs
+    .readFileSync((await slaDownload.path()) ?? '', 'utf8')
+    .trim()
+    .split(/\r?\n/)
+  expect(slaCsv[0]).toMatch(/^Agent,First reply met,First reply breached,First reply achievement,/)
+  expect(slaCsv.slice(1)).toHaveLength(
+    await slaByAgent
+      .getByRole('row')
+      .count()
+      .then((n) => n - 1),
   )
+  expect(slaCsv[1]?.split(',').slice(0, 4)).toEqual([shownAgent, '1', '0', '100%'])
 
   // "By mailbox" names the workspace's address, not its id.
   await expect(page.getByRole('list', { name: 'By mailbox table' })).toContainText(mailbox)
