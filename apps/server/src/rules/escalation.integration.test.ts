@@ -199,4 +199,51 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     await runScheduledRules(deps, new Date(Date.parse(late.$createdAt) + 31 * MINUTE))
     expect((await ticketBySubject('Late behind the queue')).tags).toContain('escalated')
   })
+
+  it('times a ticket against the target of the priority an on-create rule gave it', async () => {
+    // Run last: it changes the workspace's policy and rules.
+    const { documents: policies } = await ada.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.slaPolicies,
+    })
+    const fiveMinutes = { 'first-reply': { minutes: 5, businessHours: false } }
+    for (const policy of policies) {
+      await ada.databases.updateDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.slaPolicies,
+        documentId: policy.$id,
+        data: { targets: { high: fiveMinutes, medium: firstReply, low: firstReply } },
+      })
+    }
+    await ada.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.rules,
+      documentId: ID.unique(),
+      data: {
+        teamId: workspace,
+        name: 'Outages are high',
+        kind: 'on-create',
+        conditions: {
+          type: 'group',
+          match: 'all',
+          conditions: [
+            { type: 'condition', field: 'message.subject', operator: 'contains', value: 'outage' },
+          ],
+        },
+        actions: [{ type: 'set-priority', priority: 'high' }],
+      },
+    })
+    const mailbox = await readMailbox(ada)
+    const ids = await deliverMails(server, mailbox.address, [
+      { subject: 'Plant outage', messageId: 'outage@escalation.example' },
+    ])
+    await createTestProcessor(server).processInboundBatch(
+      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+    )
+    const outage = await ticketBySubject('Plant outage')
+    expect(outage.priority).toBe('high')
+    // Six minutes in: late against the high target (5), not against the medium one (30) it was filed under.
+    await runScheduledRules(deps, new Date(Date.parse(outage.$createdAt) + 6 * MINUTE))
+    expect((await ticketBySubject('Plant outage')).tags).toContain('escalated')
+  })
 })

@@ -192,7 +192,7 @@ export function createRulesStep(deps: {
     return subjects.map((subject) => rows.get(subject.ticket.id) ?? subject.ticket)
   }
 
-  return { name: 'rules', order: AutomationStepOrder.rules, run }
+  return { name: 'rules', order: AutomationStepOrder.rules, readsSlaClocks: true, run }
 }
 
 /**

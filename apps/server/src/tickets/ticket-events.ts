@@ -80,8 +80,45 @@ export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent
   )
   if (rowCount !== events.length) throw new Error('a ticket event was not recorded')
   const ticketIds = events.map((event) => event.ticketId)
+  const waiting = deferred.get(tx)
+  if (waiting) for (const id of ticketIds) waiting.add(id)
+  else await deriveFromEvents(tx, ticketIds)
+}
+
+/** What follows from a ticket's events in their transaction: its SLA clocks (063) and its report row (069). */
+async function deriveFromEvents(tx: TQueryable, ticketIds: readonly string[]): Promise<void> {
   await reconcileTicketSla(tx, ticketIds)
   await storeMeasuredRows(tx, ticketIds)
+}
+
+/** Transactions in `deferDerivations`, with the tickets whose events wait to be derived. */
+const deferred = new WeakMap<TQueryable, Set<string>>()
+
+/**
+ * Runs `fn`, in which `recordTicketEvents` on `tx` writes the events and leaves the tickets' derivations
+ * to one pass at the end (or at `flushDerivations`): automation's steps each record their own events, and
+ * derived per step the same tickets' clocks and rows were read and written once per step. Within one
+ * transaction, so nothing outside sees the events before what follows from them.
+ */
+export async function deferDerivations<T>(tx: TQueryable, fn: () => Promise<T>): Promise<T> {
+  if (deferred.has(tx)) return fn()
+  deferred.set(tx, new Set())
+  try {
+    const result = await fn()
+    await flushDerivations(tx)
+    return result
+  } finally {
+    deferred.delete(tx)
+  }
+}
+
+/** Derives now what waits in `deferDerivations`: for a step that reads the SLA clocks. */
+export async function flushDerivations(tx: TQueryable): Promise<void> {
+  const waiting = deferred.get(tx)
+  if (!waiting || waiting.size === 0) return
+  const ticketIds = [...waiting]
+  waiting.clear()
+  await deriveFromEvents(tx, ticketIds)
 }
 
 /** The workflow fields of a ticket row, as events hold them. */
