@@ -105,23 +105,32 @@ const dimensionOf = (sets: readonly (readonly [string, string])[]) => ({
 /**
  * The numbers of one report: `query`'s tickets (at most the report limit, the first by creation) read from
  * their stored rows at `now`, in one statement; `unmeasured` says how many had no row yet (counted as
- * measuring nothing): the caller stores theirs and counts again.
+ * measuring nothing): the caller stores theirs and counts again. `headline`: only what `headlineOf` reads
+ * (the previous period's), no breakdown, series or agent.
  */
 export async function countReport(
   db: TQueryable,
   query: TReportQuery,
   now: number,
+  scope: 'all' | 'headline' = 'all',
 ): Promise<TReportCounts & { truncated: boolean; unmeasured: number }> {
-  const all = await countTickets(db, query, now, 'all')
+  const all = await countTickets(db, query, now, 'all', scope)
   if (all.total <= ReportLimits.tickets) return { ...all, truncated: false }
-  return { ...(await countTickets(db, query, now, 'first')), truncated: true }
+  return { ...(await countTickets(db, query, now, 'first', scope)), truncated: true }
 }
 
 /**
  * `all`: every ticket of the report in one unordered scan, counted only when they are within the limit (past
  * it `total` says so and nothing else is counted); `first`: the first by creation up to the limit.
  */
-async function countTickets(db: TQueryable, query: TReportQuery, now: number, which: 'all' | 'first') {
+async function countTickets(
+  db: TQueryable,
+  query: TReportQuery,
+  now: number,
+  which: 'all' | 'first',
+  scope: 'all' | 'headline',
+) {
+  const whole = scope === 'all'
   const { where, params } = ticketFilter(filtersOf(query))
   const param = (value: unknown) => {
     params.push(value)
@@ -190,18 +199,18 @@ async function countTickets(db: TQueryable, query: TReportQuery, now: number, wh
        group by grouping sets (${volume.sets})
      ),
      groups as (
-       select ${sla.name} as dimension, ${sla.key} as key, count(*) as n,
+       select ${whole ? sla.name : 'null'} as dimension, ${whole ? sla.key : 'null'} as key, count(*) as n,
          count(*) filter (where resolved) as resolved, count(*) filter (where resolved and "oneTouch") as "oneTouch",
          count(*) filter (where resolved and "reopenCount" > 0) as reopened,
          count(*) filter (where status = 'closed') as solved, count(rating) as rated,
          count(*) filter (where rating = 'good') as good, json_build_array(${slaCounts.join(', ')}) as sla
-       from m where ${fits} group by grouping sets ((), ${sla.sets})
+       from m where ${fits} group by grouping sets (${whole ? `(), ${sla.sets}` : '()'})
      ),
      stats as (
        select null as agent, ${statsSql('fr')} as fr, ${statsSql('res')} as res from m where ${fits}
        union all
        select agent, json_build_object('medianMs', percentile_disc(0.5) within group (order by fr)), null
-       from m where agent <> 'none' and ${fits} group by agent
+       from m where agent <> 'none' and ${whole} and ${fits} group by agent
      ),
      -- A ticket closed (or reopened) more than once counts once on each of their days.
      repeated as (
@@ -213,12 +222,15 @@ async function countTickets(db: TQueryable, query: TReportQuery, now: number, wh
      )
      select (select n from size)::int as total,
        (select count(*) from m where unmeasured)::int as unmeasured,
-       (select coalesce(json_agg(volume), '[]') from volume) as volume,
+       ${whole ? `(select coalesce(json_agg(volume), '[]') from volume)` : `'[]'::json`} as volume,
        (select coalesce(json_agg(groups), '[]') from groups) as groups,
        (select coalesce(json_agg(stats), '[]') from stats) as stats,
-       (select coalesce(json_agg(days), '[]')
-        from (select kind as dimension, null as key, day, count(*) as n from repeated group by kind, day) days)
-         as days`,
+       ${
+         whole
+           ? `(select coalesce(json_agg(days), '[]')
+              from (select kind as dimension, null as key, day, count(*) as n from repeated group by kind, day) days)`
+           : `'[]'::json`
+       } as days`,
     params,
   )
   const result = rows[0] ?? { total: 0, unmeasured: 0, volume: [], groups: [], stats: [], days: [] }

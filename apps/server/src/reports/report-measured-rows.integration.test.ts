@@ -19,7 +19,7 @@ import { datesOf, filtersOf } from './report-period'
 import { findEvents, findReportTickets } from './report-repository'
 import { measuredOf, measureTicket } from './report-rows'
 import { readReportSummary } from './report-service'
-import { countsOf } from './report-summary'
+import { countsOf, headlineOf } from './report-summary'
 import { generateReportWorkspace } from './report-workspace.test-kit'
 
 const DAY = 86_400_000
@@ -264,6 +264,8 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
         resolution: reference.resolution,
         agents: reference.agents,
       })
+      // The previous period's headline, counted alone.
+      expect(headlineOf(await countReport(server.db, asked, now, 'headline'))).toEqual(headlineOf(reference))
       breakdowns += [...counted.counts.keys()].filter((slice) => slice.includes(':policy:')).length
     }
     expect(breakdowns).toBeGreaterThan(0)

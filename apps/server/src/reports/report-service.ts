@@ -92,12 +92,18 @@ async function measuredTickets(db: TDatabase, queryable: TQueryable, query: TRep
  * A period's numbers, counted in SQL over the stored rows (report-counts.ts). A ticket without a row is
  * measured and stored first, then the period counted again: once, after an upgrade or a policy change.
  */
-async function counted(db: TDatabase, queryable: TQueryable, query: TReportQuery, now: number) {
-  const report = await countReport(queryable, query, now)
+async function counted(
+  db: TDatabase,
+  queryable: TQueryable,
+  query: TReportQuery,
+  now: number,
+  scope: 'all' | 'headline',
+) {
+  const report = await countReport(queryable, query, now, scope)
   if (report.unmeasured === 0) return report
   const missing = await findUnmeasured(queryable, filtersOf(query))
   await measureMissing(db, queryable, query.teamId, missing, now)
-  return countReport(queryable, query, now)
+  return countReport(queryable, query, now, scope)
 }
 
 /**
@@ -117,8 +123,9 @@ export function readReportSummary(db: TDatabase, query: TReportQuery, now: numbe
   return bounded(db, async (queryable) => {
     const before = previousPeriod(query)
     const [current, previous] = await Promise.all([
-      counted(db, queryable, query, now),
-      counted(db, queryable, { ...query, ...before }, now),
+      counted(db, queryable, query, now, 'all'),
+      // The previous period shows its headline only.
+      counted(db, queryable, { ...query, ...before }, now, 'headline'),
     ])
     const names = await findReportNames(queryable, query.teamId, [...current.agents.keys()])
     return summaryOf(current, {
