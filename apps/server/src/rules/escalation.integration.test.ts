@@ -200,19 +200,26 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     expect((await ticketBySubject('Late behind the queue')).tags).toContain('escalated')
   })
 
-  it('times a ticket against the target of the priority an on-create rule gave it', async () => {
+  it('times a ticket against the target of the priority an on-create rule gave it, and lets a batch’s rules read the clock its mail started', async () => {
     // Run last: it changes the workspace's policy and rules.
     const { documents: policies } = await ada.databases.listDocuments({
       databaseId: DATABASE_ID,
       collectionId: CollectionId.slaPolicies,
     })
     const fiveMinutes = { 'first-reply': { minutes: 5, businessHours: false } }
+    const nextReply = { 'next-reply': { minutes: 30, businessHours: false } }
     for (const policy of policies) {
       await ada.databases.updateDocument({
         databaseId: DATABASE_ID,
         collectionId: CollectionId.slaPolicies,
         documentId: policy.$id,
-        data: { targets: { high: fiveMinutes, medium: firstReply, low: firstReply } },
+        data: {
+          targets: {
+            high: { ...fiveMinutes, ...nextReply },
+            medium: { ...firstReply, ...nextReply },
+            low: { ...firstReply, ...nextReply },
+          },
+        },
       })
     }
     await ada.databases.createDocument({
@@ -245,5 +252,41 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     // Six minutes in: late against the high target (5), not against the medium one (30) it was filed under.
     await runScheduledRules(deps, new Date(Date.parse(outage.$createdAt) + 6 * MINUTE))
     expect((await ticketBySubject('Plant outage')).tags).toContain('escalated')
+
+    // The customer writes again after our answer: an on-update rule of the same batch reads the next-reply
+    // clock that the customer's message started.
+    await ada.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.rules,
+      documentId: ID.unique(),
+      data: {
+        teamId: workspace,
+        name: 'Waiting on us again',
+        kind: 'on-update',
+        conditions: {
+          type: 'group',
+          match: 'all',
+          conditions: [{ type: 'condition', field: 'sla.next-reply', operator: 'due-within', value: 40 }],
+        },
+        actions: [{ type: 'add-tags', tags: ['answer-due'] }],
+      },
+    })
+    await ada.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.messages,
+      documentId: ID.unique(),
+      data: { ticketId: outage.$id, body: 'We are on it.' },
+    })
+    const again = await deliverMails(server, mailbox.address, [
+      {
+        subject: 'Re: Plant outage',
+        messageId: 'outage-2@escalation.example',
+        inReplyTo: 'outage@escalation.example',
+      },
+    ])
+    await createTestProcessor(server).processInboundBatch(
+      again.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+    )
+    expect((await ticketBySubject('Plant outage')).tags).toContain('answer-due')
   })
 })

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import {
   MessageDirection,
   RuleLimits,
+  readsSla,
   TicketEventActor,
   TicketEventType,
   type TRuleEvaluation,
@@ -21,7 +22,12 @@ import {
   type TAutomationSubject,
   type TRouteTickets,
 } from '../tickets/ticket-automation'
-import { changesBetween, recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
+import {
+  changesBetween,
+  flushDerivations,
+  recordTicketEvents,
+  type TNewTicketEvent,
+} from '../tickets/ticket-events'
 import { updateTickets } from '../tickets/ticket-repository'
 import { evaluateGroup } from './evaluate-conditions'
 import { effectiveChanges, planActions, type TRuleEffect } from './rule-actions'
@@ -168,6 +174,9 @@ export function createRulesStep(deps: {
     }
     const ruled = subjects.filter((subject) => rulesByKey.has(`${subject.ticket.teamId}/${kindOf(subject)}`))
     if (ruled.length === 0) return subjects.map((subject) => subject.ticket)
+    // The clocks they read must follow from the events written so far in this transaction.
+    if ([...rulesByKey.values()].some((rules) => rules.some((rule) => readsSla(rule.conditions))))
+      await flushDerivations(tx)
     const surroundings = await readSurroundings(
       tx,
       ruled.map((subject) => subject.ticket),
@@ -192,7 +201,7 @@ export function createRulesStep(deps: {
     return subjects.map((subject) => rows.get(subject.ticket.id) ?? subject.ticket)
   }
 
-  return { name: 'rules', order: AutomationStepOrder.rules, readsSlaClocks: true, run }
+  return { name: 'rules', order: AutomationStepOrder.rules, run }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TTicketRow } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import { deferDerivations, flushDerivations } from './ticket-events'
+import { deferDerivations } from './ticket-events'
 
 /** What started an automation run: a ticket filed, a customer's answer on it, or a member's change. */
 export const AutomationTrigger = {
@@ -48,8 +48,6 @@ export type TAutomationStep = {
   name: string
   /** Steps run in ascending order (`AutomationStepOrder`), whatever order they were registered in. */
   order: number
-  /** It reads the tickets' SLA clocks, so the events of the steps before it are derived first. */
-  readsSlaClocks?: boolean
   run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]>
 }
 
@@ -84,7 +82,6 @@ export function createTicketAutomation() {
         let current = [...subjects]
         for (const step of steps) {
           if (current.length === 0) break
-          if (step.readsSlaClocks) await flushDerivations(tx)
           const rows = await step.run(tx, current)
           current = current.map((subject, index) => ({ ...subject, ticket: rows[index] ?? subject.ticket }))
         }

@@ -5,6 +5,7 @@ import type { TCollectionDefinition } from '../../documents/collection'
 import type { TFileStorage } from '../../files/file-storage'
 import type { TDeliveryObserver } from '../../outbox/delivery-observer'
 import type { TEventBus } from '../../realtime/event-bus'
+import { deferDerivations } from '../../tickets/ticket-events'
 import type { TTicketService } from '../../tickets/ticket-service'
 import { findInboundsWithRaw, type TInboundWithRaw } from '../inbound/inbound-repository'
 import type { TParsedEmail } from '../parse'
@@ -102,31 +103,34 @@ export function createInboundProcessor(deps: TInboundProcessorDeps) {
    * mail goes.
    */
   function decideAndWrite(deliveries: TPreparedDelivery[]): Promise<TWrittenDecision[]> {
-    return db.transaction(async (tx) => {
-      const undecided = await rejectBlockedSenders(tx, await lockUndecided(tx, deliveries))
-      const plain = await findPlainNewTickets(tx, undecided)
-      const written: TWrittenDecision[] = []
-      let run: Parameters<typeof writer.writeNewTickets>[1] = []
-      const writeRun = async () => {
-        written.push(...(await writer.writeNewTickets(tx, run)))
-        run = []
-      }
-      for (const delivery of undecided) {
-        if (delivery.kind === 'no-ticket') {
-          written.push(await writer.writeNoTicket(tx, delivery))
-        } else if (plain.has(delivery)) {
-          run.push({ mail: delivery, ticket: planNewTicket(delivery).ticket })
-        } else {
-          await writeRun()
-          const decision = await decideMail(tx, delivery)
-          written.push(await writer.writeMailDecision(tx, delivery, decision))
+    // What follows from the batch's events (SLA clocks, report rows) is derived once, after automation.
+    return db.transaction((tx) =>
+      deferDerivations(tx, async () => {
+        const undecided = await rejectBlockedSenders(tx, await lockUndecided(tx, deliveries))
+        const plain = await findPlainNewTickets(tx, undecided)
+        const written: TWrittenDecision[] = []
+        let run: Parameters<typeof writer.writeNewTickets>[1] = []
+        const writeRun = async () => {
+          written.push(...(await writer.writeNewTickets(tx, run)))
+          run = []
         }
-      }
-      await writeRun()
-      const automated = await writer.automate(tx, written, undecided)
-      await writer.countOutcomes(tx, automated)
-      return automated
-    })
+        for (const delivery of undecided) {
+          if (delivery.kind === 'no-ticket') {
+            written.push(await writer.writeNoTicket(tx, delivery))
+          } else if (plain.has(delivery)) {
+            run.push({ mail: delivery, ticket: planNewTicket(delivery).ticket })
+          } else {
+            await writeRun()
+            const decision = await decideMail(tx, delivery)
+            written.push(await writer.writeMailDecision(tx, delivery, decision))
+          }
+        }
+        await writeRun()
+        const automated = await writer.automate(tx, written, undecided)
+        await writer.countOutcomes(tx, automated)
+        return automated
+      }),
+    )
   }
 
   /**
