@@ -53,7 +53,10 @@ describe.skipIf(!TEST_DATABASE_URL)('one report at a time per member, on postgre
       async () =>
         (
           await server.db.query<{ n: number }>(
-            `select count(*)::int as n from pg_locks where not granted and relation = 'tickets'::regclass`,
+            // This database's report, not another test's database on the server or this server's jobs.
+            `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+             where not l.granted and l.relation = 'tickets'::regclass and a.datname = current_database()
+               and a.query ilike '%report_rows%'`,
           )
         ).rows[0]?.n,
       { what: 'the first report to wait on the tickets' },
