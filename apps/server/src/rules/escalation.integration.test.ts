@@ -12,7 +12,12 @@ import {
 } from '@parsedesk/contracts'
 import { ID, type Models, Query } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestProcessor, deliverMails, startUndecidingServer } from '../mail/ingest/ingest.test-kit'
+import {
+  createTestProcessor,
+  deliverMails,
+  startUndecidingServer,
+  type TTestMail,
+} from '../mail/ingest/ingest.test-kit'
 import { readMailbox } from '../mail/mail.test-kit'
 import { routeTickets } from '../routing'
 import { signUpOwnerAndAgent } from '../teams/team.test-kit'
@@ -114,6 +119,14 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     if (!ticket) throw new Error(`no ticket "${subject}"`)
     return ticket
   }
+  /** Delivers the mails and decides them as one batch, as the ingest job would. */
+  const ingest = async (mails: TTestMail[]) => {
+    const mailbox = await readMailbox(ada)
+    const ids = await deliverMails(server, mailbox.address, mails)
+    await createTestProcessor(server).processInboundBatch(
+      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+    )
+  }
   const evaluations = async (ticketId: string) =>
     (
       await ada.databases.listDocuments<TEvent>({
@@ -132,14 +145,10 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     ).documents.map((notification) => notification.kind)
 
   it('escalates a ticket whose first reply is late exactly once, and leaves one answered in time alone', async () => {
-    const mailbox = await readMailbox(ada)
-    const ids = await deliverMails(server, mailbox.address, [
+    await ingest([
       { subject: 'Nobody answers', messageId: 'late@escalation.example' },
       { subject: 'Answered quickly', messageId: 'answered@escalation.example' },
     ])
-    await createTestProcessor(server).processInboundBatch(
-      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
-    )
     const late = await ticketBySubject('Nobody answers')
     const answered = await ticketBySubject('Answered quickly')
     await ada.databases.createDocument({
@@ -188,13 +197,7 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
        from generate_series(1, $3::int) g`,
       [ada.userId, workspace, RuleLimits.dryRunTickets],
     )
-    const mailbox = await readMailbox(ada)
-    const ids = await deliverMails(server, mailbox.address, [
-      { subject: 'Late behind the queue', messageId: 'behind@escalation.example' },
-    ])
-    await createTestProcessor(server).processInboundBatch(
-      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
-    )
+    await ingest([{ subject: 'Late behind the queue', messageId: 'behind@escalation.example' }])
     const late = await ticketBySubject('Late behind the queue')
     await runScheduledRules(deps, new Date(Date.parse(late.$createdAt) + 31 * MINUTE))
     expect((await ticketBySubject('Late behind the queue')).tags).toContain('escalated')
@@ -240,13 +243,7 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
         actions: [{ type: 'set-priority', priority: 'high' }],
       },
     })
-    const mailbox = await readMailbox(ada)
-    const ids = await deliverMails(server, mailbox.address, [
-      { subject: 'Plant outage', messageId: 'outage@escalation.example' },
-    ])
-    await createTestProcessor(server).processInboundBatch(
-      ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
-    )
+    await ingest([{ subject: 'Plant outage', messageId: 'outage@escalation.example' }])
     const outage = await ticketBySubject('Plant outage')
     expect(outage.priority).toBe('high')
     // Six minutes in: late against the high target (5), not against the medium one (30) it was filed under.
@@ -277,16 +274,13 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
       documentId: ID.unique(),
       data: { ticketId: outage.$id, body: 'We are on it.' },
     })
-    const again = await deliverMails(server, mailbox.address, [
+    await ingest([
       {
         subject: 'Re: Plant outage',
         messageId: 'outage-2@escalation.example',
         inReplyTo: 'outage@escalation.example',
       },
     ])
-    await createTestProcessor(server).processInboundBatch(
-      again.map((inboundId) => ({ inboundId, isLastAttempt: false })),
-    )
     expect((await ticketBySubject('Plant outage')).tags).toContain('answer-due')
   })
 })
