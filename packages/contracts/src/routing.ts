@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TICKET_PRIORITIES } from './ticket-priorities'
 
 /**
  * Routing inside a group (issue 25 item 2, decision 052): who of a group's members takes a ticket that is
@@ -146,17 +147,55 @@ export const ZAvailabilityUpdate = z
   .strict()
 export type TAvailabilityUpdate = z.infer<typeof ZAvailabilityUpdate>
 
-/** The agent board (any member reads it): each member of a routed group, and each routed group's queue. */
+/** How much of each queue the agent board lists (the count says how many wait in all). */
+export const BoardLimits = { waitingListed: 10 } as const
+
+/** A member of a group holding every skill a waiting ticket needs, and why routing passes them over now. */
+const ZBoardHolder = z.object({
+  userId: z.string(),
+  /** Null: available and under the group's cap, so they could take it. */
+  skipped: z.enum([RoutingSkip.away, RoutingSkip.full]).nullable(),
+})
+
+/**
+ * A ticket waiting in a group's queue, as the board lists it (decision 067): with skills first, the skills
+ * it needs (the group's skill rules) and the group's members holding all of them; without, neither.
+ */
+export const ZBoardWaitingTicket = z.object({
+  ticketId: z.string(),
+  number: z.number().int(),
+  subject: z.string(),
+  priority: z.enum(TICKET_PRIORITIES).nullable(),
+  needed: z.array(z.string()),
+  /** Empty when it needs no skill, or when nobody in the group holds every needed one. */
+  holders: z.array(ZBoardHolder),
+})
+export type TBoardWaitingTicket = z.infer<typeof ZBoardWaitingTicket>
+
+/**
+ * The agent board (any member reads it): each member of a routed group with their skills in each routed
+ * group that lists some, and each routed group's queue: how many wait, and the first of them in the order
+ * they are served.
+ */
 export const ZRoutingBoard = z.object({
-  agents: z.array(z.object({ userId: z.string(), available: z.boolean(), load: z.number().int() })),
+  agents: z.array(
+    z.object({
+      userId: z.string(),
+      available: z.boolean(),
+      load: z.number().int(),
+      skills: z.array(z.object({ groupId: z.string(), skills: z.array(z.string()) })),
+    }),
+  ),
   groups: z.array(
     z.object({
       groupId: z.string(),
       name: z.string(),
       strategy: z.enum(ROUTING_STRATEGIES),
       cap: z.number().int(),
+      skillsFirst: z.boolean(),
       memberIds: z.array(z.string()),
       queued: z.number().int(),
+      waiting: z.array(ZBoardWaitingTicket).max(BoardLimits.waitingListed),
     }),
   ),
 })

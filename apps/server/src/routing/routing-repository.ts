@@ -1,4 +1,4 @@
-import { RoutingStrategy, TicketStatus, ZGroupRouting } from '@parsedesk/contracts'
+import { RoutingStrategy, TICKET_PRIORITIES, TicketStatus, ZGroupRouting } from '@parsedesk/contracts'
 import { z } from 'zod'
 import type { TQueryable } from '../db/database'
 import type { TRoutingMember } from './choose-agent'
@@ -152,12 +152,10 @@ export async function lastAssigneesOf(
 }
 
 const ZBoardGroup = ZRoutedGroup.extend({ name: z.string(), queued: z.coerce.number().int() })
+export type TBoardGroup = z.infer<typeof ZBoardGroup>
 
-/**
- * The agent board of a workspace: its groups with a strategy and how many tickets wait in each queue,
- * and every member of those groups with their availability and unclosed tickets.
- */
-export async function readRoutingBoard(tx: TQueryable, teamId: string) {
+/** The workspace's groups with a strategy, in their order, each with how many tickets wait in its queue. */
+export async function readBoardGroups(tx: TQueryable, teamId: string): Promise<TBoardGroup[]> {
   const { rows } = await tx.query(
     `select ${GROUP_COLUMNS}, g."name",
        (select count(*) from tickets t
@@ -165,18 +163,42 @@ export async function readRoutingBoard(tx: TQueryable, teamId: string) {
      from groups g where g."teamId" = $1 and g."strategy" <> $2 order by g.scoped_seq`,
     [teamId, RoutingStrategy.manual, TicketStatus.closed],
   )
-  const groups = rows.map((row) => ZBoardGroup.parse(row))
-  const memberIds = [...new Set(groups.flatMap((group) => group.memberIds))]
-  const agents = await readRoutingMembers(tx, teamId, memberIds)
-  return {
-    agents: agents.map(({ userId, available, load }) => ({ userId, available, load })),
-    groups: groups.map(({ id, name, strategy, cap, memberIds: members, queued }) => ({
-      groupId: id,
-      name,
-      strategy,
-      cap,
-      memberIds: members,
-      queued,
-    })),
-  }
+  return rows.map((row) => ZBoardGroup.parse(row))
+}
+
+const ZWaitingRow = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  number: z.number().int(),
+  subject: z.string(),
+  priority: z.enum(TICKET_PRIORITIES).nullable(),
+  category: z.string().nullable(),
+  tags: z.array(z.string()),
+  language: z.string().nullable(),
+})
+export type TWaitingRow = z.infer<typeof ZWaitingRow>
+
+/**
+ * The first `limit` tickets of each group's queue in the order it is served (as `queuedTicketIds`), with
+ * what its skill rules read: category, tags, the analysis's language. One statement for all the groups.
+ */
+export async function readWaitingTickets(
+  tx: TQueryable,
+  groupIds: readonly string[],
+  limit: number,
+): Promise<TWaitingRow[]> {
+  if (groupIds.length === 0) return []
+  const { rows } = await tx.query(
+    `select id, "groupId", "number", subject, priority, category, tags, language from (
+       select t.id, t."groupId", t."number", t."subject", t."priority", t."category", t."tags",
+         t."analysis" ->> 'language' as language,
+         row_number() over (partition by t."groupId" order by
+           case t."priority" when 'high' then 0 when 'medium' then 1 when 'low' then 2 else 3 end,
+           t.created_at, t.seq) as place
+       from tickets t
+       where t."groupId" = any($1::text[]) and t."assigneeId" is null and t."status" <> $2
+     ) queue where place <= $3 order by "groupId", place`,
+    [[...groupIds], TicketStatus.closed, limit],
+  )
+  return rows.map((row) => ZWaitingRow.parse(row))
 }

@@ -5,8 +5,9 @@ import { AppError } from '../core/app-error'
 import { validated, withZodSchemas } from '../core/route-schemas'
 import type { TDatabase, TQueryable } from '../db/database'
 import type { TTicketService } from '../tickets/ticket-service'
+import { readRoutingBoard } from './agent-board'
 import { drainQueuesOf } from './route-tickets'
-import { readRoutingBoard, setAvailability } from './routing-repository'
+import { setAvailability } from './routing-repository'
 
 /**
  * A member sets themselves available or away in one of their workspaces (no route takes another member's

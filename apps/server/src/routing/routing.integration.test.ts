@@ -284,6 +284,66 @@ describe.each(DATABASE_KINDS)('routing on %s', (database) => {
     await closeAll([billed, tagged, question, meanwhile])
   })
 
+  it('the board shows each agent’s skills and what a waiting ticket needs: a skill its only holder, away, has', async () => {
+    const group = await createGroup({
+      strategy: RoutingStrategy.roundRobin,
+      cap: 1,
+      skillsFirst: true,
+      memberIds: [grace.userId, hal.userId],
+      memberSkills: [
+        { userId: grace.userId, skills: ['German', 'billing'] },
+        { userId: hal.userId, skills: ['billing'] },
+      ],
+      skillRules: [{ skill: 'german', categories: [], languages: ['german'], tags: ['deutsch'] }],
+    })
+    await setAvailable(grace, false)
+    const held = await intoGroup('Holds Hal’s cap', group.$id)
+    expect(held.assigneeId).toBe(hal.userId)
+    const plain = await intoGroup('Needs nobody in particular', group.$id)
+    const german = await change((await fileTicket('Rechnung doppelt')).$id, {
+      tags: ['Deutsch'],
+      priority: 'high',
+      groupId: group.$id,
+    })
+    expect(german.assigneeId).toBeNull()
+
+    // Any member reads it, not only managers.
+    const board = (await call(hal.client, 'get', `/routing/board?teamId=${workspace}`)) as TRoutingBoard
+    const skillsOf = (userId: string) => board.agents.find((agent) => agent.userId === userId)?.skills
+    expect(skillsOf(grace.userId)).toContainEqual({ groupId: group.$id, skills: ['german', 'billing'] })
+    expect(skillsOf(hal.userId)).toContainEqual({ groupId: group.$id, skills: ['billing'] })
+    const queue = board.groups.find((entry) => entry.groupId === group.$id)
+    expect(queue).toMatchObject({ skillsFirst: true, queued: 2 })
+    // Served high priority first; the German one waits for Grace, the only one with german, who is away.
+    expect(queue?.waiting).toEqual([
+      {
+        ticketId: german.$id,
+        number: german.number,
+        subject: 'Rechnung doppelt',
+        priority: 'high',
+        needed: ['german'],
+        holders: [{ userId: grace.userId, skipped: RoutingSkip.away }],
+      },
+      {
+        ticketId: plain.$id,
+        number: plain.number,
+        subject: 'Needs nobody in particular',
+        priority: null,
+        needed: [],
+        holders: [],
+      },
+    ])
+
+    // Back available, Grace takes it, and the board lists what still waits.
+    await setAvailable(grace, true)
+    expect((await read(german.$id)).assigneeId).toBe(grace.userId)
+    const after = (await call(hal.client, 'get', `/routing/board?teamId=${workspace}`)) as TRoutingBoard
+    expect(after.groups.find((entry) => entry.groupId === group.$id)?.waiting.map((t) => t.ticketId)).toEqual(
+      [plain.$id],
+    )
+    await closeAll([held, plain, german])
+  })
+
   it('serves the queue by priority then age when a cap is raised, within the new cap, and when an agent joins', async () => {
     const group = await createGroup({
       strategy: RoutingStrategy.leastLoaded,

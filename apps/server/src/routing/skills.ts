@@ -1,7 +1,7 @@
 import type { TMemberSkills, TSkillRule, TTicketRow } from '@parsedesk/contracts'
 
 /** What of a ticket its group's skill rules read: its category key, tags, and the analysis's language. */
-type TSkillSubject = Pick<TTicketRow, 'category' | 'tags' | 'analysis'>
+type TSkillSubject = Pick<TTicketRow, 'category' | 'tags'> & { analysis: { language: string } | null }
 
 /**
  * The skills a ticket needs in its group (decision 067): every skill one of whose rules lists the ticket's

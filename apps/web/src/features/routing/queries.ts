@@ -2,25 +2,22 @@ import { CollectionId, DATABASE_ID, type TAvailabilityUpdate, type TRoutingBoard
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Realtime, type RealtimeSubscription } from 'appwrite'
 import { useEffect } from 'react'
-import { groupQueries } from '@/features/groups/queries'
 import { client } from '@/lib/appwrite'
 
 // Our routes beside Appwrite's (decision 052): the SDK has no methods for them.
 const routingUrl = (rest: string) => new URL(`${client.config.endpoint}/routing/${rest}`)
 const JSON_HEADERS = { 'content-type': 'application/json' }
 const channelOf = (collectionId: string) => `databases.${DATABASE_ID}.collections.${collectionId}.documents`
-const GROUPS_CHANNEL = channelOf(CollectionId.groups)
-/** Every ticket or group change may move a load, a cap or a queue: the board reads again on each. */
-const CHANNELS = [channelOf(CollectionId.tickets), GROUPS_CHANNEL]
+/**
+ * Every ticket or group change may move a load, a cap, a skill or a queue: the board reads again on each.
+ */
+const CHANNELS = [channelOf(CollectionId.tickets), channelOf(CollectionId.groups)]
 
 export const routingBoardKey = (teamId: string) => ['routing-board', teamId] as const
 
 let realtime: Realtime | null = null
 
-/**
- * The workspace's agent board, live: read again whenever a ticket or group of the workspace changes, and
- * its groups too on a group's change (the board shows their members' skills).
- */
+/** The workspace's agent board, live: read again whenever a ticket or group of the workspace changes. */
 export function useRoutingBoard(teamId: string) {
   const queryClient = useQueryClient()
   useEffect(() => {
@@ -28,11 +25,7 @@ export function useRoutingBoard(teamId: string) {
     let subscription: RealtimeSubscription | null = null
     realtime ??= new Realtime(client)
     realtime
-      .subscribe(CHANNELS, (event) => {
-        void queryClient.invalidateQueries({ queryKey: routingBoardKey(teamId) })
-        if (event.channels.includes(GROUPS_CHANNEL))
-          void queryClient.invalidateQueries({ queryKey: groupQueries.list(teamId).queryKey })
-      })
+      .subscribe(CHANNELS, () => void queryClient.invalidateQueries({ queryKey: routingBoardKey(teamId) }))
       .then((created) => {
         if (isMounted) subscription = created
         else void created.close()

@@ -1,6 +1,6 @@
 import { RoutingSkip, RoutingStrategy, type TRoutingDecision } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
-import { agentSkills, explainRouting } from './routing-wording'
+import { agentSkills, explainRouting, waitingFor } from './routing-wording'
 
 const names: Record<string, string> = { ada: 'Ada', hal: 'Hal', grace: 'Grace' }
 const member = (userId: string) => names[userId]
@@ -66,22 +66,61 @@ describe('a routing decision on the timeline', () => {
 })
 
 describe("an agent's skills on the board", () => {
-  const billing = {
-    name: 'Billing',
-    memberSkills: [
-      { userId: 'ada', skills: ['billing', 'german'] },
-      { userId: 'hal', skills: [] },
-    ],
-  }
-  const tier2 = { name: 'Tier 2', memberSkills: [{ userId: 'ada', skills: ['english'] }] }
+  const groups = [
+    { groupId: 'billing', name: 'Billing' },
+    { groupId: 'tier2', name: 'Tier 2' },
+  ]
+  const skills = [
+    { groupId: 'billing', skills: ['billing', 'german'] },
+    { groupId: 'tier2', skills: ['english'] },
+  ]
 
-  it('lists them plainly when one group routes, and by group when several do', () => {
-    expect(agentSkills('ada', [billing])).toBe('billing, german')
-    expect(agentSkills('ada', [billing, tier2])).toBe('Billing: billing, german; Tier 2: english')
+  it('lists them alone when one group routes, and named by group when several do', () => {
+    expect(agentSkills(skills.slice(0, 1), groups.slice(0, 1))).toEqual([
+      { groupId: 'billing', group: null, skills: ['billing', 'german'] },
+    ])
+    expect(agentSkills(skills, groups)).toEqual([
+      { groupId: 'billing', group: 'Billing', skills: ['billing', 'german'] },
+      { groupId: 'tier2', group: 'Tier 2', skills: ['english'] },
+    ])
   })
 
   it('has none for an agent given no skill in any routed group', () => {
-    expect(agentSkills('hal', [billing, tier2])).toBeNull()
-    expect(agentSkills('grace', [billing])).toBeNull()
+    expect(agentSkills([], groups)).toEqual([])
+  })
+})
+
+describe('who a waiting ticket waits for on the board', () => {
+  const ticket = { ticketId: 't', number: 12, subject: 'Rechnung', priority: null }
+  const names: Record<string, string> = { ada: 'Ada', hal: 'Hal' }
+  const member = (userId: string) => names[userId]
+
+  it('says nothing of a ticket needing no skill', () => {
+    expect(waitingFor({ ...ticket, needed: [], holders: [] }, member)).toBeNull()
+  })
+
+  it('names who holds the skills and could take it, or why they cannot now', () => {
+    const away = { userId: 'ada', skipped: RoutingSkip.away }
+    const holders = [away, { userId: 'hal', skipped: null }]
+    expect(waitingFor({ ...ticket, needed: ['german'], holders }, member)).toBe('Hal can take it')
+    expect(
+      waitingFor(
+        {
+          ...ticket,
+          needed: ['german'],
+          holders: [away, { userId: 'gone', skipped: RoutingSkip.full }],
+        },
+        member,
+      ),
+    ).toBe('Waits for Ada (away) or A former member (full)')
+  })
+
+  it('says when nobody in the group holds them', () => {
+    expect(waitingFor({ ...ticket, needed: ['german'], holders: [] }, member)).toBe(
+      'Nobody in the group has german',
+    )
+    expect(waitingFor({ ...ticket, needed: ['german', 'billing'], holders: [] }, member)).toBe(
+      'Nobody in the group has all of german, billing',
+    )
   })
 })

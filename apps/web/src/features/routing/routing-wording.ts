@@ -1,7 +1,8 @@
 import {
   RoutingSkip,
   RoutingStrategyLabels,
-  type TGroupAttributes,
+  type TBoardWaitingTicket,
+  type TRoutingBoard,
   type TRoutingCandidate,
   type TRoutingDecision,
 } from '@parsedesk/contracts'
@@ -46,20 +47,45 @@ export function explainRouting(decision: TRoutingDecision, member: TMemberName):
   return `Routed to ${name(decision.chosen)} by ${strategy} ${why}`
 }
 
-/** A routed group as the board reads its skills: its name and each member's skills in it. */
-type TSkilledGroup = Pick<TGroupAttributes, 'name' | 'memberSkills'>
+/** An agent's skills in one group, as the board's answer lists them. */
+type TAgentSkills = TRoutingBoard['agents'][number]['skills']
 
 /**
- * An agent's skills on the agent board, from the routed groups they work in: the skills alone when the
- * board has one routed group, each group's named ("Billing: billing, german; Tier 2: english") when it has
- * more, since a skill is a group's (decision 067); null when they have none.
+ * An agent's skills on the agent board, grouped: the skills alone (group null) when the board has one
+ * routed group, each group's named when it has more, since a skill is a group's (decision 067) and
+ * "billing" in two groups may mean two depths. Empty when they have none.
  */
-export function agentSkills(userId: string, groups: readonly TSkilledGroup[]): string | null {
-  const held = groups.flatMap((group) => {
-    const skills = group.memberSkills.find((entry) => entry.userId === userId)?.skills ?? []
-    return skills.length > 0 ? [{ group: group.name, skills: skills.join(', ') }] : []
-  })
-  if (held.length === 0) return null
-  if (groups.length === 1) return held[0]?.skills ?? null
-  return held.map((entry) => `${entry.group}: ${entry.skills}`).join('; ')
+export function agentSkills(
+  skills: TAgentSkills,
+  groups: readonly Pick<TRoutingBoard['groups'][number], 'groupId' | 'name'>[],
+): { groupId: string; group: string | null; skills: string[] }[] {
+  return skills.map((entry) => ({
+    groupId: entry.groupId,
+    group:
+      groups.length === 1 ? null : (groups.find((group) => group.groupId === entry.groupId)?.name ?? null),
+    skills: entry.skills,
+  }))
+}
+
+/** "a", "a or b", "a, b or c". */
+const either = (words: readonly string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+
+/**
+ * Who a waiting ticket waits for, beside the skills it needs on the board: the members holding them who
+ * could take it, or those holding them and why they cannot now, or that nobody in the group holds them;
+ * null when it needs no skill (it waits for anyone).
+ */
+export function waitingFor(ticket: TBoardWaitingTicket, member: TMemberName): string | null {
+  if (ticket.needed.length === 0) return null
+  const name = (userId: string) => member(userId) ?? 'A former member'
+  const ready = ticket.holders.filter((holder) => holder.skipped === null)
+  if (ready.length > 0) return `${either(ready.map((holder) => name(holder.userId)))} can take it`
+  if (ticket.holders.length > 0) {
+    // Each is away or full: the reason reads as it is ("Grace (away)").
+    const held = ticket.holders.map((holder) => `${name(holder.userId)} (${holder.skipped})`)
+    return `Waits for ${either(held)}`
+  }
+  const skills = ticket.needed.length === 1 ? ticket.needed[0] : `all of ${ticket.needed.join(', ')}`
+  return `Nobody in the group has ${skills}`
 }
