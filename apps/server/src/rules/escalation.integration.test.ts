@@ -119,6 +119,13 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
     if (!ticket) throw new Error(`no ticket "${subject}"`)
     return ticket
   }
+  const createRule = (data: TRuleCreate) =>
+    ada.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.rules,
+      documentId: ID.unique(),
+      data,
+    })
   /** Delivers the mails and decides them as one batch, as the ingest job would. */
   const ingest = async (mails: TTestMail[]) => {
     const mailbox = await readMailbox(ada)
@@ -225,23 +232,16 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
         },
       })
     }
-    await ada.databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: CollectionId.rules,
-      documentId: ID.unique(),
-      data: {
-        teamId: workspace,
-        name: 'Outages are high',
-        kind: 'on-create',
-        conditions: {
-          type: 'group',
-          match: 'all',
-          conditions: [
-            { type: 'condition', field: 'message.subject', operator: 'contains', value: 'outage' },
-          ],
-        },
-        actions: [{ type: 'set-priority', priority: 'high' }],
+    await createRule({
+      teamId: workspace,
+      name: 'Outages are high',
+      kind: 'on-create',
+      conditions: {
+        type: 'group',
+        match: 'all',
+        conditions: [{ type: 'condition', field: 'message.subject', operator: 'contains', value: 'outage' }],
       },
+      actions: [{ type: 'set-priority', priority: 'high' }],
     })
     await ingest([{ subject: 'Plant outage', messageId: 'outage@escalation.example' }])
     const outage = await ticketBySubject('Plant outage')
@@ -252,21 +252,16 @@ describe.each(DATABASE_KINDS)('escalation rules on the SLA on %s', (database) =>
 
     // The customer writes again after our answer: an on-update rule of the same batch reads the next-reply
     // clock that the customer's message started.
-    await ada.databases.createDocument({
-      databaseId: DATABASE_ID,
-      collectionId: CollectionId.rules,
-      documentId: ID.unique(),
-      data: {
-        teamId: workspace,
-        name: 'Waiting on us again',
-        kind: 'on-update',
-        conditions: {
-          type: 'group',
-          match: 'all',
-          conditions: [{ type: 'condition', field: 'sla.next-reply', operator: 'due-within', value: 40 }],
-        },
-        actions: [{ type: 'add-tags', tags: ['answer-due'] }],
+    await createRule({
+      teamId: workspace,
+      name: 'Waiting on us again',
+      kind: 'on-update',
+      conditions: {
+        type: 'group',
+        match: 'all',
+        conditions: [{ type: 'condition', field: 'sla.next-reply', operator: 'due-within', value: 40 }],
       },
+      actions: [{ type: 'add-tags', tags: ['answer-due'] }],
     })
     await ada.databases.createDocument({
       databaseId: DATABASE_ID,
