@@ -4,8 +4,9 @@ import { describeMachine, formatMachine } from '../api/machine'
 import { runIngestBench } from './run-ingest'
 
 // Where the time goes on Postgres: every statement any part of this process sends (our pool, pg-boss's pool,
-// the event bus), counted and timed per kind over one burst, per email.
-// Usage: tsx bench/ingest/count-statements.ts [burst=300] [automation: with 50 rules and routing]
+// the event bus), counted and timed per kind over one burst then a steady flow, per email.
+// Usage: tsx bench/ingest/count-statements.ts [burst=300] [automation: with 50 rules and routing] [steady=0]
+// A steady flow alone (burst 0) shows what a batch of one or two mails pays.
 
 type TTally = { count: number; ms: number; bytes: number }
 
@@ -70,17 +71,19 @@ async function main() {
     const report = await runIngestBench({
       env: database.env,
       burstMessages: burst,
-      steadyMessages: 0,
+      steadyMessages: Number(process.argv[4] ?? 0),
       clients: 8,
       automation: process.argv[3] === 'automation',
     })
-    const emails = report.burst.messages
-    console.log(`${emails} emails, ${report.burst.analysed.perSecond.toFixed(1)} analysed/s`)
+    const emails = report.burst.messages + report.steady.messages
+    console.log(
+      `${emails} emails; burst ${report.burst.analysed.perSecond.toFixed(1)}, steady ${report.steady.analysed.perSecond.toFixed(1)} analysed/s`,
+    )
     const rows = [...tallies.entries()].sort((a, b) => b[1].count - a[1].count)
     const total = rows.reduce((sum, [, t]) => sum + t.count, 0)
     console.log(`statements per email: ${(total / emails).toFixed(1)} (all kinds, including idle polling)`)
     console.log(`${'per email'.padStart(9)} ${'ms each'.padStart(8)} ${'KB each'.padStart(8)}  statement`)
-    for (const [key, tally] of rows.slice(0, 40)) {
+    for (const [key, tally] of rows.filter(([, t]) => t.count / emails >= 0.02)) {
       console.log(
         `${(tally.count / emails).toFixed(2).padStart(9)} ${(tally.ms / tally.count).toFixed(2).padStart(8)} ${(tally.bytes / tally.count / 1024).toFixed(1).padStart(8)}  ${key}`,
       )

@@ -26,7 +26,7 @@ export async function openPgliteDatabase(
   return {
     kind: 'pglite',
     ...wrap(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pglite.transaction((tx) => fn({ ...wrap(tx), inTransaction: true })),
     exec: async (sql) => {
       await pglite.exec(sql)
     },

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { TDatabase, TQueryable, TQueryResult } from './database'
+import type { TDatabase, TQueryable, TQueryResult, TTransaction } from './database'
 import type { TPgliteOptions } from './pglite-engine'
 import type { TPgliteSession } from './pglite-session'
 import type { TErrorData, TPgliteReply, TPgliteRequest, TPgliteWorkerData, TRows } from './pglite-worker'
@@ -154,13 +154,13 @@ export async function connectPgliteWorker(
   return {
     kind: 'pglite',
     query: (sql, params) => runQuery(outside, sql, params),
-    async transaction<T>(fn: (tx: TQueryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: TTransaction) => Promise<T>): Promise<T> {
       const release = await lock()
       try {
         await send({ op: 'query', sql: 'begin', params: undefined })
         let result: T
         try {
-          result = await fn({ query: (sql, params) => runQuery(send, sql, params) })
+          result = await fn({ query: (sql, params) => runQuery(send, sql, params), inTransaction: true })
         } catch (error) {
           await send({ op: 'query', sql: 'rollback', params: undefined })
           throw error

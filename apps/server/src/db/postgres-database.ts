@@ -35,7 +35,7 @@ export async function openPostgresDatabase(
       const client = await pool.connect()
       try {
         await client.query('begin')
-        const value = await fn(wrap(client))
+        const value = await fn({ ...wrap(client), inTransaction: true })
         await client.query('commit')
         return value
       } catch (error) {

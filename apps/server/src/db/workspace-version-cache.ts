@@ -1,31 +1,51 @@
-import type { TQueryable } from './database'
+import type { TQueryable, TTransaction } from './database'
 
 /** Tables a workspace's cached resources are read from: each has `id`, `"teamId"` and Postgres's `xmin`. */
-export type TVersionedTable = 'templates' | 'custom_fields' | 'rules'
+const VERSIONED_TABLES = ['templates', 'custom_fields', 'rules'] as const
+export type TVersionedTable = (typeof VERSIONED_TABLES)[number]
+
+/** Each workspace's version of each table, by workspace then table, as a transaction read them. */
+type TTableVersions = Map<string, Map<TVersionedTable, string>>
+
+const readByTransaction = new WeakMap<TTransaction, TTableVersions>()
 
 /**
- * Each workspace's version of these tables' rows: a digest of its rows' ids and `xmin` (the transaction
- * that last wrote each row), so any insert, update or delete in a table moves it. A workspace with no
- * rows has no version. The table names are this module's own constants, never a caller's text.
+ * Each workspace's version of every versioned table: a digest of its rows' ids and `xmin` (the transaction
+ * that last wrote each row), so any insert, update or delete in a table moves it; a table where the
+ * workspace has no rows has no version. Read once per transaction for every cache it consults (a batch's
+ * templates and rules: one statement, not one each), so within a transaction they are as they were at its
+ * first read, which a batch that does not edit them cannot tell apart. The table names are this module's
+ * own constants, never a caller's text.
  */
-export async function readWorkspaceVersions(
-  tx: TQueryable,
-  tables: readonly TVersionedTable[],
-  teamIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (teamIds.length === 0 || tables.length === 0) return new Map()
-  const rows = tables
-    .map(
-      (table) =>
-        `select "teamId", '${table}:' || id || ':' || xmin::text as version from ${table} where "teamId" = any($1)`,
-    )
-    .join(' union all ')
-  const { rows: versions } = await tx.query<{ teamId: string; version: string }>(
-    `select "teamId", md5(string_agg(version, ',' order by version)) as version from (${rows}) as row_versions
-     group by "teamId"`,
-    [[...new Set(teamIds)]],
+async function readTableVersions(tx: TTransaction, teamIds: readonly string[]): Promise<TTableVersions> {
+  const known: TTableVersions = readByTransaction.get(tx) ?? new Map()
+  readByTransaction.set(tx, known)
+  const missing = [...new Set(teamIds)].filter((teamId) => !known.has(teamId))
+  if (missing.length === 0) return known
+  const rows = VERSIONED_TABLES.map(
+    (table) =>
+      `select "teamId", '${table}' as "table", id || ':' || xmin::text as version from ${table} where "teamId" = any($1)`,
+  ).join(' union all ')
+  const { rows: versions } = await tx.query<{ teamId: string; table: TVersionedTable; version: string }>(
+    `select "teamId", "table", md5(string_agg(version, ',' order by version)) as version
+     from (${rows}) as row_versions group by "teamId", "table"`,
+    [missing],
   )
-  return new Map(versions.map(({ teamId, version }) => [teamId, version]))
+  for (const teamId of missing) known.set(teamId, new Map())
+  for (const { teamId, table, version } of versions) known.get(teamId)?.set(table, version)
+  return known
+}
+
+/** A workspace's version of these tables together; undefined when it has rows in none of them. */
+function versionOver(
+  byTable: ReadonlyMap<TVersionedTable, string> | undefined,
+  tables: readonly TVersionedTable[],
+) {
+  const parts = tables.flatMap((table) => {
+    const version = byTable?.get(table)
+    return version === undefined ? [] : [`${table}:${version}`]
+  })
+  return parts.length === 0 ? undefined : parts.join(',')
 }
 
 /** Workspaces kept at most; beyond it the least recently read is dropped (and read again when it mails). */
@@ -57,8 +77,13 @@ export function createWorkspaceVersionCache<T>(options: {
   }
 
   /** The resources of those of these workspaces that have rows in the tables, by workspace. */
-  async function read(tx: TQueryable, teamIds: readonly string[]): Promise<Map<string, T>> {
-    const versions = await readWorkspaceVersions(tx, options.tables, teamIds)
+  async function read(tx: TTransaction, teamIds: readonly string[]): Promise<Map<string, T>> {
+    const byTeam = await readTableVersions(tx, teamIds)
+    const versions = new Map<string, string>()
+    for (const teamId of new Set(teamIds)) {
+      const version = versionOver(byTeam.get(teamId), options.tables)
+      if (version !== undefined) versions.set(teamId, version)
+    }
     const found = new Map<string, T>()
     const stale: string[] = []
     for (const [teamId, version] of versions) {

@@ -7,11 +7,11 @@ import {
   type TTicketRow,
 } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import { recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
+import { flushTicketEvents, recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
 import { lockTickets, updateTickets } from '../tickets/ticket-repository'
 import { chooseAgent, type TRoutingMember } from './choose-agent'
 import {
-  findRoutedGroups,
+  findRoutedGroupsWithMembers,
   holdWorkspaceRouting,
   lastAssigneesOf,
   markAssigned,
@@ -46,6 +46,17 @@ function createRoutingPass(tx: TQueryable) {
   const events: TNewTicketEvent[] = []
   // Times strictly after every last routed time read, so the pass's own assignments are the latest.
   let clock = Date.now()
+
+  /** Members read with their group (`findRoutedGroupsWithMembers`), so `load` need not read them again. */
+  function know(teamId: string, members: readonly TRoutingMember[]): void {
+    const team = membersByTeam.get(teamId) ?? new Map<string, TRoutingMember>()
+    for (const member of members) {
+      if (team.has(member.userId)) continue
+      team.set(member.userId, member)
+      if (member.lastAssignedAt) clock = Math.max(clock, Date.parse(member.lastAssignedAt))
+    }
+    membersByTeam.set(teamId, team)
+  }
 
   async function load(groups: readonly TRoutedGroup[]): Promise<void> {
     const wanted = new Map<string, Set<string>>()
@@ -124,7 +135,7 @@ function createRoutingPass(tx: TQueryable) {
     return written
   }
 
-  return { load, route, write }
+  return { know, load, route, write }
 }
 
 /** Holds routing in each workspace, in a fixed order so two transactions never wait on each other. */
@@ -136,12 +147,14 @@ async function holdRouting(tx: TQueryable, teamIds: Iterable<string>): Promise<v
  * Routes the tickets given (the automation step, the rules' "route" action) in one pass: each one in a
  * group with a strategy and nobody on it gets an agent or waits in the group's queue, its decision logged.
  * Returns the tickets as routed, in the order given. `reopened`: ids of tickets reopened, which go back to
- * their agent.
+ * their agent. `created`: ids of tickets this transaction created, given as it last wrote them: no other
+ * transaction can see them, so they need no lock and no second read.
  */
 export async function routeTickets(
   tx: TQueryable,
   tickets: readonly TTicketRow[],
   reopened: ReadonlySet<string> = new Set(),
+  created: ReadonlySet<string> = new Set(),
 ): Promise<TTicketRow[]> {
   const candidates = tickets.filter(isRoutable)
   if (candidates.length === 0) return [...tickets]
@@ -150,24 +163,23 @@ export async function routeTickets(
     tx,
     candidates.map((ticket) => ticket.teamId),
   )
-  const groups = await findRoutedGroups(
+  const found = await findRoutedGroupsWithMembers(
     tx,
     candidates.flatMap((ticket) => (ticket.groupId ? [ticket.groupId] : [])),
   )
+  const groups = new Map([...found].map(([id, { group }]) => [id, group]))
   const inRoutedGroup = candidates.filter((ticket) => routes(groups.get(ticket.groupId ?? '')))
   const locked = new Map(
-    (
-      await lockTickets(
-        tx,
-        inRoutedGroup.map((ticket) => ticket.id),
-      )
-    ).map((row) => [row.id, row]),
+    inRoutedGroup.filter((ticket) => created.has(ticket.id)).map((ticket) => [ticket.id, ticket]),
   )
-  const preferred = await lastAssigneesOf(
-    tx,
-    inRoutedGroup.filter((ticket) => reopened.has(ticket.id)).map((ticket) => ticket.id),
-  )
+  const existing = inRoutedGroup.filter((ticket) => !created.has(ticket.id)).map((ticket) => ticket.id)
+  for (const row of await lockTickets(tx, existing)) locked.set(row.id, row)
+  const reopenedIds = inRoutedGroup.filter((ticket) => reopened.has(ticket.id)).map((ticket) => ticket.id)
+  // Their last assignment may be among the events this run has not written yet.
+  if (reopenedIds.length > 0) await flushTicketEvents(tx)
+  const preferred = await lastAssigneesOf(tx, reopenedIds)
   const pass = createRoutingPass(tx)
+  for (const { group, members } of found.values()) pass.know(group.teamId, members)
   await pass.load([...groups.values()].filter(routes))
   // A ticket given twice (two answers of one batch) is routed once, as the first would have left it.
   const seen = new Set<string>()

@@ -39,16 +39,44 @@ export async function holdWorkspaceRouting(tx: TQueryable, teamId: string): Prom
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`routing:${teamId}`])
 }
 
-/** The groups of those ids, by id (one statement for a batch's groups). */
-export async function findRoutedGroups(
+/** A group with its members as routing weighs them (`readRoutingMembers`), in the group's order. */
+export type TGroupWithMembers = { group: TRoutedGroup; members: TRoutingMember[] }
+
+const parseMember = (row: unknown): TRoutingMember => {
+  const member = ZMemberRow.parse(row)
+  return { ...member, lastAssignedAt: member.lastAssignedAt?.toISOString() ?? null }
+}
+
+/**
+ * The groups of those ids, by id, each with its members' availability, unclosed tickets and last routed
+ * time when it routes (none for a manual group): one statement for a batch, read once the workspace's
+ * routing is held, as `readRoutingMembers` reads them.
+ */
+export async function findRoutedGroupsWithMembers(
   tx: TQueryable,
   groupIds: readonly string[],
-): Promise<Map<string, TRoutedGroup>> {
+): Promise<Map<string, TGroupWithMembers>> {
   if (groupIds.length === 0) return new Map()
-  const { rows } = await tx.query(`select ${GROUP_COLUMNS} from groups g where g.id = any($1::text[])`, [
-    [...new Set(groupIds)],
-  ])
-  return new Map(rows.map((row) => ZRoutedGroup.parse(row)).map((group) => [group.id, group]))
+  const { rows } = await tx.query<Record<string, unknown> & { members: unknown[] }>(
+    `select ${GROUP_COLUMNS},
+       case when g."strategy" = $2 then '[]'::jsonb else (
+         select coalesce(jsonb_agg(jsonb_build_object(
+             'userId', m.id,
+             'available', coalesce(r."available", true),
+             'load', (select count(*) from tickets t
+                      where t."teamId" = g."teamId" and t."assigneeId" = m.id and t."status" <> $3),
+             'lastAssignedAt', r."lastAssignedAt") order by m.position), '[]'::jsonb)
+         from jsonb_array_elements_text(g."memberIds") with ordinality as m(id, position)
+         left join routing_members r on r."teamId" = g."teamId" and r."userId" = m.id) end as members
+     from groups g where g.id = any($1::text[])`,
+    [[...new Set(groupIds)], RoutingStrategy.manual, TicketStatus.closed],
+  )
+  return new Map(
+    rows.map((row) => {
+      const group = ZRoutedGroup.parse(row)
+      return [group.id, { group, members: row.members.map(parseMember) }]
+    }),
+  )
 }
 
 /** The workspace's groups with a strategy that hold `userId`: the queues they may take from. */
@@ -83,10 +111,7 @@ export async function readRoutingMembers(
      order by m.position`,
     [teamId, userIds, TicketStatus.closed],
   )
-  return rows.map((row) => {
-    const member = ZMemberRow.parse(row)
-    return { ...member, lastAssignedAt: member.lastAssignedAt?.toISOString() ?? null }
-  })
+  return rows.map(parseMember)
 }
 
 /** Members' last routed times, one statement for a whole pass (each member once, at their latest). */

@@ -1,5 +1,5 @@
 import { TicketStatus, type TTicketRow } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TTransaction } from '../db/database'
 import {
   AutomationStepOrder,
   AutomationTrigger,
@@ -34,13 +34,15 @@ export function createRoutingStep(): TAutomationStep {
   return {
     name: 'routing',
     order: AutomationStepOrder.routing,
-    async run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
+    async run(tx: TTransaction, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
       const reopened = new Set(subjects.filter(wasReopened).map((subject) => subject.ticket.id))
       const routable = subjects.map((subject) => (routesAfter(subject) ? subject.ticket : null))
+      const created = subjects.filter((subject) => subject.trigger === AutomationTrigger.created)
       const routed = await routeTickets(
         tx,
         routable.filter((ticket) => ticket !== null),
         reopened,
+        new Set(created.map((subject) => subject.ticket.id)),
       )
       const byId = new Map(routed.map((row) => [row.id, row]))
       for (const subject of subjects) {

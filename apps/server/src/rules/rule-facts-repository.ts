@@ -46,7 +46,7 @@ async function readSlaClocks(tx: TQueryable, ids: readonly string[]): Promise<Ma
 }
 
 /**
- * The surroundings of every ticket of a batch: two statements whatever the batch's size, and a third for
+ * The surroundings of every ticket of a batch: one statement whatever the batch's size, and a second for
  * the SLA clocks when one of `rules` reads them (left out, every clock is read).
  */
 export async function readSurroundings(
@@ -55,34 +55,33 @@ export async function readSurroundings(
   rules?: readonly { conditions: TRuleGroup }[],
 ): Promise<Map<string, TTicketSurroundings>> {
   const ids = tickets.map((ticket) => ticket.id)
-  const requesterIds = tickets.flatMap((ticket) => (ticket.requesterId ? [ticket.requesterId] : []))
-  const names = new Map<string, string>()
-  if (requesterIds.length > 0) {
-    const { rows } = await tx.query<{ id: string; name: string }>(
-      'select id, "name" from contacts where id = any($1)',
-      [requesterIds],
-    )
-    for (const row of rows) names.set(row.id, row.name)
-  }
-  const { rows } = await tx.query<{ ticketId: string; customer: Date | null; agent: Date | null }>(
-    `select "ticketId",
-       max("createdAt") filter (where direction = 'inbound') as customer,
-       max("createdAt") filter (where direction = 'outbound') as agent
-     from messages where "ticketId" = any($1) group by "ticketId"`,
-    [ids],
+  const { rows } = await tx.query<{
+    id: string
+    requesterName: string | null
+    customer: Date | null
+    agent: Date | null
+  }>(
+    `select t.id, c."name" as "requesterName",
+       (select max(m."createdAt") from messages m where m."ticketId" = t.id and m.direction = 'inbound')
+         as customer,
+       (select max(m."createdAt") from messages m where m."ticketId" = t.id and m.direction = 'outbound')
+         as agent
+     from unnest($1::text[], $2::text[]) as t (id, "requesterId")
+     left join contacts c on c.id = t."requesterId"`,
+    [ids, tickets.map((ticket) => ticket.requesterId ?? null)],
   )
-  const times = new Map(rows.map((row) => [row.ticketId, row]))
+  const known = new Map(rows.map((row) => [row.id, row]))
   const sla =
     rules === undefined || rules.some((rule) => readsSla(rule.conditions))
       ? await readSlaClocks(tx, ids)
       : new Map<string, TRuleSlaClocks>()
   return new Map(
     tickets.map((ticket) => {
-      const time = times.get(ticket.id)
+      const time = known.get(ticket.id)
       return [
         ticket.id,
         {
-          requesterName: (ticket.requesterId && names.get(ticket.requesterId)) || null,
+          requesterName: time?.requesterName || null,
           // A new ticket's first mail is its body, not a message: the ticket's creation is when they wrote.
           lastCustomerAt: time?.customer ? new Date(time.customer) : ticket.created_at,
           lastAgentAt: time?.agent ? new Date(time.agent) : null,

@@ -12,7 +12,7 @@ import {
   uniqueId,
 } from '@parsedesk/contracts'
 import { insertMessage, messagePermissions } from '../conversations'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { createWorkspaceVersionCache } from '../db/workspace-version-cache'
 import {
   AutomationStepOrder,
@@ -161,7 +161,7 @@ export function createRulesStep(deps: {
     },
   })
 
-  async function run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
+  async function run(tx: TTransaction, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
     const byTeam = await workspaces.read(
       tx,
       subjects.map((subject) => subject.ticket.teamId),

@@ -1,4 +1,4 @@
-import type { TQueryable } from '../db/database'
+import type { TTransaction } from '../db/database'
 import { createWorkspaceVersionCache } from '../db/workspace-version-cache'
 import type { TCustomFieldDefinition } from '../tickets/ticket-custom-fields'
 import { listCustomFieldDefinitions, listEnabledTemplates, type TTemplateRow } from './template-repository'
@@ -32,7 +32,10 @@ export function createExtractionCache() {
   })
 
   /** The workspaces among these that have enabled templates, with them and their custom fields. */
-  async function read(tx: TQueryable, teamIds: readonly string[]): Promise<Map<string, TWorkspaceTemplates>> {
+  async function read(
+    tx: TTransaction,
+    teamIds: readonly string[],
+  ): Promise<Map<string, TWorkspaceTemplates>> {
     const found = await cache.read(tx, teamIds)
     for (const [teamId, workspace] of found) if (workspace.templates.length === 0) found.delete(teamId)
     return found

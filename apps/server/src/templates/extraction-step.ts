@@ -8,7 +8,7 @@ import {
 } from '@parsedesk/contracts'
 import { upsertRequesters } from '../contacts/contact-repository'
 import type { TLog } from '../core/logger'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { keyedHeadersForTemplates } from '../extraction/mail-for-templates'
 import {
   AutomationStepOrder,
@@ -62,7 +62,7 @@ function extractSafely(
  */
 export function createExtractionStep(deps: { extract: TExtractTicket; log: TLog }): TAutomationStep {
   const workspaces = createExtractionCache()
-  async function run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
+  async function run(tx: TTransaction, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
     const mailed = subjects.filter(
       (subject): subject is TAutomationSubject & { mail: TAutomationMail } =>
         subject.trigger === AutomationTrigger.created && subject.mail?.channel === 'email',

@@ -1,5 +1,5 @@
 import type { TTicketRow } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { deferDerivations } from './ticket-events'
 
 /** What started an automation run: a ticket filed, a customer's answer on it, or a member's change. */
@@ -48,7 +48,7 @@ export type TAutomationStep = {
   name: string
   /** Steps run in ascending order (`AutomationStepOrder`), whatever order they were registered in. */
   order: number
-  run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]>
+  run(tx: TTransaction, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]>
 }
 
 /**
@@ -77,7 +77,7 @@ export function createTicketAutomation() {
     },
 
     /** Runs every step on `subjects`; returns the tickets as the last step left them, in the same order. */
-    async run(tx: TQueryable, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
+    async run(tx: TTransaction, subjects: readonly TAutomationSubject[]): Promise<TTicketRow[]> {
       return deferDerivations(tx, async () => {
         let current = [...subjects]
         for (const step of steps) {

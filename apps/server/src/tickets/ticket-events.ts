@@ -45,10 +45,24 @@ const jsonColumn = (value: unknown) => (value === null || value === undefined ? 
 /**
  * The events, in order, in `tx`: one statement for all of them; then the tickets' SLA clocks are derived
  * once more and their changes written in the same transaction (decision 063), and the tickets measured
- * again for the reports (decision 069).
+ * again for the reports (decision 069). Inside `deferDerivations` the events wait, with their derivation,
+ * for the end of the run (or a flush), and are written then in one statement with the run's others.
  */
 export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<void> {
   if (events.length === 0) return
+  const waiting = deferred.get(tx)
+  if (waiting) {
+    waiting.events.push(...events)
+    return
+  }
+  await insertTicketEvents(tx, events)
+  await deriveFromEvents(
+    tx,
+    events.map((event) => event.ticketId),
+  )
+}
+
+async function insertTicketEvents(tx: TQueryable, events: readonly TNewTicketEvent[]): Promise<void> {
   // An event's number is the ticket's highest plus one (migration 018), drawn under the ticket's lock. A
   // writer that did not take it (a reply's delivery report) could draw the number a locking writer draws
   // next, and each then waited on the other: a deadlock, seen in CI. Taken here, in id order, it is a no-op
@@ -79,10 +93,6 @@ export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent
     values,
   )
   if (rowCount !== events.length) throw new Error('a ticket event was not recorded')
-  const ticketIds = events.map((event) => event.ticketId)
-  const waiting = deferred.get(tx)
-  if (waiting) for (const id of ticketIds) waiting.add(id)
-  else await deriveFromEvents(tx, ticketIds)
 }
 
 /** What follows from a ticket's events in their transaction: its SLA clocks (063) and its report row (069). */
@@ -91,18 +101,22 @@ async function deriveFromEvents(tx: TQueryable, ticketIds: readonly string[]): P
   await storeMeasuredRows(tx, ticketIds)
 }
 
-/** Transactions in `deferDerivations`, with the tickets whose events wait to be derived. */
-const deferred = new WeakMap<TQueryable, Set<string>>()
+/** A run's events not written yet, in order, and the tickets whose written events wait to be derived. */
+type TDeferred = { events: TNewTicketEvent[]; derive: Set<string> }
+
+/** Transactions in `deferDerivations`, with what waits in them. */
+const deferred = new WeakMap<TQueryable, TDeferred>()
 
 /**
- * Runs `fn`, in which `recordTicketEvents` on `tx` writes the events and leaves the tickets' derivations
- * to one pass at the end (or at `flushDerivations`): automation's steps each record their own events, and
- * derived per step the same tickets' clocks and rows were read and written once per step. Within one
- * transaction, so nothing outside sees the events before what follows from them.
+ * Runs `fn`, in which `recordTicketEvents` on `tx` leaves the events and the tickets' derivations to the
+ * end: automation's steps each record their own events, and per step the same tickets were locked, their
+ * events inserted and their clocks and rows read and written again; now a batch pays each once. Within one
+ * transaction, so nothing outside sees the events before what follows from them. A step that reads the
+ * log calls `flushTicketEvents` first, one that reads the clocks `flushDerivations`.
  */
 export async function deferDerivations<T>(tx: TQueryable, fn: () => Promise<T>): Promise<T> {
   if (deferred.has(tx)) return fn()
-  deferred.set(tx, new Set())
+  deferred.set(tx, { events: [], derive: new Set() })
   try {
     const result = await fn()
     await flushDerivations(tx)
@@ -112,12 +126,22 @@ export async function deferDerivations<T>(tx: TQueryable, fn: () => Promise<T>):
   }
 }
 
-/** Derives now what waits in `deferDerivations`: for a step that reads the SLA clocks. */
-export async function flushDerivations(tx: TQueryable): Promise<void> {
+/** Writes now the events waiting in `deferDerivations`: for a step that reads the event log. */
+export async function flushTicketEvents(tx: TQueryable): Promise<void> {
   const waiting = deferred.get(tx)
-  if (!waiting || waiting.size === 0) return
-  const ticketIds = [...waiting]
-  waiting.clear()
+  if (!waiting || waiting.events.length === 0) return
+  const events = waiting.events.splice(0)
+  await insertTicketEvents(tx, events)
+  for (const event of events) waiting.derive.add(event.ticketId)
+}
+
+/** Writes the waiting events and derives now what follows from them: for a step that reads the SLA clocks. */
+export async function flushDerivations(tx: TQueryable): Promise<void> {
+  await flushTicketEvents(tx)
+  const waiting = deferred.get(tx)
+  if (!waiting || waiting.derive.size === 0) return
+  const ticketIds = [...waiting.derive]
+  waiting.derive.clear()
   await deriveFromEvents(tx, ticketIds)
 }
 

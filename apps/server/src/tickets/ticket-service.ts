@@ -21,7 +21,7 @@ import type { TAuth } from '../accounts/auth-context'
 import { assertContactOfWorkspace, upsertRequesters } from '../contacts/contact-repository'
 import { AppError } from '../core/app-error'
 import type { TLog } from '../core/logger'
-import type { TDatabase, TQueryable } from '../db/database'
+import type { TDatabase, TQueryable, TTransaction } from '../db/database'
 import type { TPermission } from '../documents/permissions'
 import { publishDocumentEvent } from '../documents/publish-document-event'
 import { assertGroupOfWorkspace } from '../groups/group-repository'
@@ -283,7 +283,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
    * and each changed workflow field logged with the member as its author. The caller announces it.
    */
   async function changeByMember(
-    tx: TQueryable,
+    tx: TTransaction,
     memberId: string,
     input: { ticketId: string; data: TTicketChanges; permissions?: TPermission[] | undefined },
   ): Promise<TTicketRow> {

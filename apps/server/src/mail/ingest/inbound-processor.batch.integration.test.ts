@@ -17,7 +17,7 @@ function failingDatabase(db: TDatabase, pattern: RegExp): TDatabase {
   return {
     kind: db.kind,
     query: failing(db),
-    transaction: (fn) => db.transaction((tx) => fn({ query: failing(tx) })),
+    transaction: (fn) => db.transaction((tx) => fn({ query: failing(tx), inTransaction: true })),
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
   }
@@ -34,7 +34,7 @@ function countingDatabase(db: TDatabase): { db: TDatabase; count(): number } {
   const counted: TDatabase = {
     kind: db.kind,
     query: counting(db),
-    transaction: (fn) => db.transaction((tx) => fn({ query: counting(tx) })),
+    transaction: (fn) => db.transaction((tx) => fn({ query: counting(tx), inTransaction: true })),
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
   }

@@ -12,7 +12,7 @@ import {
   messagePermissions,
   recordReturnedMail,
 } from '../../conversations'
-import type { TQueryable } from '../../db/database'
+import type { TQueryable, TTransaction } from '../../db/database'
 import type { TDeliveryChange, TDeliveryObserver } from '../../outbox/delivery-observer'
 import { isLockedTicket, recordFollowUp } from '../../ticket-lifecycle/lock-closed-tickets'
 import { AutomationTrigger, type TAutomationSubject } from '../../tickets/ticket-automation'
@@ -331,7 +331,7 @@ export function createDecisionWriter(deps: {
      * so what is announced after the commit is what the database holds.
      */
     async automate(
-      tx: TQueryable,
+      tx: TTransaction,
       written: TWrittenDecision[],
       deliveries: readonly TPreparedDelivery[],
     ): Promise<TWrittenDecision[]> {
