@@ -1,4 +1,5 @@
-import { Query } from 'appwrite'
+import { CollectionId, DATABASE_ID, RoutingStrategy } from '@parsedesk/contracts'
+import { ID, Query, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TLog } from '../../core/logger'
 import type { TDatabase, TQueryable } from '../../db/database'
@@ -144,6 +145,82 @@ describe.each(DATABASE_KINDS)('deciding a batch of deliveries together on %s', (
     }
     const five = await statementsFor(5)
     expect(await statementsFor(20)).toBe(five)
+  })
+
+  it('runs 50 rules and routing on a batch in a few statements more, as many for twenty mails as for five', async () => {
+    const { user, mailbox } = await signUpWithMailbox(server.url)
+    const teamId = (await new Teams(user.client).list()).teams[0]?.$id ?? ''
+    const statementsFor = async (count: number) => {
+      const ids = await deliver(
+        mailbox.address,
+        Array.from({ length: count }, (_, index) => ({
+          subject: `Routed ${count}-${index}`,
+          messageId: `routed-${count}-${index}-${ID.unique()}@customer.example`,
+        })),
+      )
+      const counting = countingDatabase(server.db)
+      await processor(counting.db).processInboundBatch(
+        ids.map((inboundId) => ({ inboundId, isLastAttempt: false })),
+      )
+      return counting.count()
+    }
+    const plain = await statementsFor(5)
+    const group = await user.databases.createDocument({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.groups,
+      documentId: ID.unique(),
+      data: {
+        teamId,
+        name: 'Routed',
+        strategy: RoutingStrategy.roundRobin,
+        cap: 100,
+        memberIds: [user.userId],
+      },
+    })
+    for (let position = 1; position <= 50; position += 1) {
+      const last = position === 50
+      await user.databases.createDocument({
+        databaseId: DATABASE_ID,
+        collectionId: CollectionId.rules,
+        documentId: ID.unique(),
+        data: {
+          teamId,
+          name: last ? 'Into the routed group' : `Keyword ${position}`,
+          kind: 'on-create',
+          position,
+          conditions: last
+            ? { type: 'group', match: 'all', conditions: [] }
+            : {
+                type: 'group',
+                match: 'any',
+                conditions: [
+                  {
+                    type: 'condition',
+                    field: 'message.subject',
+                    operator: 'contains',
+                    value: `word-${position}`,
+                  },
+                ],
+              },
+          actions: last ? [{ type: 'set-group', groupId: group.$id }] : [{ type: 'add-tags', tags: ['kw'] }],
+        },
+      })
+    }
+    // The first batch after the rules' change reads them once; those after it keep them (the version moved).
+    const first = await statementsFor(5)
+    const automated = await statementsFor(5)
+    expect(first).toBe(automated + 1)
+    // The rules' surroundings and their change; routing's lock, its groups with their members, its
+    // assignments and the members' last routed times. Their events go with the mail's, in one statement.
+    expect(automated - plain).toBeLessThanOrEqual(6)
+    expect(await statementsFor(20)).toBe(automated)
+    const routed = await user.databases.listDocuments({
+      databaseId: DATABASE_ID,
+      collectionId: CollectionId.tickets,
+      queries: [Query.equal('groupId', group.$id), Query.limit(100)],
+    })
+    expect(routed.documents).toHaveLength(30)
+    expect(routed.documents.every((ticket) => ticket.assigneeId === user.userId)).toBe(true)
   })
 
   it('writes the copies of a batch of new tickets with the tickets: as many statements for twenty as for five', async () => {
