@@ -7,8 +7,14 @@ import {
   type TTicketRow,
 } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import { flushTicketEvents, recordTicketEvents, type TNewTicketEvent } from '../tickets/ticket-events'
-import { lockTickets, updateTickets } from '../tickets/ticket-repository'
+import {
+  changeTickets,
+  flushTicketChanges,
+  flushTicketEvents,
+  recordTicketEvents,
+  type TNewTicketEvent,
+} from '../tickets/ticket-events'
+import { lockTickets } from '../tickets/ticket-repository'
 import { chooseAgent, type TRoutingMember } from './choose-agent'
 import {
   findRoutedGroupsWithMembers,
@@ -24,6 +30,9 @@ import {
 import { skillsByMember, skillsNeeded } from './skills'
 
 const SYSTEM = { actorType: TicketEventActor.system, actorId: null } as const
+
+/** What an agent's load counts: the tickets on them that are not closed. */
+const LOAD_FIELDS = ['assigneeId', 'status'] as const
 
 /** A ticket routing looks at: in a group, nobody on it, not closed. */
 const isRoutable = (ticket: TTicketRow) =>
@@ -41,7 +50,7 @@ const routes = (group: TRoutedGroup | undefined): group is TRoutedGroup =>
  */
 function createRoutingPass(tx: TQueryable) {
   const membersByTeam = new Map<string, Map<string, TRoutingMember>>()
-  const assignments = new Map<string, string>()
+  const assignments = new Map<string, { row: TTicketRow; assigneeId: string }>()
   const marks = new Map<string, { teamId: string; userId: string; at: string }>()
   const events: TNewTicketEvent[] = []
   // Times strictly after every last routed time read, so the pass's own assignments are the latest.
@@ -119,20 +128,23 @@ function createRoutingPass(tx: TQueryable) {
     const at = new Date(clock).toISOString()
     team.set(chosen, { ...agent, load: agent.load + 1, lastAssignedAt: at })
     marks.set(`${ticket.teamId}/${chosen}`, { teamId: ticket.teamId, userId: chosen, at })
-    assignments.set(ticket.id, chosen)
+    assignments.set(ticket.id, { row: ticket, assigneeId: chosen })
     events.push({ ...event, type: TicketEventType.assignee, before: null, after: chosen })
     return chosen
   }
 
-  /** Stores the pass; returns the assigned tickets as written, by id. */
+  /**
+   * Stores the pass (its assignments with the run's other changes, when in one: `changeTickets`); returns
+   * the assigned tickets as changed, by id.
+   */
   async function write(): Promise<Map<string, TTicketRow>> {
-    const written = await updateTickets(
+    const changed = await changeTickets(
       tx,
-      [...assignments].map(([id, assigneeId]) => ({ id, changes: { assigneeId } })),
+      [...assignments.values()].map(({ row, assigneeId }) => ({ row, changes: { assigneeId } })),
     )
     await markAssigned(tx, [...marks.values()])
     await recordTicketEvents(tx, events)
-    return written
+    return new Map(changed.map((row) => [row.id, row]))
   }
 
   return { know, load, route, write }
@@ -163,6 +175,8 @@ export async function routeTickets(
     tx,
     candidates.map((ticket) => ticket.teamId),
   )
+  // Loads count what the run assigned or closed before; a group, a ticket's other changes are in memory.
+  await flushTicketChanges(tx, LOAD_FIELDS)
   const found = await findRoutedGroupsWithMembers(
     tx,
     candidates.flatMap((ticket) => (ticket.groupId ? [ticket.groupId] : [])),
@@ -173,6 +187,7 @@ export async function routeTickets(
     inRoutedGroup.filter((ticket) => created.has(ticket.id)).map((ticket) => [ticket.id, ticket]),
   )
   const existing = inRoutedGroup.filter((ticket) => !created.has(ticket.id)).map((ticket) => ticket.id)
+  if (existing.length > 0) await flushTicketChanges(tx)
   for (const row of await lockTickets(tx, existing)) locked.set(row.id, row)
   const reopenedIds = inRoutedGroup.filter((ticket) => reopened.has(ticket.id)).map((ticket) => ticket.id)
   // Their last assignment may be among the events this run has not written yet.
@@ -199,6 +214,8 @@ export async function routeTickets(
  * until nobody in the group can take the next ticket. Returns the tickets it assigned.
  */
 async function drainGroups(tx: TQueryable, groups: readonly TRoutedGroup[]): Promise<TTicketRow[]> {
+  // The queues and loads are read from the tickets as the run left them.
+  await flushTicketChanges(tx)
   const queues = await queuedTicketIds(
     tx,
     groups.map((group) => group.id),

@@ -24,11 +24,11 @@ import {
 } from '../tickets/ticket-automation'
 import {
   changesBetween,
+  changeTickets,
   flushDerivations,
   recordTicketEvents,
   type TNewTicketEvent,
 } from '../tickets/ticket-events'
-import { updateTickets } from '../tickets/ticket-repository'
 import { evaluateGroup } from './evaluate-conditions'
 import { effectiveChanges, planActions, type TRuleEffect } from './rule-actions'
 import type { TRuleFacts } from './rule-facts'
@@ -205,11 +205,10 @@ export function createRulesStep(deps: {
 }
 
 /**
- * Writes what rules did to a batch's tickets: their changed fields in one statement per set of fields
- * (a ticket given twice, by two answers of one batch, in a later statement, as it would have been one
- * ticket at a time), logged as the system's events, then each one's notes, spam marks, replies and
- * webhooks; the events are added to `events` for the caller's one insert. Returns the rows as written,
- * in the order given.
+ * Writes what rules did to a batch's tickets: their changed fields (`changeTickets`: at the end of the
+ * automation run, with routing's, or at once outside one), logged as the system's events, then each one's
+ * notes, spam marks, replies and webhooks; the events are added to `events` for the caller's one insert.
+ * Returns the rows as changed, in the order given.
  */
 export async function writeTicketRuns(
   tx: TQueryable,
@@ -217,32 +216,19 @@ export async function writeTicketRuns(
   events: TNewTicketEvent[],
   actions: TRuleActionsDeps,
 ): Promise<TTicketRow[]> {
-  const updates = runs.map(({ original, result }) => ({
-    id: original.id,
-    changes: effectiveChanges(original, result.ticket),
-  }))
-  const roundOf: number[] = []
-  const rounds: (typeof updates)[] = []
-  const seen = new Map<string, number>()
-  for (const update of updates) {
-    const round = seen.get(update.id) ?? 0
-    seen.set(update.id, round + 1)
-    roundOf.push(round)
-    const same = rounds[round] ?? []
-    if (Object.keys(update.changes).length > 0) same.push(update)
-    rounds[round] = same
-  }
-  const writtenByRound: Map<string, TTicketRow>[] = []
-  for (const round of rounds) writtenByRound.push(await updateTickets(tx, round))
+  const changed = await changeTickets(
+    tx,
+    runs.map(({ original, result }) => ({
+      row: original,
+      changes: effectiveChanges(original, result.ticket),
+    })),
+  )
   const rows: TTicketRow[] = []
   for (const [index, { original, result }] of runs.entries()) {
     events.push(...result.events)
-    const changed = Object.keys(updates[index]?.changes ?? {}).length > 0
-    const row = (changed && writtenByRound[roundOf[index] ?? 0]?.get(original.id)) || original
-    if (changed) {
-      for (const change of changesBetween(original, row)) {
-        events.push({ ticketId: row.id, teamId: row.teamId, ...SYSTEM, ...change })
-      }
+    const row = changed[index] ?? original
+    for (const change of changesBetween(original, row)) {
+      events.push({ ticketId: row.id, teamId: row.teamId, ...SYSTEM, ...change })
     }
     events.push(...(await applyEffects(tx, row, result.effects)))
     await carryOutActions(tx, actions, row, result)

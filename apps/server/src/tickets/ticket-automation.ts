@@ -1,6 +1,6 @@
 import type { TTicketRow } from '@parsedesk/contracts'
 import type { TQueryable, TTransaction } from '../db/database'
-import { deferDerivations } from './ticket-events'
+import { deferDerivations, flushTicketChanges } from './ticket-events'
 
 /** What started an automation run: a ticket filed, a customer's answer on it, or a member's change. */
 export const AutomationTrigger = {
@@ -85,7 +85,9 @@ export function createTicketAutomation() {
           const rows = await step.run(tx, current)
           current = current.map((subject, index) => ({ ...subject, ticket: rows[index] ?? subject.ticket }))
         }
-        return current.map((subject) => subject.ticket)
+        // The steps' changes, one update per ticket; the rows as written are what the caller announces.
+        const written = await flushTicketChanges(tx)
+        return current.map((subject) => written.get(subject.ticket.id) ?? subject.ticket)
       })
     },
   }

@@ -19,6 +19,7 @@ import { formatPermissions, rolesFor } from '../documents/permissions'
 import { storeMeasuredRows } from '../reports/report-store'
 import { reconcileTicketSla } from '../sla/ledger/sla-ledger'
 import { WorkspacePermissions } from '../teams/workspace-access'
+import { type TTicketChanges, updateTickets } from './ticket-repository'
 
 /**
  * The ticket event log, served read-only: its workspace's members list and read it; nobody creates,
@@ -101,22 +102,30 @@ async function deriveFromEvents(tx: TQueryable, ticketIds: readonly string[]): P
   await storeMeasuredRows(tx, ticketIds)
 }
 
-/** A run's events not written yet, in order, and the tickets whose written events wait to be derived. */
-type TDeferred = { events: TNewTicketEvent[]; derive: Set<string> }
+/** A ticket's changes not written yet: its row as last given, and every change since it was written. */
+type TStagedChange = { row: TTicketRow; changes: TTicketChanges }
+
+/**
+ * What a run has not written yet: tickets' changes, merged per ticket; events, in order; and the tickets
+ * whose written events wait to be derived.
+ */
+type TDeferred = { changes: Map<string, TStagedChange>; events: TNewTicketEvent[]; derive: Set<string> }
 
 /** Transactions in `deferDerivations`, with what waits in them. */
 const deferred = new WeakMap<TQueryable, TDeferred>()
 
 /**
- * Runs `fn`, in which `recordTicketEvents` on `tx` leaves the events and the tickets' derivations to the
- * end: automation's steps each record their own events, and per step the same tickets were locked, their
+ * Runs `fn`, in which `changeTickets` and `recordTicketEvents` on `tx` leave the tickets' changes, their
+ * events and their derivations to the end: automation's steps each change tickets and record events, and
+ * per step the same rows were updated (every index of a wide row written again), the tickets locked, their
  * events inserted and their clocks and rows read and written again; now a batch pays each once. Within one
- * transaction, so nothing outside sees the events before what follows from them. A step that reads the
- * log calls `flushTicketEvents` first, one that reads the clocks `flushDerivations`.
+ * transaction, so nothing outside sees a change before what follows from it. A step that reads tickets
+ * calls `flushTicketChanges` first, one that reads the log `flushTicketEvents`, one that reads the clocks
+ * `flushDerivations`.
  */
 export async function deferDerivations<T>(tx: TQueryable, fn: () => Promise<T>): Promise<T> {
   if (deferred.has(tx)) return fn()
-  deferred.set(tx, { events: [], derive: new Set() })
+  deferred.set(tx, { changes: new Map(), events: [], derive: new Set() })
   try {
     const result = await fn()
     await flushDerivations(tx)
@@ -135,8 +144,72 @@ export async function flushTicketEvents(tx: TQueryable): Promise<void> {
   for (const event of events) waiting.derive.add(event.ticketId)
 }
 
-/** Writes the waiting events and derives now what follows from them: for a step that reads the SLA clocks. */
+/**
+ * Changes tickets, each given as the transaction last wrote it or as an earlier change left it. Inside
+ * `deferDerivations` the changes wait, merged per ticket, for the end of the run or a flush (the rules'
+ * group and routing's agent of a new ticket are one update); outside it they are written now, one
+ * statement per set of fields, a ticket given twice in a later one. Returns each ticket as it is changed,
+ * in the order given (a ticket given twice, as each change left it).
+ */
+export async function changeTickets(
+  tx: TQueryable,
+  updates: readonly { row: TTicketRow; changes: TTicketChanges }[],
+): Promise<TTicketRow[]> {
+  const waiting = deferred.get(tx)
+  if (waiting) return updates.map((update) => stageChange(waiting, update))
+  const rows: TTicketRow[] = updates.map(({ row }) => row)
+  const latest = new Map<string, TTicketRow>()
+  let pending = updates.map((update, index) => ({ ...update, index }))
+  while (pending.length > 0) {
+    const round = new Map<string, (typeof pending)[number]>()
+    const later: typeof pending = []
+    for (const update of pending) {
+      if (round.has(update.row.id)) later.push(update)
+      else round.set(update.row.id, update)
+    }
+    const changed = [...round.values()].filter(({ changes }) => Object.keys(changes).length > 0)
+    const written = await updateTickets(
+      tx,
+      changed.map(({ row, changes }) => ({ row: latest.get(row.id) ?? row, changes })),
+    )
+    for (const { row, index } of round.values()) {
+      const now = written.get(row.id) ?? latest.get(row.id) ?? row
+      latest.set(row.id, now)
+      rows[index] = now
+    }
+    pending = later
+  }
+  return rows
+}
+
+function stageChange(waiting: TDeferred, { row, changes }: TStagedChange): TTicketRow {
+  const merged = { ...waiting.changes.get(row.id)?.changes, ...changes }
+  if (Object.keys(merged).length > 0) waiting.changes.set(row.id, { row, changes: merged })
+  return { ...row, ...merged } as TTicketRow
+}
+
+/**
+ * Writes now the tickets' changes waiting in `deferDerivations` (with `touching`, only when one of them
+ * sets one of those fields): for a step that reads tickets. Returns the rows as written, by id.
+ */
+export async function flushTicketChanges(
+  tx: TQueryable,
+  touching?: readonly (keyof TTicketChanges)[],
+): Promise<Map<string, TTicketRow>> {
+  const waiting = deferred.get(tx)
+  if (!waiting || waiting.changes.size === 0) return new Map()
+  const staged = [...waiting.changes.values()]
+  if (touching && !staged.some(({ changes }) => touching.some((field) => field in changes))) return new Map()
+  waiting.changes.clear()
+  return updateTickets(tx, staged)
+}
+
+/**
+ * Writes the waiting changes and events and derives now what follows from them: for a step that reads the
+ * SLA clocks, and at the end of the run.
+ */
 export async function flushDerivations(tx: TQueryable): Promise<void> {
+  await flushTicketChanges(tx)
   await flushTicketEvents(tx)
   const waiting = deferred.get(tx)
   if (!waiting || waiting.derive.size === 0) return

@@ -1,4 +1,4 @@
-import { type TTicketAttributes, type TTicketRow, ZTicketAttributes } from '@parsedesk/contracts'
+import { type TTicketAttributes, type TTicketRow, ZTicketAttributes, ZTicketRow } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
 import { valuesList } from '../db/values-list'
@@ -127,33 +127,55 @@ export async function updateTicket(
 }
 
 /**
- * Many tickets' changes (a batch's rules or routing): one statement for each set of fields changed, each
- * ticket with its own values, read by `jsonb_populate_recordset` so every column keeps its type. Returns
- * the rows as written, by id, without any that are gone.
+ * A ticket's large columns that no trigger writes: an update reads them back only when it sets them, the
+ * others come from the row given (a batch's JSON parsed once more per update was most of what automation
+ * cost the server's thread).
+ */
+const CARRIED_COLUMNS = new Set<string>([
+  'subject',
+  'body',
+  'rawJson',
+  'description',
+  'analysis',
+  'extraction',
+])
+const ROW_COLUMNS = Object.keys(ZTicketRow.shape)
+
+/**
+ * Many tickets' changes (a batch's rules or routing), each of a row as the transaction last wrote it: one
+ * statement for each set of fields changed, each ticket with its own values, read by
+ * `jsonb_populate_recordset` so every column keeps its type. Returns the rows as written, by id, without
+ * any that are gone. A ticket given twice is the caller's to merge: one statement sets a row once.
  */
 export async function updateTickets(
   tx: TQueryable,
-  updates: readonly { id: string; changes: TTicketChanges }[],
+  updates: readonly { row: TTicketRow; changes: TTicketChanges }[],
 ): Promise<Map<string, TTicketRow>> {
   const byFields = new Map<string, { fields: string[]; rows: Record<string, unknown>[] }>()
-  for (const { id, changes } of updates) {
+  const given = new Map(updates.map(({ row }) => [row.id, row]))
+  for (const { row, changes } of updates) {
     const fields = Object.keys(changes)
       .filter((name) => WRITTEN_COLUMNS.has(name))
       .sort()
     const key = fields.join(',')
     const same = byFields.get(key) ?? { fields, rows: [] }
-    same.rows.push({ ...changes, id })
+    same.rows.push({ ...changes, id: row.id })
     byFields.set(key, same)
   }
   const written = new Map<string, TTicketRow>()
   for (const { fields, rows } of byFields.values()) {
     const sets = ['updated_at = now()', ...fields.map((name) => `"${name}" = v."${name}"`)]
-    const { rows: changed } = await tx.query<TTicketRow>(
+    const read = ROW_COLUMNS.filter((name) => !CARRIED_COLUMNS.has(name) || fields.includes(name))
+    const { rows: changed } = await tx.query<Partial<TTicketRow> & { id: string }>(
       `update tickets t set ${sets.join(', ')}
-       from jsonb_populate_recordset(null::tickets, $1::jsonb) v where t.id = v.id returning t.*`,
+       from jsonb_populate_recordset(null::tickets, $1::jsonb) v where t.id = v.id
+       returning ${read.map((name) => `t."${name}"`).join(', ')}`,
       [toStorableJson(rows)],
     )
-    for (const row of changed) written.set(row.id, row)
+    for (const row of changed) {
+      const before = given.get(row.id)
+      if (before) written.set(row.id, { ...before, ...row })
+    }
   }
   return written
 }
