@@ -1,5 +1,7 @@
 import {
   readsSla,
+  type TRuleAction,
+  type TRuleField,
   type TRuleGroup,
   type TSlaClockState,
   type TSlaMetric,
@@ -45,31 +47,57 @@ async function readSlaClocks(tx: TQueryable, ids: readonly string[]): Promise<Ma
   return clocks
 }
 
+/** The fields read from a ticket's surroundings, not from its row, the mail or the clocks. */
+const SURROUNDING_FIELDS: ReadonlySet<TRuleField> = new Set<TRuleField>([
+  'requester.name',
+  'time.hours-since-customer-message',
+  'time.hours-since-agent-message',
+])
+
+const readsSurroundings = (group: TRuleGroup): boolean =>
+  group.conditions.some((entry) =>
+    entry.type === 'group' ? readsSurroundings(entry) : SURROUNDING_FIELDS.has(entry.field),
+  )
+
+/** What a rule takes from a ticket's surroundings (its conditions and actions; left out, everything). */
+export type TRuleNeeds = { conditions: TRuleGroup; actions: readonly TRuleAction[] }
+
 /**
- * The surroundings of every ticket of a batch: one statement whatever the batch's size, and a second for
- * the SLA clocks when one of `rules` reads them (left out, every clock is read).
+ * Whether a rule needs the requester's name or when each side last wrote: a condition reads them, or an
+ * automatic reply greets the requester by name. A desk's keyword rules need neither.
+ */
+const needsSurroundings = (rule: TRuleNeeds): boolean =>
+  readsSurroundings(rule.conditions) || rule.actions.some((action) => action.type === 'email-reply')
+
+/**
+ * The surroundings of every ticket of a batch: one statement whatever the batch's size, none when no rule
+ * of `rules` needs them (then no name and no message times), and another for the SLA clocks when one of
+ * `rules` reads them (left out, everything is read).
  */
 export async function readSurroundings(
   tx: TQueryable,
   tickets: readonly Pick<TTicketRow, 'id' | 'requesterId' | 'created_at'>[],
-  rules?: readonly { conditions: TRuleGroup }[],
+  rules?: readonly TRuleNeeds[],
 ): Promise<Map<string, TTicketSurroundings>> {
   const ids = tickets.map((ticket) => ticket.id)
-  const { rows } = await tx.query<{
-    id: string
-    requesterName: string | null
-    customer: Date | null
-    agent: Date | null
-  }>(
-    `select t.id, c."name" as "requesterName",
-       (select max(m."createdAt") from messages m where m."ticketId" = t.id and m.direction = 'inbound')
-         as customer,
-       (select max(m."createdAt") from messages m where m."ticketId" = t.id and m.direction = 'outbound')
-         as agent
-     from unnest($1::text[], $2::text[]) as t (id, "requesterId")
-     left join contacts c on c.id = t."requesterId"`,
-    [ids, tickets.map((ticket) => ticket.requesterId ?? null)],
-  )
+  const { rows } =
+    rules === undefined || rules.some(needsSurroundings)
+      ? await tx.query<{
+          id: string
+          requesterName: string | null
+          customer: Date | null
+          agent: Date | null
+        }>(
+          `select t.id, c."name" as "requesterName",
+             (select max(m."createdAt") from messages m where m."ticketId" = t.id and m.direction = 'inbound')
+               as customer,
+             (select max(m."createdAt") from messages m where m."ticketId" = t.id and m.direction = 'outbound')
+               as agent
+           from unnest($1::text[], $2::text[]) as t (id, "requesterId")
+           left join contacts c on c.id = t."requesterId"`,
+          [ids, tickets.map((ticket) => ticket.requesterId ?? null)],
+        )
+      : { rows: [] }
   const known = new Map(rows.map((row) => [row.id, row]))
   const sla =
     rules === undefined || rules.some((rule) => readsSla(rule.conditions))

@@ -240,6 +240,31 @@ describe.each(DATABASE_KINDS)('automation rules on %s', (database) => {
     await removeRules()
   })
 
+  it('reads the requester’s name for a rule that asks for it, beside keyword rules that need nothing more', async () => {
+    await createRule(ada, {
+      name: 'Known by name',
+      kind: 'on-create',
+      position: 0,
+      conditions: all({ type: 'condition', field: 'requester.name', operator: 'equals', value: 'Customer' }),
+      actions: [{ type: 'add-tags', tags: ['named'] }],
+    })
+    await createRule(ada, {
+      name: 'Invoices',
+      kind: 'on-create',
+      position: 1,
+      conditions: all({
+        type: 'condition',
+        field: 'message.subject',
+        operator: 'contains',
+        value: 'invoice',
+      }),
+      actions: [{ type: 'add-tags', tags: ['invoice'] }],
+    })
+    await ingest([{ subject: 'Named invoice question', messageId: 'named-1@rules.example' }])
+    expect((await ticketBySubject('Named invoice question')).tags).toEqual(['named', 'invoice'])
+    await removeRules()
+  })
+
   it('caps rules that keep changing a ticket after a member’s change, and says so on the timeline', async () => {
     await ingest([{ subject: 'Flip flop', messageId: 'flip@rules.example' }])
     const ticket = await ticketBySubject('Flip flop')
