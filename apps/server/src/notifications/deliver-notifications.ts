@@ -7,7 +7,7 @@ import type { TOutboxRow } from '../outbox/outbox-repository'
 import type { TOutbox } from '../outbox/outbox-service'
 import type { TEventBus } from '../realtime/event-bus'
 import { notificationMail } from './notification-mail'
-import { emailSettingsOfMembers, wantsMail } from './notification-settings'
+import { emailSettingsFrom, wantsMail } from './notification-settings'
 
 export type TNotificationDeliveryDeps = {
   db: TDatabase
@@ -31,11 +31,22 @@ type TNotificationRow = TDocumentRow & {
 }
 
 /**
+ * A claimed notification with what mailing it needs of its member: their stored mail choices, their
+ * address when verified, and how many notification mails they had this hour.
+ */
+type TClaimedNotification = {
+  row: TNotificationRow
+  mailSettings: unknown
+  memberEmail: string | null
+  mailedThisHour: number
+}
+
+/**
  * Announces the notifications the database made and nobody has announced yet: claimed in one statement, so
  * of every process that heard of the change exactly one announces each; mailed, in the claim's transaction,
  * to a member who wants that kind by mail and has verified their address, unless they had
  * `mailsPerMemberHour` such mails this hour; then shown to their member over the realtime socket. A batch's
- * notifications share the transaction and one read of their members' settings and mail counts.
+ * notifications share the transaction, and the claim reads their members' settings and mail counts.
  */
 export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
   const { db, bus, outbox, collection } = deps
@@ -43,7 +54,7 @@ export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
   async function announce(which: TUnannounced): Promise<number> {
     const { rows, mails } = await db.transaction(async (tx) => {
       const claimed = await claim(tx, which)
-      return { rows: claimed, mails: await mailFor(tx, claimed) }
+      return { rows: claimed.map(({ row }) => row), mails: await mailFor(tx, claimed) }
     })
     await outbox.announceQueued(mails)
     await Promise.all(
@@ -52,34 +63,20 @@ export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
     return rows.length
   }
 
-  async function mailFor(tx: TQueryable, claimed: readonly TNotificationRow[]): Promise<TOutboxRow[]> {
-    if (claimed.length === 0) return []
-    const settings = await emailSettingsOfMembers(tx, [...new Set(claimed.map((row) => row.userId))])
-    const wanted = claimed.filter((row) => {
-      const chosen = settings.get(row.userId)
-      return chosen !== undefined && wantsMail(chosen, row.kind)
-    })
-    if (wanted.length === 0) return []
-    const { rows } = await tx.query<{ id: string; email: string; sent: number }>(
-      `select u.id, u.email,
-         (select count(*)::int from outbox o
-           where o."userId" = u.id and o."kind" = 'notification' and o.created_at > now() - interval '1 hour') as sent
-       from users u where u.id = any($1::text[]) and u.email_verification`,
-      [[...new Set(wanted.map((row) => row.userId))]],
-    )
+  async function mailFor(tx: TQueryable, claimed: readonly TClaimedNotification[]): Promise<TOutboxRow[]> {
     // Counted forward as this batch queues, so a member's limit holds within one batch too.
-    const members = new Map(rows.map((member) => [member.id, member]))
+    const sent = new Map<string, number>()
     const queued: TOutboxRow[] = []
-    for (const row of wanted) {
-      const member = members.get(row.userId)
-      if (!member) continue
-      if (member.sent >= NotificationLimits.mailsPerMemberHour) {
-        deps.log(`notification mail to member ${row.userId} held back: ${member.sent} this hour`)
+    for (const { row, mailSettings, memberEmail, mailedThisHour } of claimed) {
+      if (memberEmail === null || !wantsMail(emailSettingsFrom(mailSettings), row.kind)) continue
+      const count = sent.get(row.userId) ?? mailedThisHour
+      if (count >= NotificationLimits.mailsPerMemberHour) {
+        deps.log(`notification mail to member ${row.userId} held back: ${count} this hour`)
         continue
       }
-      member.sent += 1
+      sent.set(row.userId, count + 1)
       queued.push(
-        await outbox.queueMail(tx, notificationMail({ ...row, to: member.email, publicUrl: deps.publicUrl })),
+        await outbox.queueMail(tx, notificationMail({ ...row, to: memberEmail, publicUrl: deps.publicUrl })),
       )
     }
     return queued
@@ -120,20 +117,40 @@ export function createNotificationDelivery(deps: TNotificationDeliveryDeps) {
   }
 }
 
-function claim(tx: TQueryable, which: TUnannounced): Promise<TNotificationRow[]> {
+/**
+ * Claims the notifications, each with its member's mail choices, verified address and notification mails
+ * this hour: one statement.
+ */
+async function claim(tx: TQueryable, which: TUnannounced): Promise<TClaimedNotification[]> {
   const [condition, param] =
     'ticketIds' in which
       ? [`"ticketId" = any($1::text[])`, which.ticketIds]
       : [`created_at < now() - make_interval(secs => $1)`, which.olderThanSeconds]
-  return tx
-    .query<TNotificationRow>(
-      `update notifications set "announcedAt" = now()
+  const { rows } = await tx.query<
+    TNotificationRow & { mailSettings: unknown; memberEmail: string | null; mailedThisHour: number }
+  >(
+    `with claimed as (
+       update notifications set "announcedAt" = now()
        where id in (
          select id from notifications where "announcedAt" is null and ${condition}
          order by seq limit 500 for update skip locked
        )
-       returning *`,
-      [param],
-    )
-    .then((result) => result.rows)
+       returning *
+     )
+     select claimed.*, s."email" as "mailSettings", u.email as "memberEmail",
+       (select count(*)::int from outbox o
+         where o."userId" = claimed."userId" and o."kind" = 'notification'
+           and o.created_at > now() - interval '1 hour') as "mailedThisHour"
+     from claimed
+     left join notification_settings s on s."userId" = claimed."userId"
+     left join users u on u.id = claimed."userId" and u.email_verification
+     order by claimed.seq`,
+    [param],
+  )
+  return rows.map(({ mailSettings, memberEmail, mailedThisHour, ...row }) => ({
+    row,
+    mailSettings,
+    memberEmail,
+    mailedThisHour,
+  }))
 }

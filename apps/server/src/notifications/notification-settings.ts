@@ -9,7 +9,7 @@ import { AppError } from '../core/app-error'
 import type { TDatabase, TQueryable } from '../db/database'
 
 /** A stored choice over the defaults: every kind until the member chooses. */
-function settingsFrom(stored: unknown): TNotificationEmailSettings {
+export function emailSettingsFrom(stored: unknown): TNotificationEmailSettings {
   const email = { ...NOTIFICATION_EMAIL_DEFAULTS.email, ...(stored as object | undefined) }
   const parsed = ZNotificationEmailSettings.safeParse({ email })
   return parsed.success ? parsed.data : NOTIFICATION_EMAIL_DEFAULTS
@@ -17,20 +17,11 @@ function settingsFrom(stored: unknown): TNotificationEmailSettings {
 
 /** A member's choice of the kinds they are also mailed about; every kind until they choose. */
 export async function emailSettingsOf(tx: TQueryable, userId: string): Promise<TNotificationEmailSettings> {
-  return (await emailSettingsOfMembers(tx, [userId])).get(userId) ?? NOTIFICATION_EMAIL_DEFAULTS
-}
-
-/** Several members' choices in one read, for a batch of notifications. */
-export async function emailSettingsOfMembers(
-  tx: TQueryable,
-  userIds: readonly string[],
-): Promise<Map<string, TNotificationEmailSettings>> {
-  const { rows } = await tx.query<{ userId: string; email: unknown }>(
-    `select "userId", "email" from notification_settings where "userId" = any($1::text[])`,
-    [userIds],
+  const { rows } = await tx.query<{ email: unknown }>(
+    'select "email" from notification_settings where "userId" = $1',
+    [userId],
   )
-  const stored = new Map(rows.map((row) => [row.userId, row.email]))
-  return new Map(userIds.map((userId) => [userId, settingsFrom(stored.get(userId))]))
+  return emailSettingsFrom(rows[0]?.email)
 }
 
 export function wantsMail(settings: TNotificationEmailSettings, kind: TNotificationKind): boolean {
