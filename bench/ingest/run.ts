@@ -16,8 +16,8 @@ import { BENCH_TEMPLATES } from './templates-setup'
 // With `automation`, each setup runs twice in the same run: without rules, then with 50 on-create rules and
 // a routed group (issue 25 item 4: within 15% of the figure without them), and the two rates are compared.
 // With `templates`, the same without and with 20 enabled extraction templates (issue 26 item 4: within 10%).
-// With rounds > 1 the pair runs that many times, alternating, and the median change is printed too: one
-// pair moves by 10 to 20 points from run to run on this machine, more than what it measures.
+// With rounds > 1 the pair runs that many times, every other round with the extra first, and the median
+// change is printed too: one pair moves by 10 to 20 points from run to run on this machine.
 
 const CLIENTS = 8
 /** What a run adds to its second variant, and how much slower that may be. */
@@ -130,10 +130,18 @@ function printMedianCost(label: string, pairs: [TIngestReport, TIngestReport][],
 type TSetup = (typeof SETUPS)[number]
 type TRunOptions = { burstMessages: number; steadyMessages: number; postgresUrl: string }
 
-/** One setup without, then with, the extra (or once, with none); the pair compared when there is one. */
-async function runRound(setup: TSetup, extra: TExtra | undefined, options: TRunOptions) {
-  const reports: TIngestReport[] = []
-  for (const withExtra of extra ? [false, true] : [false]) {
+/**
+ * One setup without and with the extra (or once, with none), in the order given; the pair compared when
+ * there is one.
+ */
+async function runRound(
+  setup: TSetup,
+  extra: TExtra | undefined,
+  options: TRunOptions & { extraFirst: boolean },
+) {
+  const reports = new Map<boolean, TIngestReport>()
+  const order = extra ? [options.extraFirst, !options.extraFirst] : [false]
+  for (const withExtra of order) {
     const database = await createBenchDatabase({ kind: setup.kind, postgresUrl: options.postgresUrl })
     try {
       const report = await runIngestBench({
@@ -146,13 +154,14 @@ async function runRound(setup: TSetup, extra: TExtra | undefined, options: TRunO
         automation: withExtra && extra === 'automation',
         templates: withExtra && extra === 'templates',
       })
-      reports.push(report)
+      reports.set(withExtra, report)
       printReport(`${setup.label}${withExtra && extra ? `, ${EXTRAS[extra].label}` : ''}`, report)
     } finally {
       await database.drop()
     }
   }
-  const [plain, automated] = reports
+  const plain = reports.get(false)
+  const automated = reports.get(true)
   if (!plain || !automated || !extra) return []
   printAutomationCost(setup.label, plain, automated, extra)
   return [[plain, automated] as [TIngestReport, TIngestReport]]
@@ -177,7 +186,11 @@ async function main() {
   for (const setup of setups) {
     const pairs: [TIngestReport, TIngestReport][] = []
     for (let round = 0; round < rounds; round += 1) {
-      pairs.push(...(await runRound(setup, extra, { burstMessages, steadyMessages, postgresUrl })))
+      // Every other round runs the extra first: a machine that slows or speeds up over a run favours neither.
+      const extraFirst = round % 2 === 1
+      pairs.push(
+        ...(await runRound(setup, extra, { burstMessages, steadyMessages, postgresUrl, extraFirst })),
+      )
     }
     if (extra && pairs.length > 1) printMedianCost(setup.label, pairs, extra)
   }
