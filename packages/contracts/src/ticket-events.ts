@@ -72,6 +72,19 @@ export const TicketEventType = {
 export type TTicketEventType = (typeof TicketEventType)[keyof typeof TicketEventType]
 export const TICKET_EVENT_TYPES = Object.values(TicketEventType) as [TTicketEventType, ...TTicketEventType[]]
 
+/**
+ * The events that explain what automation did (what each rule read, whom routing weighed, a webhook's
+ * outcome) and change nothing: no metric, SLA clock or report reads them, and they are a new ticket's
+ * heaviest rows, so the readers that compute from the log leave them out.
+ */
+export const EXPLANATION_EVENT_TYPES: readonly TTicketEventType[] = [
+  TicketEventType.ruleEvaluated,
+  TicketEventType.ruleMisses,
+  TicketEventType.rulePassCap,
+  TicketEventType.routed,
+  TicketEventType.ruleWebhook,
+]
+
 /** Who made a change: a signed-in member (by user id), the customer (by mail) or the server itself. */
 export const TicketEventActor = { user: 'user', customer: 'customer', system: 'system' } as const
 export type TTicketEventActorType = (typeof TicketEventActor)[keyof typeof TicketEventActor]

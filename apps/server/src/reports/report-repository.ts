@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
+  EXPLANATION_EVENT_TYPES,
   imapMailboxLabel,
   ReportCohort,
   ReportLimits,
@@ -124,8 +125,8 @@ export async function findEvents(
   if (ids.length === 0) return events
   const { rows } = await db.query<TEventRow>(
     `select "ticketId", created_at as "at", "actorType", "type", "before", "after" from ticket_events
-     where "ticketId" = any($1::text[]) order by "ticketId", seq`,
-    [ids],
+     where "ticketId" = any($1::text[]) and "type" <> all($2::text[]) order by "ticketId", seq`,
+    [ids, EXPLANATION_EVENT_TYPES],
   )
   for (const [index, row] of rows.entries()) {
     const change = ZTicketEventChange.parse({ type: row.type, before: row.before, after: row.after })

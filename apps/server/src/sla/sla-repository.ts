@@ -1,4 +1,5 @@
 import {
+  EXPLANATION_EVENT_TYPES,
   type TBusinessHours,
   type TTicketEventActorType,
   ZBusinessHours,
@@ -39,8 +40,8 @@ export async function findEventsOf(
 ): Promise<Map<string, TMetricEvent[]>> {
   const { rows } = await db.query<TEventRow>(
     `select "ticketId", created_at as "at", "actorType", "type", "before", "after" from ticket_events
-     where "ticketId" = any($1::text[]) order by seq`,
-    [ticketIds],
+     where "ticketId" = any($1::text[]) and "type" <> all($2::text[]) order by seq`,
+    [ticketIds, EXPLANATION_EVENT_TYPES],
   )
   const events = new Map<string, TMetricEvent[]>()
   for (const row of rows) {
