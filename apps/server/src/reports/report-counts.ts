@@ -1,47 +1,18 @@
-import { ReportHours, ReportLimits, SLA_METRICS, type TReportQuery } from '@parsedesk/contracts'
+import { ReportLimits, SLA_METRICS, type TReportQuery } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import { datesOf, dayStartsOf, filtersOf } from './report-period'
-import { ticketFilter } from './report-repository'
-import {
-  BACKLOG_BUCKETS,
-  FIRST_REPLY_BUCKETS,
-  RESOLUTION_BUCKETS,
-  slaSlice,
-  type TBucket,
-} from './report-rows'
-import { MET } from './report-store'
+import { bucketCase, limitOf, measuredTicketsSql } from './report-measured-sql'
+import { datesOf } from './report-period'
+import { FIRST_REPLY_BUCKETS, RESOLUTION_BUCKETS, slaSlice } from './report-rows'
 import type { TAgentCounts, TDurationStats, TReportCounts } from './report-summary'
 
 /**
  * A report's numbers counted by Postgres over the stored rows (decision 069, session 16): each slice of
- * `measuredOf` (report-rows.ts) is a grouping set over the row's columns and the ticket's, a per-day series
- * the period's date each instant falls in (`width_bucket` over the dates' starts, `dayStartsOf`), the
- * percentiles `percentile_disc` (nearest rank, as `quantile`). Only the counts travel to the server. `countsOf` (report-summary.ts) counts the same over tickets
- * measured one by one, and report-measured-rows.integration.test.ts holds the two equal.
+ * `measuredOf` (report-rows.ts) is a grouping set over the columns `measuredTicketsSql` reads, a per-day
+ * series the period's date each instant falls in (`width_bucket` over the dates' starts, `dayStartsOf`), the
+ * percentiles `percentile_disc` (nearest rank, as `quantile`). Only the counts travel to the server.
+ * `countsOf` (report-summary.ts) counts the same over tickets measured one by one, and
+ * report-measured-rows.integration.test.ts holds the two equal.
  */
-
-/** A bucket's key by the same bounds as `bucketOf`: the first whose bound the value is under. */
-const bucketCase = (value: string, buckets: readonly TBucket[]) =>
-  `case when ${value} is null then null ${buckets
-    .map((bucket) =>
-      Number.isFinite(bucket.below)
-        ? `when ${value} < ${bucket.below} then '${bucket.key}'`
-        : `else '${bucket.key}'`,
-    )
-    .join(' ')} end`
-
-/**
- * A stored SLA result at the report's `now`, as `outcomeAt`: met (-1, `MET`), or breached once its due time
- * has passed. The column's number is read once: its bucket among [-1, 0), [0, now] and past `now` (instants
- * are whole milliseconds).
- */
-const outcomeCase = (metric: string, now: string) =>
-  `(array['met', 'breached'])[width_bucket((r.sla ->> '${metric}')::float8, array[${MET}, 0, ${now} + 0.5])]`
-
-/** A stored duration in the report's hours; null unless both kinds were measured (`storedOf`). */
-const hoursCase = (calendar: string, business: string, isBusiness: string) =>
-  `case when r."${calendar}" is null or r."${business}" is null then null
-   when ${isBusiness} then r."${business}" else r."${calendar}" end`
 
 /** Columns named by the SLA metric's position: `sla0` is the first of SLA_METRICS. */
 const slaColumns = SLA_METRICS.map((_, index) => `sla${index}`)
@@ -131,35 +102,11 @@ async function countTickets(
   scope: 'all' | 'headline',
 ) {
   const whole = scope === 'all'
-  const { where, params } = ticketFilter(filtersOf(query))
-  const param = (value: unknown) => {
-    params.push(value)
-    return `$${params.length}`
-  }
-  const limit = param(ReportLimits.tickets)
-  const nowMs = `${param(now)}::float8`
-  const business = `${param(query.hours === ReportHours.business)}::boolean`
+  const sql = measuredTicketsSql(query, now)
+  const { params, dayIndex } = sql
+  const limit = limitOf(sql)
   // Past the limit, `all` counts nothing: the caller asks for the `first` instead.
   const fits = `(select n from size) <= ${limit}`
-  const dayStarts = dayStartsOf(query)
-  const starts = `${param(dayStarts)}::float8[]`
-  const startsAt = `${param(dayStarts.map((at) => new Date(at)))}::timestamptz[]`
-  // The date's index in the period (1 the first), by bisection of its days' starts: 0 before, past it after.
-  const dayIndex = (ms: string) => `width_bucket((${ms})::float8, ${starts})`
-  // Open for under `below` at `now` as `bucketOf` reads it, the creation cut to the millisecond as JavaScript
-  // holds it: created at or after `now - below + 1 ms`. Compared as timestamps: no arithmetic per ticket.
-  // Most tickets were closed once, or never: their day is a column (a grouping set); the others' days are
-  // listed apart, each once per ticket.
-  const once = (column: string) =>
-    `case when jsonb_array_length(r."${column}") = 1 then ${dayIndex(`r."${column}" ->> 0`)} end`
-  const many = (column: string) => `case when jsonb_array_length(r."${column}") > 1 then r."${column}" end`
-  const backlog = BACKLOG_BUCKETS.map((bucket) =>
-    Number.isFinite(bucket.below)
-      ? `when t.created_at >= ${param(new Date(now - bucket.below + 1))}::timestamptz then '${bucket.key}'`
-      : `else '${bucket.key}'`,
-  ).join(' ')
-  const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as sla${index}`)
-  const policy = `coalesce(r.sla ->> 'policyId', 'none')`
   const volume = dimensionOf([...VOLUME_SETS, ...DAY_SETS])
   const sla = dimensionOf(SLA_SETS)
   const slaCounts = slaColumns.map(
@@ -169,21 +116,7 @@ async function countTickets(
   )
   const { rows } = await db.query<TCountsRow>(
     `with m as materialized (
-       select t.seq, t.status, r."ticketId" is null as unmeasured,
-         coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
-         coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
-         coalesce(t."assigneeId", 'none') as agent, ${policy} as policy,
-         ${hoursCase('firstReplyMs', 'firstReplyBusinessMs', business)} as fr,
-         ${hoursCase('resolutionMs', 'resolutionBusinessMs', business)} as res,
-         coalesce(r.resolved, false) as resolved, coalesce(r."oneTouch", false) as "oneTouch",
-         coalesce(r."reopenCount", 0) as "reopenCount", s.rating, ${outcomes.join(', ')},
-         width_bucket(t.created_at, ${startsAt}) as created_day,
-         ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
-         ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
-         case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket
-       from tickets t left join report_rows r on r."ticketId" = t.id
-       left join satisfaction_surveys s on s."ticketId" = t.id and s.rating is not null
-       where ${where} ${which === 'first' ? 'order by t.created_at, t.seq' : ''}
+       ${sql.select} ${which === 'first' ? 'order by t.created_at, t.seq' : ''}
        limit ${limit} + ${which === 'first' ? 0 : 1}
      ),
      size as (select count(*) as n from m),

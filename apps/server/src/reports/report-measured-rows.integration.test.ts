@@ -3,6 +3,7 @@ import {
   DATABASE_ID,
   ReportCohort,
   ReportHours,
+  ReportLimits,
   SlaMetric,
   TicketEventType,
   TicketStatus,
@@ -19,6 +20,7 @@ import { datesOf, filtersOf } from './report-period'
 import { findEvents, findReportTickets } from './report-repository'
 import { measuredOf, measureTicket } from './report-rows'
 import { readReportSummary } from './report-service'
+import { listSlice } from './report-slice'
 import { countsOf, headlineOf } from './report-summary'
 import { generateReportWorkspace } from './report-workspace.test-kit'
 
@@ -213,50 +215,57 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
     await expectRowsAgree(Date.now() + 3 * DAY)
   })
 
-  it('counts in SQL what the reference counts over every ticket measured from its events', async () => {
+  const week = () => ({ from: iso(Date.now() - 7 * DAY), to: iso(Date.now()) })
+  /** Reports the SQL is held equal to the reference in: hours, zones, cohorts, filters, `now` days later. */
+  const cases = () => [
+    { ...query('UTC', ReportHours.calendar), now: Date.now() },
+    { ...query('America/New_York', ReportHours.business), now: Date.now() + 3 * DAY },
+    {
+      ...query('Europe/Berlin', ReportHours.business),
+      ...week(),
+      cohort: ReportCohort.events,
+      now: Date.now(),
+    },
+    { ...query('Asia/Kolkata', ReportHours.calendar), groupId: groupIds[0], now: Date.now() + DAY },
+    {
+      ...query('UTC', ReportHours.calendar),
+      agentId: ada.userId,
+      priority: 'high' as const,
+      now: Date.now(),
+    },
+  ]
+
+  /** The report's tickets measured one by one from their events, oldest first: the reference. */
+  async function measuredFromEvents(asked: ReturnType<typeof cases>[number]) {
+    const { now, ...report } = asked
     const workspace = {
       policies: await findPolicies(server.db, teamId),
       schedules: await findSchedules(server.db, teamId),
     }
-    const week = { from: iso(Date.now() - 7 * DAY), to: iso(Date.now()) }
-    const cases = [
-      { ...query('UTC', ReportHours.calendar), now: Date.now() },
-      { ...query('America/New_York', ReportHours.business), now: Date.now() + 3 * DAY },
-      {
-        ...query('Europe/Berlin', ReportHours.business),
-        ...week,
-        cohort: ReportCohort.events,
-        now: Date.now(),
-      },
-      { ...query('Asia/Kolkata', ReportHours.calendar), groupId: groupIds[0], now: Date.now() + DAY },
-      {
-        ...query('UTC', ReportHours.calendar),
-        agentId: ada.userId,
-        priority: 'high' as const,
-        now: Date.now(),
-      },
-    ]
+    const { tickets } = await findReportTickets(server.db, filtersOf(report))
+    const events = await findEvents(
+      server.db,
+      tickets.map((ticket) => ticket.id),
+    )
+    const context = {
+      timeZone: report.timeZone,
+      hours: report.hours,
+      dates: new Set(datesOf(report.from, report.to)),
+      now,
+    }
+    return tickets.map(({ stored: _stored, ...ticket }) =>
+      measureTicket({ ...ticket, events: events.get(ticket.id) ?? [] }, workspace, context),
+    )
+  }
+
+  it('counts in SQL what the reference counts over every ticket measured from its events', async () => {
     let breakdowns = 0
-    for (const { now, ...asked } of cases) {
+    for (const { now, ...asked } of cases()) {
       const counted = await countReport(server.db, asked, now)
-      const { tickets } = await findReportTickets(server.db, filtersOf(asked))
-      const events = await findEvents(
-        server.db,
-        tickets.map((ticket) => ticket.id),
-      )
-      const context = {
-        timeZone: asked.timeZone,
-        hours: asked.hours,
-        dates: new Set(datesOf(asked.from, asked.to)),
-        now,
-      }
-      const reference = countsOf(
-        tickets.map(({ stored: _stored, ...ticket }) =>
-          measureTicket({ ...ticket, events: events.get(ticket.id) ?? [] }, workspace, context),
-        ),
-      )
+      const measured = await measuredFromEvents({ ...asked, now })
+      const reference = countsOf(measured)
       expect(counted.unmeasured).toBe(0)
-      expect(counted.counts.get('all')).toBe(tickets.length)
+      expect(counted.counts.get('all')).toBe(measured.length)
       expect(Object.fromEntries(counted.counts)).toEqual(Object.fromEntries(reference.counts))
       const { firstReply, resolution, agents } = counted
       expect({ firstReply, resolution, agents }).toEqual({
@@ -269,5 +278,46 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
       breakdowns += [...counted.counts.keys()].filter((slice) => slice.includes(':policy:')).length
     }
     expect(breakdowns).toBeGreaterThan(0)
+  })
+
+  it('lists in SQL, for every number of a report, the tickets the reference puts in its slice', async () => {
+    // Names no ticket holds, and names a crafted request could send: each lists nothing.
+    const strangers = ['created:1999-01-01', 'closed:not-a-date', 'firstReply:1y', 'sla:first-reply:won', 'x']
+    for (const [index, asked] of cases().entries()) {
+      const { now, ...report } = asked
+      const measured = await measuredFromEvents(asked)
+      // Every number of the first report, every third of the others (each is a statement).
+      const numbers = [...countsOf(measured).counts.keys()].filter((_, at) => index === 0 || at % 3 === 0)
+      const slices = [...numbers, ...strangers]
+      for (const slice of slices) {
+        const listed = await listSlice(server.db, report, slice, now, ReportLimits.tickets)
+        const expected = measured.filter((ticket) => ticket.slices.has(slice)).reverse()
+        expect(listed.unmeasured).toBe(0)
+        expect({ slice, total: listed.total, ids: listed.tickets.map((ticket) => ticket.id) }).toEqual({
+          slice,
+          total: expected.length,
+          ids: expected.map((ticket) => ticket.id),
+        })
+        // Each row shows the values the reference measured, in the report's hours.
+        expect(
+          listed.tickets.map(({ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status }) => ({
+            ...{ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status },
+          })),
+        ).toEqual(
+          expected.map(({ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status }) => ({
+            ...{ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status },
+          })),
+        )
+      }
+      // A page holds the newest of the slice, and says how many there are in all.
+      const page = await listSlice(server.db, report, 'all', now, 7)
+      expect(page.total).toBe(measured.length)
+      expect(page.tickets.map((ticket) => ticket.id)).toEqual(
+        measured
+          .slice(-7)
+          .reverse()
+          .map((ticket) => ticket.id),
+      )
+    }
   })
 })

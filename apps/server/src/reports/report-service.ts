@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   ReportLimits,
-  type TCustomFieldValues,
   type TReportDrill,
   type TReportQuery,
   type TReportSummary,
@@ -11,10 +10,11 @@ import { withBoundedStatements } from '../db/bounded-statements'
 import type { TDatabase, TQueryable } from '../db/database'
 import { findPolicies, findSchedules } from '../sla/sla-repository'
 import { countReport } from './report-counts'
-import { findCustomColumns, findCustomValues } from './report-custom-fields'
+import { findCustomColumns } from './report-custom-fields'
 import { datesOf, filtersOf, previousPeriod } from './report-period'
-import { findEvents, findReportNames, findReportTickets, findUnmeasured } from './report-repository'
-import { measuredOf, measureStored, type TMeasuredTicket, type TStoredMeasure } from './report-rows'
+import { findEvents, findReportNames, findUnmeasured } from './report-repository'
+import { measureStored, type TStoredMeasure } from './report-rows'
+import { listSlice } from './report-slice'
 import { writeStoredRows } from './report-store'
 
 import { headlineOf, summaryOf } from './report-summary'
@@ -61,31 +61,6 @@ async function measureMissing(
     'keep',
   )
   return measures
-}
-
-/**
- * The tickets of a period, each measured: what the drill-down and the CSV list. Each is read from its
- * stored row (decision 069); a ticket without one is measured from its events and its row stored.
- */
-async function measuredTickets(db: TDatabase, queryable: TQueryable, query: TReportQuery, now: number) {
-  const { tickets, truncated } = await findReportTickets(queryable, filtersOf(query))
-  const context = {
-    timeZone: query.timeZone,
-    hours: query.hours,
-    dates: new Set(datesOf(query.from, query.to)),
-    now,
-  }
-  const measures = await measureMissing(
-    db,
-    queryable,
-    query.teamId,
-    tickets.filter((ticket) => ticket.stored === null),
-    now,
-  )
-  const measured: TMeasuredTicket[] = []
-  for (const { stored, ...ticket } of tickets)
-    measured.push(measuredOf(ticket, stored ?? (measures.get(ticket.id) as TStoredMeasure), context))
-  return { truncated, measured }
 }
 
 /**
@@ -138,26 +113,11 @@ export function readReportSummary(db: TDatabase, query: TReportQuery, now: numbe
   })
 }
 
-const rowOf = (ticket: TMeasuredTicket, customFields: TCustomFieldValues): TReportTicketRow => ({
-  id: ticket.id,
-  number: ticket.number,
-  subject: ticket.subject,
-  status: ticket.status,
-  priority: ticket.priority,
-  category: ticket.category,
-  groupId: ticket.groupId,
-  mailboxId: ticket.mailboxId,
-  assigneeId: ticket.assigneeId,
-  createdAt: new Date(ticket.createdAt).toISOString(),
-  firstReplyMs: ticket.firstReplyMs,
-  resolutionMs: ticket.resolutionMs,
-  reopenCount: ticket.reopenCount,
-  oneTouch: ticket.oneTouch,
-  csat: ticket.csat,
-  customFields,
-})
-
-/** The tickets behind one number of the summary (its slice), newest first, a page of them. */
+/**
+ * The tickets behind one number of the summary (its slice), newest first, a page of them: picked in SQL over
+ * the stored rows (report-slice.ts). A ticket of the report without a row is measured and stored first, then
+ * the slice read again, as the summary does.
+ */
 export function readReportSlice(
   db: TDatabase,
   query: TReportQuery,
@@ -166,19 +126,13 @@ export function readReportSlice(
   limit: number = ReportLimits.drillRows,
 ): Promise<TReportDrill> {
   return bounded(db, async (queryable) => {
-    const { measured } = await measuredTickets(db, queryable, query, now)
-    const inSlice = measured.filter((ticket) => ticket.slices.has(slice)).reverse()
-    const listed = inSlice.slice(0, limit)
-    const values = await findCustomValues(
-      queryable,
-      query.teamId,
-      listed.map((ticket) => ticket.id),
-    )
-    return {
-      slice,
-      total: inSlice.length,
-      tickets: listed.map((ticket) => rowOf(ticket, values.get(ticket.id) ?? {})),
+    let listed = await listSlice(queryable, query, slice, now, limit)
+    if (listed.unmeasured > 0) {
+      const missing = await findUnmeasured(queryable, filtersOf(query))
+      await measureMissing(db, queryable, query.teamId, missing, now)
+      listed = await listSlice(queryable, query, slice, now, limit)
     }
+    return { slice, total: listed.total, tickets: listed.tickets }
   })
 }
 

@@ -1,0 +1,99 @@
+import { ReportHours, ReportLimits, SLA_METRICS, type TReportQuery } from '@parsedesk/contracts'
+import { dayStartsOf, filtersOf } from './report-period'
+import { ticketFilter } from './report-repository'
+import { BACKLOG_BUCKETS, type TBucket } from './report-rows'
+import { MET } from './report-store'
+
+/**
+ * A report's tickets as `measuredOf` (report-rows.ts) sees them, in SQL over their stored rows (decision
+ * 069): one row per ticket with the columns its slices are read from. The count (report-counts.ts) groups
+ * them, the drill-down and the CSV (report-slice.ts) pick one slice's; both read the same columns, so a
+ * number and the tickets it opens cannot disagree.
+ */
+export type TMeasuredSql = {
+  /** `select ... from tickets t ... where ...`: no order, no limit. */
+  select: string
+  params: unknown[]
+  /** Adds a parameter, and says how the statement names it. */
+  param: (value: unknown) => string
+  /** The date's index in the period (1 its first), by bisection of its days' starts: 0 before, past it after. */
+  dayIndex: (ms: string) => string
+}
+
+/** A bucket's key by the same bounds as `bucketOf`: the first whose bound the value is under. */
+export const bucketCase = (value: string, buckets: readonly TBucket[]) =>
+  `case when ${value} is null then null ${buckets
+    .map((bucket) =>
+      Number.isFinite(bucket.below)
+        ? `when ${value} < ${bucket.below} then '${bucket.key}'`
+        : `else '${bucket.key}'`,
+    )
+    .join(' ')} end`
+
+/**
+ * A stored SLA result at the report's `now`, as `outcomeAt`: met (-1, `MET`), or breached once its due time
+ * has passed. The column's number is read once: its bucket among [-1, 0), [0, now] and past `now` (instants
+ * are whole milliseconds).
+ */
+const outcomeCase = (metric: string, now: string) =>
+  `(array['met', 'breached'])[width_bucket((r.sla ->> '${metric}')::float8, array[${MET}, 0, ${now} + 0.5])]`
+
+/** A stored duration in the report's hours; null unless both kinds were measured (`storedOf`). */
+const hoursCase = (calendar: string, business: string, isBusiness: string) =>
+  `case when r."${calendar}" is null or r."${business}" is null then null
+   when ${isBusiness} then r."${business}" else r."${calendar}" end`
+
+/** The column of an SLA metric's outcome, by its position in SLA_METRICS: `sla0` is the first. */
+export const slaColumn = (index: number) => `sla${index}`
+
+/** The most tickets one report reads, as a parameter of `sql`. */
+export const limitOf = (sql: TMeasuredSql) => sql.param(ReportLimits.tickets)
+
+/**
+ * `query`'s tickets at `now`, each with: `id`, `seq`, `created_at`, `status`, `unmeasured` (no row yet);
+ * `mailbox`, `category`, `priority`, `grp`, `agent`, `policy` ('none' when unset); `fr`, `res` (in the
+ * report's hours); `resolved`, `oneTouch`, `reopenCount`, `rating`; `sla0`... ('met', 'breached' or null);
+ * `created_day`, and `closed_day` / `reopened_day` for a ticket closed (reopened) once, `closed_many` /
+ * `reopened_many` the instants of one closed (reopened) more often; `backlog_bucket`.
+ */
+export function measuredTicketsSql(query: TReportQuery, now: number): TMeasuredSql {
+  const { where, params } = ticketFilter(filtersOf(query))
+  const param = (value: unknown) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+  const nowMs = `${param(now)}::float8`
+  const business = `${param(query.hours === ReportHours.business)}::boolean`
+  const dayStarts = dayStartsOf(query)
+  const starts = `${param(dayStarts)}::float8[]`
+  const startsAt = `${param(dayStarts.map((at) => new Date(at)))}::timestamptz[]`
+  const dayIndex = (ms: string) => `width_bucket((${ms})::float8, ${starts})`
+  // Open for under `below` at `now` as `bucketOf` reads it, the creation cut to the millisecond as JavaScript
+  // holds it: created at or after `now - below + 1 ms`. Compared as timestamps: no arithmetic per ticket.
+  // Most tickets were closed once, or never: their day is a column; the others' days are listed apart.
+  const once = (column: string) =>
+    `case when jsonb_array_length(r."${column}") = 1 then ${dayIndex(`r."${column}" ->> 0`)} end`
+  const many = (column: string) => `case when jsonb_array_length(r."${column}") > 1 then r."${column}" end`
+  const backlog = BACKLOG_BUCKETS.map((bucket) =>
+    Number.isFinite(bucket.below)
+      ? `when t.created_at >= ${param(new Date(now - bucket.below + 1))}::timestamptz then '${bucket.key}'`
+      : `else '${bucket.key}'`,
+  ).join(' ')
+  const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as ${slaColumn(index)}`)
+  const select = `select t.id, t.seq, t.created_at, t.status, r."ticketId" is null as unmeasured,
+       coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
+       coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
+       coalesce(t."assigneeId", 'none') as agent, coalesce(r.sla ->> 'policyId', 'none') as policy,
+       ${hoursCase('firstReplyMs', 'firstReplyBusinessMs', business)} as fr,
+       ${hoursCase('resolutionMs', 'resolutionBusinessMs', business)} as res,
+       coalesce(r.resolved, false) as resolved, coalesce(r."oneTouch", false) as "oneTouch",
+       coalesce(r."reopenCount", 0) as "reopenCount", s.rating, ${outcomes.join(', ')},
+       width_bucket(t.created_at, ${startsAt}) as created_day,
+       ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
+       ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
+       case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket
+     from tickets t left join report_rows r on r."ticketId" = t.id
+     left join satisfaction_surveys s on s."ticketId" = t.id and s.rating is not null
+     where ${where}`
+  return { select, params, param, dayIndex }
+}
