@@ -148,10 +148,10 @@ async function countTickets(
      -- A ticket closed (or reopened) more than once counts once on each of their days.
      repeated as (
        select distinct 'closed' as kind, ${dayIndex('e.at')} as day, m.seq
-       from m, jsonb_array_elements_text(m.closed_many) as e(at) where m.closed_many is not null and ${fits}
+       from m, unnest(m.closed_many) as e(at) where m.closed_many is not null and ${fits}
        union all
        select distinct 'reopened', ${dayIndex('e.at')}, m.seq
-       from m, jsonb_array_elements_text(m.reopened_many) as e(at) where m.reopened_many is not null and ${fits}
+       from m, unnest(m.reopened_many) as e(at) where m.reopened_many is not null and ${fits}
      )
      select (select n from size)::int as total,
        (select count(*) from m where unmeasured)::int as unmeasured,

@@ -1,8 +1,14 @@
-import { ReportHours, ReportLimits, SLA_METRICS, type TReportQuery } from '@parsedesk/contracts'
+import {
+  ReportHours,
+  ReportLimits,
+  SLA_METRICS,
+  type TReportQuery,
+  type TSlaMetric,
+} from '@parsedesk/contracts'
 import { dayStartsOf, filtersOf } from './report-period'
 import { ticketFilter } from './report-repository'
 import { BACKLOG_BUCKETS, type TBucket } from './report-rows'
-import { MET } from './report-store'
+import { MET, SLA_COLUMNS } from './report-store'
 
 /**
  * A report's tickets as `measuredOf` (report-rows.ts) sees them, in SQL over their stored rows (decision
@@ -35,8 +41,8 @@ export const bucketCase = (value: string, buckets: readonly TBucket[]) =>
  * has passed. The column's number is read once: its bucket among [-1, 0), [0, now] and past `now` (instants
  * are whole milliseconds).
  */
-const outcomeCase = (metric: string, now: string) =>
-  `(array['met', 'breached'])[width_bucket((r.sla ->> '${metric}')::float8, array[${MET}, 0, ${now} + 0.5])]`
+const outcomeCase = (metric: TSlaMetric, now: string) =>
+  `(array['met', 'breached'])[width_bucket(r."${SLA_COLUMNS[metric]}", array[${MET}, 0, ${now} + 0.5])]`
 
 /** A stored duration in the report's hours; null unless both kinds were measured (`storedOf`). */
 const hoursCase = (calendar: string, business: string, isBusiness: string) =>
@@ -50,13 +56,17 @@ export const slaColumn = (index: number) => `sla${index}`
 export const limitOf = (sql: TMeasuredSql) => sql.param(ReportLimits.tickets)
 
 /**
- * `query`'s tickets at `now`, each with: `id`, `seq`, `created_at`, `status`, `unmeasured` (no row yet);
+ * `query`'s tickets at `now`, each with: `seq`, `status`, `unmeasured` (no row yet);
  * `mailbox`, `category`, `priority`, `grp`, `agent`, `policy` ('none' when unset); `fr`, `res` (in the
  * report's hours); `resolved`, `oneTouch`, `reopenCount`, `rating`; `sla0`... ('met', 'breached' or null);
  * `created_day`, and `closed_day` / `reopened_day` for a ticket closed (reopened) once, `closed_many` /
  * `reopened_many` the instants of one closed (reopened) more often; `backlog_bucket`.
  */
-export function measuredTicketsSql(query: TReportQuery, now: number): TMeasuredSql {
+/**
+ * `listed`: with the `id` and `created_at` a list is read and ordered by; a count does without (each column
+ * more is carried through every pass over the materialised rows).
+ */
+export function measuredTicketsSql(query: TReportQuery, now: number, listed = false): TMeasuredSql {
   const { where, params } = ticketFilter(filtersOf(query))
   const param = (value: unknown) => {
     params.push(value)
@@ -72,18 +82,18 @@ export function measuredTicketsSql(query: TReportQuery, now: number): TMeasuredS
   // holds it: created at or after `now - below + 1 ms`. Compared as timestamps: no arithmetic per ticket.
   // Most tickets were closed once, or never: their day is a column; the others' days are listed apart.
   const once = (column: string) =>
-    `case when jsonb_array_length(r."${column}") = 1 then ${dayIndex(`r."${column}" ->> 0`)} end`
-  const many = (column: string) => `case when jsonb_array_length(r."${column}") > 1 then r."${column}" end`
+    `case when cardinality(r."${column}") = 1 then ${dayIndex(`r."${column}"[1]`)} end`
+  const many = (column: string) => `case when cardinality(r."${column}") > 1 then r."${column}" end`
   const backlog = BACKLOG_BUCKETS.map((bucket) =>
     Number.isFinite(bucket.below)
       ? `when t.created_at >= ${param(new Date(now - bucket.below + 1))}::timestamptz then '${bucket.key}'`
       : `else '${bucket.key}'`,
   ).join(' ')
   const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as ${slaColumn(index)}`)
-  const select = `select t.id, t.seq, t.created_at, t.status, r."ticketId" is null as unmeasured,
+  const select = `select ${listed ? 't.id, t.created_at, ' : ''}t.seq, t.status, r."ticketId" is null as unmeasured,
        coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
        coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
-       coalesce(t."assigneeId", 'none') as agent, coalesce(r.sla ->> 'policyId', 'none') as policy,
+       coalesce(t."assigneeId", 'none') as agent, coalesce(r."policyId", 'none') as policy,
        ${hoursCase('firstReplyMs', 'firstReplyBusinessMs', business)} as fr,
        ${hoursCase('resolutionMs', 'resolutionBusinessMs', business)} as res,
        coalesce(r.resolved, false) as resolved, coalesce(r."oneTouch", false) as "oneTouch",

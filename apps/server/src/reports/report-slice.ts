@@ -60,7 +60,7 @@ export function sliceCondition(slice: string, sql: TMeasuredSql, dates: readonly
     if (day === 0) return NOTHING
     if (prefix === 'created') return `created_day = ${day}`
     // Closed (reopened) once: its day is a column; more often: any of its instants on the day.
-    return `(${prefix}_day = ${day} or exists (select 1 from jsonb_array_elements_text(${prefix}_many) as e(at)
+    return `(${prefix}_day = ${day} or exists (select 1 from unnest(${prefix}_many) as e(at)
       where ${sql.dayIndex('e.at')} = ${day}))`
   }
   if (prefix === 'sla') return slaCondition(key, sql)
@@ -97,7 +97,7 @@ export async function listSlice(
   now: number,
   limit: number,
 ): Promise<{ total: number; unmeasured: number; tickets: TReportTicketRow[] }> {
-  const sql = measuredTicketsSql(query, now)
+  const sql = measuredTicketsSql(query, now, true)
   const condition = sliceCondition(slice, sql, datesOf(query.from, query.to))
   const { rows } = await db.query<TSliceRow & { total: number; unmeasured: number }>(
     `with m as materialized (${sql.select} order by t.created_at, t.seq limit ${limitOf(sql)}),

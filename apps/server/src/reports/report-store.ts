@@ -1,11 +1,22 @@
-import { SLA_METRICS, TicketEventType, type TSlaMetric } from '@parsedesk/contracts'
+import { SLA_METRICS, SlaMetric, TicketEventType, type TSlaMetric } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import { valuesList } from '../db/values-list'
 import type { TSlaPolicy } from '../sla/clock/ticket-sla'
 import { findEventsOf, findPolicies, findSchedules, type TSchedules } from '../sla/sla-repository'
 import { measureStored, type TStoredMeasure, type TStoredSla } from './report-rows'
 
-/** A row of `report_rows` (migration 061) as read, beside its ticket. */
+/**
+ * Per SLA target, its column of `report_rows` (migration 062): -1 when met (`MET`), else the instant it
+ * breaches (0: breached already), null when neither. One typed number a target, because a report reads every
+ * row's in SQL (report-measured-sql.ts) and each field read out of JSON cost as much as the row.
+ */
+export const SLA_COLUMNS: Record<TSlaMetric, 'firstReplySla' | 'nextReplySla' | 'resolutionSla'> = {
+  [SlaMetric.firstReply]: 'firstReplySla',
+  [SlaMetric.nextReply]: 'nextReplySla',
+  [SlaMetric.resolution]: 'resolutionSla',
+}
+
+/** A row of `report_rows` (migrations 061, 062) as read, beside its ticket. */
 export type TStoredRow = {
   firstReplyMs: number | null
   firstReplyBusinessMs: number | null
@@ -16,40 +27,38 @@ export type TStoredRow = {
   oneTouch: boolean
   closedAt: number[]
   reopenedAt: number[]
-  sla: TSlaColumn
-}
-
-/**
- * The `sla` column (migration 059 on): the policy in force, and per target one number, -1 when met, else the
- * instant it breaches (0: breached already), null when neither. One number a target, because a report reads
- * every row's in SQL (report-counts.ts) and each JSON field read costs.
- */
-export type TSlaColumn = { policyId?: string } & Partial<Record<TSlaMetric, number | null>>
+  /** The policy whose targets the SLA columns hold; null when none applies. */
+  policyId: string | null
+} & Record<(typeof SLA_COLUMNS)[TSlaMetric], number | null>
 
 export const MET = -1
 
-function slaColumnOf(sla: Partial<Record<TSlaMetric, TStoredSla>>): TSlaColumn {
-  const column: TSlaColumn = {}
-  for (const [metric, result] of Object.entries(sla) as [TSlaMetric, TStoredSla][]) {
-    column.policyId = result.policyId
-    column[metric] = result.met ? MET : result.breachAt
-  }
-  return column
+const slaValue = (result: TStoredSla | undefined) =>
+  result === undefined ? null : result.met ? MET : result.breachAt
+
+function policyOf(sla: Partial<Record<TSlaMetric, TStoredSla>>): string | null {
+  for (const result of Object.values(sla)) if (result) return result.policyId
+  return null
 }
 
-function slaOf(column: TSlaColumn): Partial<Record<TSlaMetric, TStoredSla>> {
+/**
+ * A target stored as null had no result (none, or one neither met nor running): both count nowhere, and the
+ * policy still names the ticket's.
+ */
+function slaOf(row: TStoredRow): Partial<Record<TSlaMetric, TStoredSla>> {
   const sla: Partial<Record<TSlaMetric, TStoredSla>> = {}
+  if (row.policyId === null) return sla
   for (const metric of SLA_METRICS) {
-    const value = column[metric]
-    if (value === undefined || !column.policyId) continue
-    sla[metric] = { met: value === MET, breachAt: value === MET ? null : value, policyId: column.policyId }
+    const value = row[SLA_COLUMNS[metric]]
+    sla[metric] = { met: value === MET, breachAt: value === MET ? null : value, policyId: row.policyId }
   }
   return sla
 }
 
 /** The columns a report reads, `r` being `report_rows`; all null when the ticket has no row yet. */
 export const STORED_COLUMNS = `r."firstReplyMs", r."firstReplyBusinessMs", r."resolutionMs",
-  r."resolutionBusinessMs", r."reopenCount", r."resolved", r."oneTouch", r."closedAt", r."reopenedAt", r."sla"`
+  r."resolutionBusinessMs", r."reopenCount", r."resolved", r."oneTouch", r."closedAt", r."reopenedAt",
+  r."policyId", ${SLA_METRICS.map((metric) => `r."${SLA_COLUMNS[metric]}"`).join(', ')}`
 
 const duration = (calendarMs: number | null, businessMs: number | null) =>
   calendarMs === null || businessMs === null ? null : { calendarMs, businessMs }
@@ -62,13 +71,13 @@ export const storedOf = (row: TStoredRow): TStoredMeasure => ({
   oneTouch: row.oneTouch,
   closedAt: row.closedAt,
   reopenedAt: row.reopenedAt,
-  sla: slaOf(row.sla),
+  sla: slaOf(row),
 })
 
 export type TStoredTicket = { ticketId: string; teamId: string; measure: TStoredMeasure }
 
-const WIDTH = 12
-// 12 parameters a row, well under the 65,535 one statement may carry.
+const WIDTH = 12 + SLA_METRICS.length
+// 15 parameters a row (the ticket's 12, one a target), well under the 65,535 one statement may carry.
 const BATCH = 2_000
 
 /**
@@ -85,7 +94,8 @@ export async function writeStoredRows(
     const batch = rows.slice(start, start + BATCH)
     await db.query(
       `insert into report_rows ("ticketId", "teamId", "firstReplyMs", "firstReplyBusinessMs", "resolutionMs",
-         "resolutionBusinessMs", "reopenCount", "resolved", "oneTouch", "closedAt", "reopenedAt", "sla")
+         "resolutionBusinessMs", "reopenCount", "resolved", "oneTouch", "closedAt", "reopenedAt", "policyId",
+         ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}"`).join(', ')})
        values ${valuesList(batch.length, WIDTH)}
        on conflict ("ticketId") do ${
          mode === 'keep'
@@ -94,7 +104,9 @@ export async function writeStoredRows(
          "firstReplyBusinessMs" = excluded."firstReplyBusinessMs", "resolutionMs" = excluded."resolutionMs",
          "resolutionBusinessMs" = excluded."resolutionBusinessMs", "reopenCount" = excluded."reopenCount",
          "resolved" = excluded."resolved", "oneTouch" = excluded."oneTouch", "closedAt" = excluded."closedAt",
-         "reopenedAt" = excluded."reopenedAt", "sla" = excluded."sla", measured_at = now()`
+         "reopenedAt" = excluded."reopenedAt", "policyId" = excluded."policyId",
+         ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}" = excluded."${SLA_COLUMNS[metric]}"`).join(', ')},
+         measured_at = now()`
        }`,
       batch.flatMap(({ ticketId, teamId, measure }) => [
         ticketId,
@@ -106,9 +118,10 @@ export async function writeStoredRows(
         measure.reopenCount,
         measure.resolved,
         measure.oneTouch,
-        JSON.stringify(measure.closedAt),
-        JSON.stringify(measure.reopenedAt),
-        JSON.stringify(slaColumnOf(measure.sla)),
+        measure.closedAt,
+        measure.reopenedAt,
+        policyOf(measure.sla),
+        ...SLA_METRICS.map((metric) => slaValue(measure.sla[metric])),
       ]),
     )
   }

@@ -1,0 +1,83 @@
+import { SlaMetric } from '@parsedesk/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertUser } from '../accounts/users-repository'
+import type { TDatabase } from '../db/database'
+import { migrate } from '../db/migrate'
+import { openPgliteDatabase } from '../db/pglite-database'
+import { openPostgresDatabase } from '../db/postgres-database'
+import { insertTeam } from '../teams/team-repository'
+import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
+import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
+
+/** A database as version 061 left it: measured rows with their SLA results and instants in JSON. */
+async function openAtVersion061(kind: (typeof DATABASE_KINDS)[number]) {
+  const server =
+    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
+  const db: TDatabase = server ? await openPostgresDatabase(server.url) : await openPgliteDatabase(undefined)
+  await migrate(db, { before: '062' })
+  return {
+    db,
+    async close() {
+      await db.close()
+      await server?.drop()
+    },
+  }
+}
+
+const CLOSED = [1_790_000_000_000, 1_790_000_600_000, 1_790_086_400_123]
+
+describe.each(DATABASE_KINDS)('migration 062 types the measured rows on %s', (kind) => {
+  let db: TDatabase
+  let close: () => Promise<void>
+
+  beforeAll(async () => {
+    ;({ db, close } = await openAtVersion061(kind))
+    await insertUser(db, { id: 'ada', email: 'ada@example.com', name: 'Ada', passwordHash: null })
+    await insertTeam(db, { id: 'ws', name: 'Workspace' })
+    for (const id of ['t-sla', 't-none'])
+      await db.query(
+        `insert into tickets (id, "userId", "teamId", email, subject, body, status, processing_status)
+         values ($1, 'ada', 'ws', 'c@customer.example', 'Help', 'Body', 'closed', 'completed')`,
+        [id],
+      )
+    const row = `insert into report_rows ("ticketId", "teamId", "firstReplyMs", "firstReplyBusinessMs",
+        "resolutionMs", "resolutionBusinessMs", "reopenCount", resolved, "oneTouch", "closedAt", "reopenedAt", sla)
+      values ($1, 'ws', 60000, 30000, null, null, 2, true, false, $2, $3, $4)`
+    // Met, breached already, and one still running (due at an instant); another ticket with no policy.
+    await db.query(row, [
+      't-sla',
+      JSON.stringify(CLOSED),
+      JSON.stringify([1_790_000_300_000]),
+      JSON.stringify({ policyId: 'p1', 'first-reply': -1, 'next-reply': 0, resolution: 1_790_100_000_000 }),
+    ])
+    await db.query(row, ['t-none', '[]', '[]', '{}'])
+    await migrate(db)
+  })
+  afterAll(() => close?.())
+
+  const read = async (ticketId: string) => {
+    const { rows } = await db.query<TStoredRow>(
+      `select ${STORED_COLUMNS} from report_rows r where r."ticketId" = $1`,
+      [ticketId],
+    )
+    return storedOf(rows[0] ?? expect.fail(`no row for ${ticketId}`))
+  }
+
+  it('keeps every measured value, so no ticket is measured again after the upgrade', async () => {
+    expect(await read('t-sla')).toEqual({
+      firstReply: { calendarMs: 60_000, businessMs: 30_000 },
+      resolution: null,
+      reopenCount: 2,
+      resolved: true,
+      oneTouch: false,
+      closedAt: CLOSED,
+      reopenedAt: [1_790_000_300_000],
+      sla: {
+        [SlaMetric.firstReply]: { met: true, breachAt: null, policyId: 'p1' },
+        [SlaMetric.nextReply]: { met: false, breachAt: 0, policyId: 'p1' },
+        [SlaMetric.resolution]: { met: false, breachAt: 1_790_100_000_000, policyId: 'p1' },
+      },
+    })
+    expect(await read('t-none')).toMatchObject({ closedAt: [], reopenedAt: [], sla: {} })
+  })
+})
