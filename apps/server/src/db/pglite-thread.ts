@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { TDatabase, TQueryable, TQueryResult, TTransaction } from './database'
+import type { TDatabase, TQueryResult, TTransaction } from './database'
 import type { TPgliteOptions } from './pglite-engine'
 import type { TPgliteSession } from './pglite-session'
 import type { TErrorData, TPgliteReply, TPgliteRequest, TPgliteWorkerData, TRows } from './pglite-worker'

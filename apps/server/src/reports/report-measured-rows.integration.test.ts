@@ -10,14 +10,14 @@ import {
 } from '@parsedesk/contracts'
 import { ID, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findPolicies, findSchedules } from '../sla/sla-repository'
+import { findEventsOf, findPolicies, findSchedules } from '../sla/sla-repository'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { DATABASE_KINDS } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
 import { recordTicketEvents } from '../tickets/ticket-events'
 import { countReport } from './report-counts'
 import { datesOf, filtersOf } from './report-period'
-import { findEvents, findReportTickets } from './report-repository'
+import { findReportTickets } from './report-repository'
 import { measuredOf, measureTicket } from './report-rows'
 import { readReportSummary } from './report-service'
 import { listSlice } from './report-slice'
@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
     })
     expect(tickets.length).toBeGreaterThanOrEqual(TICKETS)
     expect(tickets.filter((ticket) => ticket.stored === null)).toEqual([])
-    const events = await findEvents(
+    const events = await findEventsOf(
       server.db,
       tickets.map((ticket) => ticket.id),
     )
@@ -243,7 +243,7 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
       schedules: await findSchedules(server.db, teamId),
     }
     const { tickets } = await findReportTickets(server.db, filtersOf(report))
-    const events = await findEvents(
+    const events = await findEventsOf(
       server.db,
       tickets.map((ticket) => ticket.id),
     )

@@ -1,14 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
-import {
-  EXPLANATION_EVENT_TYPES,
-  imapMailboxLabel,
-  ReportCohort,
-  ReportLimits,
-  type TTicketEventActorType,
-  ZTicketEventChange,
-} from '@parsedesk/contracts'
+import { imapMailboxLabel, ReportCohort, ReportLimits } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
-import type { TMetricEvent } from '../sla/metrics/metric-events'
 import type { TReportFilters } from './report-period'
 import type { TReportTicket, TStoredMeasure } from './report-rows'
 import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
@@ -103,41 +94,6 @@ export async function findUnmeasured(
     params,
   )
   return rows
-}
-
-type TEventRow = {
-  ticketId: string
-  at: Date
-  actorType: TTicketEventActorType
-  type: string
-  before: unknown
-  after: unknown
-}
-
-const PARSE_SLICE = 2_000
-
-/** Parsed with the contract, as the SLA clocks read them: the metrics compute on this shape. */
-export async function findEvents(
-  db: TQueryable,
-  ids: readonly string[],
-): Promise<Map<string, TMetricEvent[]>> {
-  const events = new Map<string, TMetricEvent[]>()
-  if (ids.length === 0) return events
-  const { rows } = await db.query<TEventRow>(
-    `select "ticketId", created_at as "at", "actorType", "type", "before", "after" from ticket_events
-     where "ticketId" = any($1::text[]) and "type" <> all($2::text[]) order by "ticketId", seq`,
-    [ids, EXPLANATION_EVENT_TYPES],
-  )
-  for (const [index, row] of rows.entries()) {
-    const change = ZTicketEventChange.parse({ type: row.type, before: row.before, after: row.after })
-    const list = events.get(row.ticketId) ?? []
-    list.push({ ...change, at: row.at.getTime(), actorType: row.actorType })
-    events.set(row.ticketId, list)
-    // A year of a large workspace is hundreds of thousands of events: other requests are answered between
-    // slices, as while the tickets are measured (report-service.ts).
-    if (index % PARSE_SLICE === PARSE_SLICE - 1) await nextTurn()
-  }
-  return events
 }
 
 async function findRatings(db: TQueryable, ids: readonly string[]): Promise<Map<string, 'good' | 'bad'>> {

@@ -8,11 +8,11 @@ import {
 } from '@parsedesk/contracts'
 import { withBoundedStatements } from '../db/bounded-statements'
 import type { TDatabase, TQueryable } from '../db/database'
-import { findPolicies, findSchedules } from '../sla/sla-repository'
+import { findEventsOf, findPolicies, findSchedules } from '../sla/sla-repository'
 import { countReport } from './report-counts'
 import { findCustomColumns } from './report-custom-fields'
 import { datesOf, filtersOf, previousPeriod } from './report-period'
-import { findEvents, findReportNames, findUnmeasured } from './report-repository'
+import { findReportNames, findUnmeasured } from './report-repository'
 import { measureStored, type TStoredMeasure } from './report-rows'
 import { listSlice } from './report-slice'
 import { writeStoredRows } from './report-store'
@@ -38,7 +38,7 @@ async function measureMissing(
   const measures = new Map<string, TStoredMeasure>()
   if (missing.length === 0) return measures
   const [events, policies, schedules] = await Promise.all([
-    findEvents(
+    findEventsOf(
       queryable,
       missing.map((ticket) => ticket.id),
     ),

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   EXPLANATION_EVENT_TYPES,
   type TBusinessHours,
@@ -34,21 +35,30 @@ type TEventRow = {
   after: unknown
 }
 
+const PARSE_SLICE = 2_000
+
+/**
+ * Each ticket's log in the order written, parsed with the contract, without the events that only explain
+ * automation (no metric reads them). A report reads hundreds of thousands of events for a year of a large
+ * workspace: other requests are answered between slices of them.
+ */
 export async function findEventsOf(
   db: TQueryable,
   ticketIds: readonly string[],
 ): Promise<Map<string, TMetricEvent[]>> {
+  const events = new Map<string, TMetricEvent[]>()
+  if (ticketIds.length === 0) return events
   const { rows } = await db.query<TEventRow>(
     `select "ticketId", created_at as "at", "actorType", "type", "before", "after" from ticket_events
      where "ticketId" = any($1::text[]) and "type" <> all($2::text[]) order by seq`,
     [ticketIds, EXPLANATION_EVENT_TYPES],
   )
-  const events = new Map<string, TMetricEvent[]>()
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const change = ZTicketEventChange.parse({ type: row.type, before: row.before, after: row.after })
     const list = events.get(row.ticketId) ?? []
     list.push({ ...change, at: row.at.getTime(), actorType: row.actorType })
     events.set(row.ticketId, list)
+    if (index % PARSE_SLICE === PARSE_SLICE - 1) await nextTurn()
   }
   return events
 }
