@@ -7,7 +7,7 @@ import {
   type TTicketRow,
   ZTicketCategories,
 } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { recordTicketEvents } from '../tickets/ticket-events'
 
 /** A workspace's list as stored, or null while it files under the default categories. */
@@ -58,7 +58,7 @@ export async function replaceWorkspaceCategories(
  * event by the member who removed it: one statement for the tickets, one for their events.
  */
 export async function moveTicketsToOther(
-  tx: TQueryable,
+  tx: TTransaction,
   options: { teamId: string; removedKeys: string[]; userId: string },
 ): Promise<TTicketRow[]> {
   if (options.removedKeys.length === 0) return []

@@ -1,5 +1,5 @@
 import { TicketEventType, TicketLimits, type TTicketRow, ZTicketCc } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TTransaction } from '../db/database'
 import type { TParsedEmail } from '../mail/parse'
 import { recordTicketEvents } from '../tickets/ticket-events'
 import { updateTicket } from '../tickets/ticket-repository'
@@ -31,7 +31,7 @@ export function copiesOfMail(
  * ticket as it now is.
  */
 export async function addCustomerCopies(
-  tx: TQueryable,
+  tx: TTransaction,
   options: { ticket: TTicketRow; copies: string[] },
 ): Promise<TTicketRow> {
   const { ticket } = options

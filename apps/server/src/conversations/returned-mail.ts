@@ -1,5 +1,5 @@
 import { OutboundMailKind, OutboundMailState } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { describeDeliveryFailure, type TDeliveryRecipient, type TDeliveryReport } from '../mail/parse'
 import type { TDeliveryChange, TDeliveryObserver } from '../outbox/delivery-observer'
 import { recordReturned, type TOutboxRow } from '../outbox/outbox-repository'
@@ -66,7 +66,7 @@ function failedRequesters(mail: TOutboxRow, recipients: TDeliveryRecipient[]): T
  * one that delays, or fails only copies, changes nothing.
  */
 export async function recordReturnedMail(
-  tx: TQueryable,
+  tx: TTransaction,
   options: {
     teamId: string
     report: TDeliveryReport

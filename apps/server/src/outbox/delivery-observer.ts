@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { TOutboundMailState } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TTransaction } from '../db/database'
 import type { TOutboxRow } from './outbox-repository'
 
 /** A mail of the outbox reached `mail.state` (sent, failed, not-sent) from `before`. */
@@ -13,7 +13,7 @@ export type TDeliveryChange = { mail: TOutboxRow; before: TOutboundMailState }
  * them.
  */
 export type TDeliveryObserver = {
-  record(tx: TQueryable, change: TDeliveryChange): Promise<void>
+  record(tx: TTransaction, change: TDeliveryChange): Promise<void>
   announce(change: TDeliveryChange): Promise<void>
 }
 

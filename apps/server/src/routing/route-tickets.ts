@@ -6,7 +6,7 @@ import {
   type TRoutingDecision,
   type TTicketRow,
 } from '@parsedesk/contracts'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import {
   changeTickets,
   flushTicketChanges,
@@ -48,7 +48,7 @@ const routes = (group: TRoutedGroup | undefined): group is TRoutedGroup =>
  * one at a time; `write` stores every assignment, every member's last routed time and every decision in
  * one statement each.
  */
-function createRoutingPass(tx: TQueryable) {
+function createRoutingPass(tx: TTransaction) {
   const membersByTeam = new Map<string, Map<string, TRoutingMember>>()
   const assignments = new Map<string, { row: TTicketRow; assigneeId: string }>()
   const marks = new Map<string, { teamId: string; userId: string; at: string }>()
@@ -163,7 +163,7 @@ async function holdRouting(tx: TQueryable, teamIds: Iterable<string>): Promise<v
  * transaction can see them, so they need no lock and no second read.
  */
 export async function routeTickets(
-  tx: TQueryable,
+  tx: TTransaction,
   tickets: readonly TTicketRow[],
   reopened: ReadonlySet<string> = new Set(),
   created: ReadonlySet<string> = new Set(),
@@ -213,7 +213,7 @@ export async function routeTickets(
  * Serves the groups' queues (the workspace's routing held by the caller), each in priority then age order,
  * until nobody in the group can take the next ticket. Returns the tickets it assigned.
  */
-async function drainGroups(tx: TQueryable, groups: readonly TRoutedGroup[]): Promise<TTicketRow[]> {
+async function drainGroups(tx: TTransaction, groups: readonly TRoutedGroup[]): Promise<TTicketRow[]> {
   // The queues and loads are read from the tickets as the run left them.
   await flushTicketChanges(tx)
   const queues = await queuedTicketIds(
@@ -244,7 +244,7 @@ async function drainGroups(tx: TQueryable, groups: readonly TRoutedGroup[]): Pro
  * raised): the queues of their groups are served again, each in priority then age order, until nobody
  * in the group can take the next ticket. Returns the tickets it assigned, for the caller to announce.
  */
-export async function drainQueuesOf(tx: TQueryable, teamId: string, userId: string): Promise<TTicketRow[]> {
+export async function drainQueuesOf(tx: TTransaction, teamId: string, userId: string): Promise<TTicketRow[]> {
   await holdWorkspaceRouting(tx, teamId)
   return drainGroups(tx, await routedGroupsOfMember(tx, teamId, userId))
 }
@@ -261,7 +261,7 @@ const servesQueue = (before: TRoutedGroup, after: TRoutedGroup) =>
  * Returns the tickets it assigned, for the caller to announce.
  */
 export async function serveChangedGroup(
-  tx: TQueryable,
+  tx: TTransaction,
   change: { before: unknown; after: unknown },
 ): Promise<TTicketRow[]> {
   const before = parseRoutedGroup(change.before)

@@ -1,4 +1,4 @@
-import type { TDatabase, TQueryable } from '../db/database'
+import type { TDatabase, TTransaction } from '../db/database'
 import type { TTicketService } from '../tickets/ticket-service'
 import { routeTickets, serveChangedGroup } from './route-tickets'
 import { routingRoutes } from './routing-routes'
@@ -16,7 +16,7 @@ export function createRoutingModule(deps: { db: TDatabase; tickets: TTicketServi
     routeTickets: (tx: Parameters<typeof routeTickets>[0], tickets: Parameters<typeof routeTickets>[1]) =>
       routeTickets(tx, tickets),
     /** In a group update's transaction: serves its queue; the tickets handed out are announced after commit. */
-    async groupChanged(tx: TQueryable, change: { before: unknown; after: unknown }) {
+    async groupChanged(tx: TTransaction, change: { before: unknown; after: unknown }) {
       const assigned = await serveChangedGroup(tx, change)
       return () => deps.tickets.announceUpdated(assigned)
     },

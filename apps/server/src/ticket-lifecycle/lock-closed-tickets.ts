@@ -5,7 +5,7 @@ import {
   TicketStatus,
   type TTicketRow,
 } from '@parsedesk/contracts'
-import type { TDatabase, TQueryable } from '../db/database'
+import type { TDatabase, TQueryable, TTransaction } from '../db/database'
 import { closingsBetween, latestStatusEvent, workspaceNumber } from '../tickets/status-clock'
 import { recordTicketEvents } from '../tickets/ticket-events'
 import { findTicket } from '../tickets/ticket-repository'
@@ -95,7 +95,7 @@ export async function isLockedTicket(tx: TQueryable, ticketId: string): Promise<
 
 /** The follow-up `target` a customer's mail opened for the locked `source`: said on both tickets. */
 export async function recordFollowUp(
-  tx: TQueryable,
+  tx: TTransaction,
   input: { teamId: string; source: { id: string; number: number }; target: { id: string; number: number } },
 ): Promise<void> {
   const after = {

@@ -1,5 +1,5 @@
 import type { TTicketRow } from '@parsedesk/contracts'
-import type { TQueryable, TTransaction } from '../db/database'
+import type { TTransaction } from '../db/database'
 import { deferDerivations, flushTicketChanges } from './ticket-events'
 
 /** What started an automation run: a ticket filed, a customer's answer on it, or a member's change. */
@@ -61,7 +61,7 @@ export const AutomationStepOrder = { extraction: 50, rules: 100, routing: 200 } 
  * Hands tickets to routing (the rules' "route" action): `routing/index.ts`'s `routeTickets`, passed in by
  * the composition root so rules never import routing. It returns the tickets as routed, in the order given.
  */
-export type TRouteTickets = (tx: TQueryable, tickets: readonly TTicketRow[]) => Promise<TTicketRow[]>
+export type TRouteTickets = (tx: TTransaction, tickets: readonly TTicketRow[]) => Promise<TTicketRow[]>
 
 /**
  * The ordered steps that run after tickets are written: by ingest's write stage (new tickets and customer

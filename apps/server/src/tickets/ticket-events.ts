@@ -10,7 +10,7 @@ import {
   ZTicketEventAttributes,
 } from '@parsedesk/contracts'
 import { z } from 'zod'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { toStorableJson } from '../db/storable-text'
 import { valuesList } from '../db/values-list'
 import { attributeColumns } from '../documents/attribute-columns'
@@ -47,9 +47,11 @@ const jsonColumn = (value: unknown) => (value === null || value === undefined ? 
  * The events, in order, in `tx`: one statement for all of them; then the tickets' SLA clocks are derived
  * once more and their changes written in the same transaction (decision 063), and the tickets measured
  * again for the reports (decision 069). Inside `deferDerivations` the events wait, with their derivation,
- * for the end of the run (or a flush), and are written then in one statement with the run's others.
+ * for the end of the run (or a flush), and are written then in one statement with the run's others. A
+ * transaction's handle only (`TTransaction`): the events, the clocks and the rows must commit with the
+ * change they log, or not at all.
  */
-export async function recordTicketEvents(tx: TQueryable, events: TNewTicketEvent[]): Promise<void> {
+export async function recordTicketEvents(tx: TTransaction, events: TNewTicketEvent[]): Promise<void> {
   if (events.length === 0) return
   const waiting = deferred.get(tx)
   if (waiting) {

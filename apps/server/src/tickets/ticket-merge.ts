@@ -7,7 +7,7 @@ import {
   uniqueId,
 } from '@parsedesk/contracts'
 import { AppError } from '../core/app-error'
-import type { TQueryable } from '../db/database'
+import type { TQueryable, TTransaction } from '../db/database'
 import { formatPermissions, rolesFor } from '../documents/permissions'
 import { WorkspacePermissions } from '../teams/workspace-access'
 import { changesBetween, recordTicketEvents, type TNewTicketEvent } from './ticket-events'
@@ -36,7 +36,7 @@ const numberOf = (row: TTicketRow) => `#${row.number}`
  * ticket (409 naming where it went), and a ticket others were merged into (409 naming them).
  */
 export async function mergeTickets(
-  tx: TQueryable,
+  tx: TTransaction,
   options: TMergeTicketsOptions,
 ): Promise<{ source: TTicketRow; target: TTicketRow }> {
   const { sourceId, targetId } = options

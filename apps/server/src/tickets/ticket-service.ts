@@ -131,7 +131,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
    * `created` by whoever filed it: one statement for all the tickets, one for all their events. A ticket
    * not given its requester gets the contact of its address, made when new: one statement for all.
    */
-  async function insertTickets(tx: TQueryable, tickets: TNewTicket[]): Promise<TTicketRow[]> {
+  async function insertTickets(tx: TTransaction, tickets: TNewTicket[]): Promise<TTicketRow[]> {
     if (tickets.length === 0) return []
     for (const ticket of tickets) {
       if (ticket.assigneeId) await assertAssignable(tx, ticket.teamId, ticket.assigneeId)
@@ -219,7 +219,7 @@ export function createTicketService(deps: TTicketServiceDeps) {
    * `reopened`. Any ticket shows it changed.
    */
   async function reopenOnCustomerMail(
-    tx: TQueryable,
+    tx: TTransaction,
     ticket: Pick<TTicketRow, 'id'>,
     message: { id: string },
   ): Promise<{ row: TTicketRow; reopened: boolean }> {

@@ -7,7 +7,7 @@ import {
 } from '@parsedesk/contracts'
 import type { TAuth } from '../accounts/auth-context'
 import { AppError } from '../core/app-error'
-import type { TQueryable } from '../db/database'
+import type { TTransaction } from '../db/database'
 import { isAllowed } from '../documents/permissions'
 import { recordTicketEvents } from './ticket-events'
 import { lockTicket, updateLockedTicket } from './ticket-repository'
@@ -24,7 +24,7 @@ export type TSplitTicketOptions = {
   messageId: string
   /** Files the new ticket (numbered, logged `created`), as the ticket service files every ticket. */
   insertTicket(
-    tx: TQueryable,
+    tx: TTransaction,
     ticket: Pick<TTicketAttributes, 'teamId' | 'email' | 'subject' | 'body' | 'rawJson' | 'mailboxId'>,
   ): Promise<TTicketRow>
 }
@@ -36,7 +36,7 @@ export type TSplitTicketOptions = {
  * leaves the old conversation: it is the new ticket's first mail now. Returns both tickets.
  */
 export async function splitTicket(
-  tx: TQueryable,
+  tx: TTransaction,
   options: TSplitTicketOptions,
 ): Promise<{ source: TTicketRow; created: TTicketRow }> {
   const { rows } = await tx.query<TMessageRow>('select * from messages where id = $1', [options.messageId])

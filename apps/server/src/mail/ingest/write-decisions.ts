@@ -76,7 +76,7 @@ export function createDecisionWriter(deps: {
   const copiesOf = (ticket: TTicketRow, parsed: TParsedEmail) =>
     copiesOfMail(parsed, { requester: ticket.email, inboundDomain: deps.inboundDomain })
   // Whom the customer copied joins the ticket's copies, so the team's replies reach them too (decision 016).
-  const withCustomerCopies = (tx: TQueryable, ticket: TTicketRow, parsed: TParsedEmail) =>
+  const withCustomerCopies = (tx: TTransaction, ticket: TTicketRow, parsed: TParsedEmail) =>
     addCustomerCopies(tx, { ticket, copies: copiesOf(ticket, parsed) })
 
   /**
@@ -132,7 +132,7 @@ export function createDecisionWriter(deps: {
   }
 
   async function writeNewTickets(
-    tx: TQueryable,
+    tx: TTransaction,
     plans: { mail: TMailDelivery; ticket: TNewTicket; untrusted?: TUntrustedMail }[],
   ): Promise<TWrittenDecision[]> {
     if (plans.length === 0) return []
@@ -189,7 +189,7 @@ export function createDecisionWriter(deps: {
   }
 
   async function writeAnswer(
-    tx: TQueryable,
+    tx: TTransaction,
     mail: TMailDelivery,
     decision: Extract<TMailDecision, { kind: 'thread' }>,
   ): Promise<TWrittenDecision> {
@@ -250,7 +250,7 @@ export function createDecisionWriter(deps: {
 
   /** A customer's mail to a locked ticket (decision 057): a new ticket, linked to it both ways. */
   async function writeFollowUp(
-    tx: TQueryable,
+    tx: TTransaction,
     mail: TMailDelivery,
     locked: TTicketRow,
   ): Promise<TWrittenDecision> {
@@ -280,7 +280,7 @@ export function createDecisionWriter(deps: {
     writeNewTickets,
 
     /** One mail's decision, written where it stands in the batch so the mail after it sees it. */
-    async writeMailDecision(tx: TQueryable, mail: TMailDelivery, decision: TMailDecision) {
+    async writeMailDecision(tx: TTransaction, mail: TMailDelivery, decision: TMailDecision) {
       if (decision.kind === 'thread')
         return (await isLockedTicket(tx, decision.ticket.id))
           ? writeFollowUp(tx, mail, decision.ticket)
@@ -296,7 +296,7 @@ export function createDecisionWriter(deps: {
      * A delivery that becomes no ticket: what it said of itself, when it could be read, and why. A
      * bounce's report about one of the workspace's replies fails that reply here, in the same transaction.
      */
-    async writeNoTicket(tx: TQueryable, delivery: TNoTicketDelivery): Promise<TWrittenDecision> {
+    async writeNoTicket(tx: TTransaction, delivery: TNoTicketDelivery): Promise<TWrittenDecision> {
       const { inbound, parsed, outcome, report } = delivery
       const returned =
         report &&
