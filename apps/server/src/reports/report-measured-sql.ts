@@ -1,4 +1,5 @@
 import {
+  ReportCohort,
   ReportHours,
   ReportLimits,
   SLA_METRICS,
@@ -56,15 +57,14 @@ export const slaColumn = (index: number) => `sla${index}`
 export const limitOf = (sql: TMeasuredSql) => sql.param(ReportLimits.tickets)
 
 /**
- * `query`'s tickets at `now`, each with: `seq`, `status`, `unmeasured` (no row yet);
+ * `query`'s tickets at `now`, read with their stored rows (of the tickets created in the period, by the rows'
+ * own index of creation: not every row of the database hashed), each with: `seq`, `status`, `unmeasured` (no row yet);
  * `mailbox`, `category`, `priority`, `grp`, `agent`, `policy` ('none' when unset); `fr`, `res` (in the
  * report's hours); `resolved`, `oneTouch`, `reopenCount`, `rating`; `sla0`... ('met', 'breached' or null);
  * `created_day`, and `closed_day` / `reopened_day` for a ticket closed (reopened) once, `closed_many` /
- * `reopened_many` the instants of one closed (reopened) more often; `backlog_bucket`.
- */
-/**
- * `listed`: with the `id` and `created_at` a list is read and ordered by; a count does without (each column
- * more is carried through every pass over the materialised rows).
+ * `reopened_many` the instants of one closed (reopened) more often; `backlog_bucket`. `listed`: with the
+ * `id` and `created_at` a list is read and ordered by; a count does without (each column more is carried
+ * through every pass over the materialised rows).
  */
 export function measuredTicketsSql(query: TReportQuery, now: number, listed = false): TMeasuredSql {
   const { where, params } = ticketFilter(filtersOf(query))
@@ -90,6 +90,11 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
       : `else '${bucket.key}'`,
   ).join(' ')
   const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as ${slaColumn(index)}`)
+  // `ticketFilter`'s first three parameters: the workspace and the period.
+  const sameCreation =
+    query.cohort === ReportCohort.created
+      ? 'and r."teamId" = $1 and r."createdAt" >= $2 and r."createdAt" < $3'
+      : ''
   const select = `select ${listed ? 't.id, t.created_at, ' : ''}t.seq, t.status, r."ticketId" is null as unmeasured,
        coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
        coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
@@ -102,7 +107,7 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
        ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
        ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
        case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket
-     from tickets t left join report_rows r on r."ticketId" = t.id
+     from tickets t left join report_rows r on r."ticketId" = t.id ${sameCreation}
      left join satisfaction_surveys s on s."ticketId" = t.id and s.rating is not null
      where ${where}`
   return { select, params, param, dayIndex }

@@ -80,15 +80,20 @@ export async function findReportTickets(
   }
 }
 
+/** A ticket a report found without a stored measure: what measuring it and storing its row need. */
+export type TUnmeasuredTicket = {
+  id: string
+  groupId: string | null
+  mailboxId: string | null
+  createdAt: Date
+}
+
 /** The report's tickets that have no stored measure yet (older than migration 061, or measured no more). */
-export async function findUnmeasured(
-  db: TQueryable,
-  filters: TReportFilters,
-): Promise<{ id: string; groupId: string | null; mailboxId: string | null }[]> {
+export async function findUnmeasured(db: TQueryable, filters: TReportFilters): Promise<TUnmeasuredTicket[]> {
   const { where, params } = ticketFilter(filters)
   params.push(ReportLimits.tickets)
-  const { rows } = await db.query<{ id: string; groupId: string | null; mailboxId: string | null }>(
-    `select t.id, t."groupId", t."mailboxId" from tickets t
+  const { rows } = await db.query<TUnmeasuredTicket>(
+    `select t.id, t."groupId", t."mailboxId", t.created_at as "createdAt" from tickets t
      where ${where} and not exists (select 1 from report_rows r where r."ticketId" = t.id)
      order by t.created_at, t.seq limit $${params.length}`,
     params,

@@ -80,4 +80,11 @@ describe.each(DATABASE_KINDS)('migration 062 types the measured rows on %s', (ki
     })
     expect(await read('t-none')).toMatchObject({ closedAt: [], reopenedAt: [], sla: {} })
   })
+
+  it("gives each row its ticket's creation, by which a report finds the rows of a period", async () => {
+    const { rows } = await db.query<{ same: boolean }>(
+      `select r."createdAt" = t.created_at as same from report_rows r join tickets t on t.id = r."ticketId"`,
+    )
+    expect(rows).toEqual([{ same: true }, { same: true }])
+  })
 })

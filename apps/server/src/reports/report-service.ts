@@ -12,10 +12,10 @@ import { findEventsOf, findPolicies, findSchedules } from '../sla/sla-repository
 import { countReport } from './report-counts'
 import { findCustomColumns } from './report-custom-fields'
 import { datesOf, filtersOf, previousPeriod } from './report-period'
-import { findReportNames, findUnmeasured } from './report-repository'
-import { measureStored, type TStoredMeasure } from './report-rows'
+import { findReportNames, findUnmeasured, type TUnmeasuredTicket } from './report-repository'
+import { measureStored } from './report-rows'
 import { listSlice } from './report-slice'
-import { writeStoredRows } from './report-store'
+import { type TStoredTicket, writeStoredRows } from './report-store'
 
 import { headlineOf, summaryOf } from './report-summary'
 
@@ -32,11 +32,10 @@ async function measureMissing(
   db: TDatabase,
   queryable: TQueryable,
   teamId: string,
-  missing: readonly { id: string; groupId: string | null; mailboxId: string | null }[],
+  missing: readonly TUnmeasuredTicket[],
   now: number,
-): Promise<Map<string, TStoredMeasure>> {
-  const measures = new Map<string, TStoredMeasure>()
-  if (missing.length === 0) return measures
+): Promise<void> {
+  if (missing.length === 0) return
   const [events, policies, schedules] = await Promise.all([
     findEventsOf(
       queryable,
@@ -47,20 +46,18 @@ async function measureMissing(
   ])
   // Measuring many tickets is seconds (decision 069). In slices, with the event loop given back between
   // them, every other member's request is answered meanwhile instead of waiting behind it.
+  const rows: TStoredTicket[] = []
   for (let start = 0; start < missing.length; start += MEASURE_SLICE) {
     for (const ticket of missing.slice(start, start + MEASURE_SLICE))
-      measures.set(
-        ticket.id,
-        measureStored(events.get(ticket.id) ?? [], ticket, { policies, schedules }, now),
-      )
+      rows.push({
+        ticketId: ticket.id,
+        teamId,
+        createdAt: ticket.createdAt,
+        measure: measureStored(events.get(ticket.id) ?? [], ticket, { policies, schedules }, now),
+      })
     await nextTurn()
   }
-  await writeStoredRows(
-    db,
-    [...measures].map(([ticketId, measure]) => ({ ticketId, teamId, measure })),
-    'keep',
-  )
-  return measures
+  await writeStoredRows(db, rows, 'keep')
 }
 
 /**

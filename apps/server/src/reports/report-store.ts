@@ -74,10 +74,11 @@ export const storedOf = (row: TStoredRow): TStoredMeasure => ({
   sla: slaOf(row),
 })
 
-export type TStoredTicket = { ticketId: string; teamId: string; measure: TStoredMeasure }
+/** A ticket's measure, with its creation: a report of the tickets created in a period reads rows by it. */
+export type TStoredTicket = { ticketId: string; teamId: string; createdAt: Date; measure: TStoredMeasure }
 
-const WIDTH = 12 + SLA_METRICS.length
-// 15 parameters a row (the ticket's 12, one a target), well under the 65,535 one statement may carry.
+const WIDTH = 13 + SLA_METRICS.length
+// 16 parameters a row (the ticket's 13, one a target), well under the 65,535 one statement may carry.
 const BATCH = 2_000
 
 /**
@@ -93,7 +94,7 @@ export async function writeStoredRows(
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH)
     await db.query(
-      `insert into report_rows ("ticketId", "teamId", "firstReplyMs", "firstReplyBusinessMs", "resolutionMs",
+      `insert into report_rows ("ticketId", "teamId", "createdAt", "firstReplyMs", "firstReplyBusinessMs", "resolutionMs",
          "resolutionBusinessMs", "reopenCount", "resolved", "oneTouch", "closedAt", "reopenedAt", "policyId",
          ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}"`).join(', ')})
        values ${valuesList(batch.length, WIDTH)}
@@ -108,9 +109,10 @@ export async function writeStoredRows(
          ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}" = excluded."${SLA_COLUMNS[metric]}"`).join(', ')},
          measured_at = now()`
        }`,
-      batch.flatMap(({ ticketId, teamId, measure }) => [
+      batch.flatMap(({ ticketId, teamId, createdAt, measure }) => [
         ticketId,
         teamId,
+        createdAt,
         measure.firstReply?.calendarMs ?? null,
         measure.firstReply?.businessMs ?? null,
         measure.resolution?.calendarMs ?? null,
@@ -139,10 +141,11 @@ export async function storeMeasuredRows(tx: TQueryable, ticketIds: readonly stri
     teamId: string
     groupId: string | null
     mailboxId: string | null
+    createdAt: Date
     now: Date
   }>(
-    `select id, "teamId", "groupId", "mailboxId", now() as now from tickets where id = any($1::text[])
-     order by id`,
+    `select id, "teamId", "groupId", "mailboxId", created_at as "createdAt", now() as now from tickets
+     where id = any($1::text[]) order by id`,
     [[...new Set(ticketIds)]],
   )
   if (tickets.length === 0) return
@@ -168,6 +171,7 @@ export async function storeMeasuredRows(tx: TQueryable, ticketIds: readonly stri
     rows.push({
       ticketId: ticket.id,
       teamId: ticket.teamId,
+      createdAt: ticket.createdAt,
       measure: measureStored(log, ticket, workspace, ticket.now.getTime()),
     })
   }
