@@ -100,6 +100,16 @@ describe.each(DATABASE_KINDS)('reports refuse hostile queries, on %s', (database
       { headers: { 'x-appwrite-project': 'parsedesk', 'x-appwrite-session': sessionOf(ada) } },
     )
     expect([nulSlice.status, (await nulSlice.text()).trim().split('\r\n').length]).toEqual([200, 1])
+    // A slice's key is a value, never SQL: a NUL in it, a quote or a statement lists nothing.
+    for (const slice of [
+      'category:\u0000',
+      "category:none' or '1'='1",
+      'sla:first-reply:met:group:x); drop table tickets; --',
+    ])
+      expect(await report(ada, '/v1/reports/tickets', { slice })).toMatchObject({
+        status: 200,
+        body: { slice, total: 0, tickets: [] },
+      })
     // Another workspace's group as a filter reads none of its tickets: the report stays in Ada's workspace.
     const filtered = await report(ada, '/v1/reports/summary', { groupId: evesGroup })
     expect([
