@@ -2,25 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../accounts/users-repository'
 import type { TDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
-import { openPgliteDatabase } from '../db/pglite-database'
-import { openPostgresDatabase } from '../db/postgres-database'
 import { insertMembership, insertTeam } from '../teams/team-repository'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
-
-/** A database as version 016 left it: mail data per user, owner-only. */
-async function openAtVersion016(kind: (typeof DATABASE_KINDS)[number]) {
-  const server =
-    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-  const db: TDatabase = server ? await openPostgresDatabase(server.url) : await openPgliteDatabase(undefined)
-  await migrate(db, { before: '017' })
-  return {
-    db,
-    async close() {
-      await db.close()
-      await server?.drop()
-    },
-  }
-}
+import { DATABASE_KINDS, openDatabaseBefore } from '../testing/test-database'
 
 const owned = (userId: string, actions: string[]) => actions.map((action) => `${action}("user:${userId}")`)
 
@@ -85,7 +68,7 @@ describe.each(DATABASE_KINDS)('migration 017 moves mail into workspaces on %s', 
   let close: () => Promise<void>
 
   beforeAll(async () => {
-    ;({ db, close } = await openAtVersion016(kind))
+    ;({ db, close } = await openDatabaseBefore(kind, '017'))
     const alice = await insertUser(db, {
       id: 'alice',
       email: 'alice@example.com',

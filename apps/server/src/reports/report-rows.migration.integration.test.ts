@@ -3,26 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../accounts/users-repository'
 import type { TDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
-import { openPgliteDatabase } from '../db/pglite-database'
-import { openPostgresDatabase } from '../db/postgres-database'
 import { insertTeam } from '../teams/team-repository'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
+import { DATABASE_KINDS, openDatabaseBefore } from '../testing/test-database'
 import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
-
-/** A database as version 061 left it: measured rows with their SLA results and instants in JSON. */
-async function openAtVersion061(kind: (typeof DATABASE_KINDS)[number]) {
-  const server =
-    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-  const db: TDatabase = server ? await openPostgresDatabase(server.url) : await openPgliteDatabase(undefined)
-  await migrate(db, { before: '062' })
-  return {
-    db,
-    async close() {
-      await db.close()
-      await server?.drop()
-    },
-  }
-}
 
 const CLOSED = [1_790_000_000_000, 1_790_000_600_000, 1_790_086_400_123]
 
@@ -31,7 +14,7 @@ describe.each(DATABASE_KINDS)('migration 062 types the measured rows on %s', (ki
   let close: () => Promise<void>
 
   beforeAll(async () => {
-    ;({ db, close } = await openAtVersion061(kind))
+    ;({ db, close } = await openDatabaseBefore(kind, '062'))
     await insertUser(db, { id: 'ada', email: 'ada@example.com', name: 'Ada', passwordHash: null })
     await insertTeam(db, { id: 'ws', name: 'Workspace' })
     for (const id of ['t-sla', 't-none'])

@@ -4,7 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TDatabase } from '../db/database'
+import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open-database'
+import { openPgliteDatabase } from '../db/pglite-database'
+import { openPostgresDatabase } from '../db/postgres-database'
 import { seedPgliteDataDir } from './pglite-template'
 
 /** The Postgres that integration tests also run against, when CI (or a developer) provides one. */
@@ -49,6 +52,27 @@ export async function openTestDatabase(
       await db.close()
       await server?.drop()
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A database of `kind` migrated up to, not including, migration `before`: a migration's test fills it as the
+ * older version left it, then migrates the rest. `close` closes it and drops a Postgres one.
+ */
+export async function openDatabaseBefore(
+  kind: (typeof DATABASE_KINDS)[number],
+  before: string,
+): Promise<{ db: TDatabase; close(): Promise<void> }> {
+  const server =
+    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
+  const db = server ? await openPostgresDatabase(server.url) : await openPgliteDatabase(undefined)
+  await migrate(db, { before })
+  return {
+    db,
+    async close() {
+      await db.close()
+      await server?.drop()
     },
   }
 }

@@ -2,25 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../accounts/users-repository'
 import type { TDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
-import { openPgliteDatabase } from '../db/pglite-database'
-import { openPostgresDatabase } from '../db/postgres-database'
 import { insertTeam } from '../teams/team-repository'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../testing/test-database'
-
-/** A database as version 028 left it: tickets that do not say where they came in. */
-async function openAtVersion028(kind: (typeof DATABASE_KINDS)[number]) {
-  const server =
-    kind === 'postgres' && TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : undefined
-  const db: TDatabase = server ? await openPostgresDatabase(server.url) : await openPgliteDatabase(undefined)
-  await migrate(db, { before: '029' })
-  return {
-    db,
-    async close() {
-      await db.close()
-      await server?.drop()
-    },
-  }
-}
+import { DATABASE_KINDS, openDatabaseBefore } from '../testing/test-database'
 
 const TEAM = 'ws-acme'
 const MAILBOX = 'mb-acme'
@@ -86,7 +69,7 @@ describe.each(DATABASE_KINDS)('migration 029 says where existing tickets came in
   const at = (minute: number) => `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`
 
   beforeAll(async () => {
-    ;({ db, close } = await openAtVersion028(kind))
+    ;({ db, close } = await openDatabaseBefore(kind, '029'))
     await insertUser(db, { id: 'ada', email: 'ada@example.com', name: 'Ada', passwordHash: null })
     await insertTeam(db, { id: TEAM, name: 'Acme' })
     await db.query(
