@@ -20,7 +20,7 @@ const SLA_KEYED: Record<TReportSlaDimension, string> = {
   agent: 'agent',
 }
 const BUCKETED = { firstReply: ['fr', FIRST_REPLY_BUCKETS], resolution: ['res', RESOLUTION_BUCKETS] } as const
-const FLAGS: Record<string, string> = {
+const FLAGS = {
   all: 'true',
   resolved: 'resolved',
   oneTouch: 'resolved and "oneTouch"',
@@ -28,7 +28,7 @@ const FLAGS: Record<string, string> = {
   solved: `status = 'closed'`,
   'csat:rated': 'rating is not null',
   'csat:good': `rating = 'good'`,
-}
+} as const
 const NOTHING = 'false'
 
 const own = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
@@ -42,8 +42,8 @@ const hasBucket = (buckets: readonly TBucket[], key: string) => buckets.some((bu
  * (report-rows.ts): the same names the summary's counts carry. A name it never gives holds no ticket.
  */
 export function sliceCondition(slice: string, sql: TMeasuredSql, dates: readonly string[]): string {
-  const flag = FLAGS[slice]
-  if (flag) return flag
+  // Own names only: a slice called `constructor` must not read the object's prototype.
+  if (own(FLAGS, slice)) return FLAGS[slice]
   const colon = slice.indexOf(':')
   if (colon < 0) return NOTHING
   const prefix = slice.slice(0, colon)
