@@ -19,7 +19,7 @@ import { seedReportWorkspace } from './seed-reports'
  * bench:reports (issue 27): a year of a workspace's tickets with their event history, then /reports as a
  * user opens it, through the official SDK over HTTP: the summary for the last 30 days and for 12 months, a
  * bar's drill-down and the tickets CSV. `--tickets=1000000` for the large run; BENCH_ONLY=pglite|postgres;
- * BENCH_ITERATIONS (per request, after 2 unmeasured).
+ * BENCH_ITERATIONS (per request, after 2 unmeasured); BENCH_KEEP=1 keeps the database.
  */
 const DAYS = 365
 const WARMUP = 2
@@ -134,7 +134,10 @@ async function benchKind(kind: TBenchDatabaseKind, postgresUrl: string) {
     )
   } finally {
     await server.close()
-    await database.drop()
+    // BENCH_KEEP=1 leaves the database for EXPLAIN on the same rows; its name is printed.
+    if (process.env.BENCH_KEEP === '1')
+      console.log(`kept database ${database.postgresDatabase ?? database.env.DATA_DIR}`)
+    else await database.drop()
   }
 }
 

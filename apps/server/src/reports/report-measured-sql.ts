@@ -1,5 +1,4 @@
 import {
-  ReportCohort,
   ReportHours,
   ReportLimits,
   SLA_METRICS,
@@ -7,7 +6,7 @@ import {
   type TSlaMetric,
 } from '@parsedesk/contracts'
 import { dayStartsOf, filtersOf } from './report-period'
-import { ticketFilter } from './report-repository'
+import { rowOfPeriod, ticketFilter } from './report-repository'
 import { BACKLOG_BUCKETS, type TBucket } from './report-rows'
 import { MET, SLA_COLUMNS } from './report-store'
 
@@ -90,11 +89,6 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
       : `else '${bucket.key}'`,
   ).join(' ')
   const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as ${slaColumn(index)}`)
-  // `ticketFilter`'s first three parameters: the workspace and the period.
-  const sameCreation =
-    query.cohort === ReportCohort.created
-      ? 'and r."teamId" = $1 and r."createdAt" >= $2 and r."createdAt" < $3'
-      : ''
   const select = `select ${listed ? 't.id, t.created_at, ' : ''}t.seq, t.status, r."ticketId" is null as unmeasured,
        coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
        coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
@@ -102,13 +96,12 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
        ${hoursCase('firstReplyMs', 'firstReplyBusinessMs', business)} as fr,
        ${hoursCase('resolutionMs', 'resolutionBusinessMs', business)} as res,
        coalesce(r.resolved, false) as resolved, coalesce(r."oneTouch", false) as "oneTouch",
-       coalesce(r."reopenCount", 0) as "reopenCount", s.rating, ${outcomes.join(', ')},
+       coalesce(r."reopenCount", 0) as "reopenCount", r.rating, ${outcomes.join(', ')},
        width_bucket(t.created_at, ${startsAt}) as created_day,
        ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
        ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
        case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket
-     from tickets t left join report_rows r on r."ticketId" = t.id ${sameCreation}
-     left join satisfaction_surveys s on s."ticketId" = t.id and s.rating is not null
+     from tickets t left join report_rows r on r."ticketId" = t.id ${rowOfPeriod(query.cohort)}
      where ${where}`
   return { select, params, param, dayIndex }
 }

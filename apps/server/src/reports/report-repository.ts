@@ -1,4 +1,4 @@
-import { imapMailboxLabel, ReportCohort, ReportLimits } from '@parsedesk/contracts'
+import { imapMailboxLabel, ReportCohort, ReportLimits, type TReportCohort } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import type { TReportFilters } from './report-period'
 import type { TReportTicket, TStoredMeasure } from './report-rows'
@@ -37,6 +37,14 @@ export function ticketFilter(filters: TReportFilters): { where: string; params: 
   )
   return { where: where.join(' and '), params }
 }
+
+/**
+ * The further condition on a ticket's row, `r` (of `report_rows`), for a report of the tickets created in
+ * the period to read it, after `ticketFilter`'s parameters: its creation in the period too, so the rows are
+ * read by their own index of creation instead of every row of the database hashed (decision 069).
+ */
+export const rowOfPeriod = (cohort: TReportCohort) =>
+  cohort === ReportCohort.created ? 'and r."teamId" = $1 and r."createdAt" >= $2 and r."createdAt" < $3' : ''
 
 /**
  * The tickets of one report, at most the report limit plus one (the extra one says the report is cut), each
@@ -88,13 +96,16 @@ export type TUnmeasuredTicket = {
   createdAt: Date
 }
 
-/** The report's tickets that have no stored measure yet (older than migration 061, or measured no more). */
+/**
+ * The report's tickets that have no stored measure yet (older than migration 061, or measured no more), or
+ * one the report does not read (`rowOfPeriod`): it would count that ticket as measuring nothing.
+ */
 export async function findUnmeasured(db: TQueryable, filters: TReportFilters): Promise<TUnmeasuredTicket[]> {
   const { where, params } = ticketFilter(filters)
   params.push(ReportLimits.tickets)
   const { rows } = await db.query<TUnmeasuredTicket>(
     `select t.id, t."groupId", t."mailboxId", t.created_at as "createdAt" from tickets t
-     where ${where} and not exists (select 1 from report_rows r where r."ticketId" = t.id)
+     where ${where} and not exists (select 1 from report_rows r where r."ticketId" = t.id ${rowOfPeriod(filters.cohort)})
      order by t.created_at, t.seq limit $${params.length}`,
     params,
   )

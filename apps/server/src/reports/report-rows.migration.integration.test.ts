@@ -9,7 +9,7 @@ import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
 
 const CLOSED = [1_790_000_000_000, 1_790_000_600_000, 1_790_086_400_123]
 
-describe.each(DATABASE_KINDS)('migration 062 types the measured rows on %s', (kind) => {
+describe.each(DATABASE_KINDS)('migrations 062 and 063 type the measured rows on %s', (kind) => {
   let db: TDatabase
   let close: () => Promise<void>
 
@@ -34,6 +34,18 @@ describe.each(DATABASE_KINDS)('migration 062 types the measured rows on %s', (ki
       JSON.stringify({ policyId: 'p1', 'first-reply': -1, 'next-reply': 0, resolution: 1_790_100_000_000 }),
     ])
     await db.query(row, ['t-none', '[]', '[]', '{}'])
+    // One ticket rated, the other's survey sent and never answered.
+    for (const [ticketId, rating] of [
+      ['t-sla', 'good'],
+      ['t-none', null],
+    ])
+      await db.query(
+        `insert into satisfaction_surveys (id, "teamId", "ticketId", requester, "tokenHash", "sentAt", "expiresAt",
+           rating, "ratedAt")
+         values ($1, 'ws', $1, 'c@customer.example', 'hash-' || $1, now(), now() + interval '7 days', $2::text,
+           case when $2::text is null then null else now() end)`,
+        [ticketId, rating],
+      )
     await migrate(db)
   })
   afterAll(() => close?.())
@@ -60,8 +72,9 @@ describe.each(DATABASE_KINDS)('migration 062 types the measured rows on %s', (ki
         [SlaMetric.nextReply]: { met: false, breachAt: 0, policyId: 'p1' },
         [SlaMetric.resolution]: { met: false, breachAt: 1_790_100_000_000, policyId: 'p1' },
       },
+      rating: 'good',
     })
-    expect(await read('t-none')).toMatchObject({ closedAt: [], reopenedAt: [], sla: {} })
+    expect(await read('t-none')).toMatchObject({ closedAt: [], reopenedAt: [], sla: {}, rating: null })
   })
 
   it("gives each row its ticket's creation, by which a report finds the rows of a period", async () => {

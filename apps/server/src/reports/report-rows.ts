@@ -5,6 +5,7 @@ import {
   TicketEventType,
   TicketStatus,
   type TReportHours,
+  type TSatisfactionRating,
   type TSlaMetric,
   type TTicketPriority,
   type TTicketStatus,
@@ -95,6 +96,8 @@ export type TStoredMeasure = {
   closedAt: number[]
   reopenedAt: number[]
   sla: Partial<Record<TSlaMetric, TStoredSla>>
+  /** The requester's answer to the survey (its `satisfaction` event), null when not rated. */
+  rating: TSatisfactionRating | null
 }
 
 /** One ticket as a report counts it: its measured values and the slices (bars, numbers) it belongs to. */
@@ -152,10 +155,12 @@ export function measureStored(
   }
   const closedAt: number[] = []
   const reopenedAt: number[] = []
+  let rating: TSatisfactionRating | null = null
   for (const event of events) {
     if (event.type === TicketEventType.reopened) reopenedAt.push(event.at)
     else if (event.type === TicketEventType.status && statusAfter(event) === TicketStatus.closed)
       closedAt.push(event.at)
+    else if (event.type === TicketEventType.satisfaction) rating = event.after.rating
   }
   return {
     firstReply: done(metrics.firstReply),
@@ -166,6 +171,7 @@ export function measureStored(
     closedAt,
     reopenedAt,
     sla,
+    rating,
   }
 }
 

@@ -1,4 +1,10 @@
-import { SLA_METRICS, SlaMetric, TicketEventType, type TSlaMetric } from '@parsedesk/contracts'
+import {
+  SLA_METRICS,
+  SlaMetric,
+  TicketEventType,
+  type TSatisfactionRating,
+  type TSlaMetric,
+} from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import { valuesList } from '../db/values-list'
 import type { TSlaPolicy } from '../sla/clock/ticket-sla'
@@ -29,6 +35,7 @@ export type TStoredRow = {
   reopenedAt: number[]
   /** The policy whose targets the SLA columns hold; null when none applies. */
   policyId: string | null
+  rating: TSatisfactionRating | null
 } & Record<(typeof SLA_COLUMNS)[TSlaMetric], number | null>
 
 export const MET = -1
@@ -58,7 +65,7 @@ function slaOf(row: TStoredRow): Partial<Record<TSlaMetric, TStoredSla>> {
 /** The columns a report reads, `r` being `report_rows`; all null when the ticket has no row yet. */
 export const STORED_COLUMNS = `r."firstReplyMs", r."firstReplyBusinessMs", r."resolutionMs",
   r."resolutionBusinessMs", r."reopenCount", r."resolved", r."oneTouch", r."closedAt", r."reopenedAt",
-  r."policyId", ${SLA_METRICS.map((metric) => `r."${SLA_COLUMNS[metric]}"`).join(', ')}`
+  r."policyId", r.rating, ${SLA_METRICS.map((metric) => `r."${SLA_COLUMNS[metric]}"`).join(', ')}`
 
 const duration = (calendarMs: number | null, businessMs: number | null) =>
   calendarMs === null || businessMs === null ? null : { calendarMs, businessMs }
@@ -72,19 +79,21 @@ export const storedOf = (row: TStoredRow): TStoredMeasure => ({
   closedAt: row.closedAt,
   reopenedAt: row.reopenedAt,
   sla: slaOf(row),
+  rating: row.rating,
 })
 
 /** A ticket's measure, with its creation: a report of the tickets created in a period reads rows by it. */
 export type TStoredTicket = { ticketId: string; teamId: string; createdAt: Date; measure: TStoredMeasure }
 
-const WIDTH = 13 + SLA_METRICS.length
-// 16 parameters a row (the ticket's 13, one a target), well under the 65,535 one statement may carry.
+const WIDTH = 14 + SLA_METRICS.length
+// 17 parameters a row (the ticket's 14, one a target), well under the 65,535 one statement may carry.
 const BATCH = 2_000
 
 /**
  * Writes the rows: `replace` for the events' own transaction (its measure is the newest), or keeps a row
  * already there when a report stores what it measured of a ticket with none (a row written meanwhile by
- * the ticket's events is newer than the report's reading).
+ * the ticket's events is newer than the report's reading), unless that row holds another creation than its
+ * ticket's: a report reads rows by creation, so to it such a row is missing (`findUnmeasured`).
  */
 export async function writeStoredRows(
   db: TQueryable,
@@ -96,19 +105,17 @@ export async function writeStoredRows(
     await db.query(
       `insert into report_rows ("ticketId", "teamId", "createdAt", "firstReplyMs", "firstReplyBusinessMs", "resolutionMs",
          "resolutionBusinessMs", "reopenCount", "resolved", "oneTouch", "closedAt", "reopenedAt", "policyId",
-         ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}"`).join(', ')})
+         rating, ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}"`).join(', ')})
        values ${valuesList(batch.length, WIDTH)}
-       on conflict ("ticketId") do ${
-         mode === 'keep'
-           ? 'nothing'
-           : `update set "firstReplyMs" = excluded."firstReplyMs",
+       on conflict ("ticketId") do update set "firstReplyMs" = excluded."firstReplyMs",
          "firstReplyBusinessMs" = excluded."firstReplyBusinessMs", "resolutionMs" = excluded."resolutionMs",
          "resolutionBusinessMs" = excluded."resolutionBusinessMs", "reopenCount" = excluded."reopenCount",
          "resolved" = excluded."resolved", "oneTouch" = excluded."oneTouch", "closedAt" = excluded."closedAt",
-         "reopenedAt" = excluded."reopenedAt", "policyId" = excluded."policyId",
+         "reopenedAt" = excluded."reopenedAt", "policyId" = excluded."policyId", rating = excluded.rating,
+         "createdAt" = excluded."createdAt",
          ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}" = excluded."${SLA_COLUMNS[metric]}"`).join(', ')},
-         measured_at = now()`
-       }`,
+         measured_at = now()
+       ${mode === 'keep' ? `where report_rows."createdAt" <> excluded."createdAt"` : ''}`,
       batch.flatMap(({ ticketId, teamId, createdAt, measure }) => [
         ticketId,
         teamId,
@@ -123,6 +130,7 @@ export async function writeStoredRows(
         measure.closedAt,
         measure.reopenedAt,
         policyOf(measure.sla),
+        measure.rating,
         ...SLA_METRICS.map((metric) => slaValue(measure.sla[metric])),
       ]),
     )

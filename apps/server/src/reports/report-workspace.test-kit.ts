@@ -55,7 +55,9 @@ export async function generateReportWorkspace(
     const surveys: unknown[][] = [[], [], [], [], []]
     for (let i = from; i < Math.min(options.tickets, from + BATCH); i++) {
       const id = `${options.teamId}-r${i}`
-      const createdAt = options.start + Math.floor(next() * options.days * 24 * 60) * MINUTE
+      // In the order they were created, as a desk writes them: a period's tickets share the table's pages.
+      const createdAt =
+        options.start + Math.floor(((i + next()) / options.tickets) * options.days * 24 * 60) * MINUTE
       const first = pick(PRIORITIES)
       const category = pick(CATEGORIES)
       const agent = next() < 0.9 ? pick(options.agentIds) : null
@@ -178,11 +180,22 @@ export async function generateReportWorkspace(
             }
           }
           if (status === 'closed' && next() < 0.3) {
+            const rating = next() < 0.8 ? 'good' : 'bad'
+            const rated = at + 60 * MINUTE
             surveys[0]?.push(`${id}-survey`)
             surveys[1]?.push(id)
             surveys[2]?.push(agent)
-            surveys[3]?.push(next() < 0.8 ? 'good' : 'bad')
-            surveys[4]?.push(new Date(at + 60 * MINUTE).toISOString())
+            surveys[3]?.push(rating)
+            surveys[4]?.push(new Date(rated).toISOString())
+            // The survey's answer is an event of the log too, as the rating page writes it.
+            log.push({
+              type: 'satisfaction',
+              actorType: 'customer',
+              actorId: null,
+              before: null,
+              after: { survey: `${id}-survey`, rating, comment: '', agentId: agent },
+              at: rated,
+            })
           }
         } else if (next() < 0.4) {
           log.push({

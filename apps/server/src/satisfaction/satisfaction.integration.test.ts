@@ -191,6 +191,17 @@ describe.each(DATABASE_KINDS)('satisfaction surveys and auto-close, on %s', (dat
       actorType: 'customer',
       after: { rating: 'bad', comment: 'Took three days', agentId: ada.userId },
     })
+    // The report reads the rating from the ticket's log: its CSAT lists this ticket, rated bad.
+    const today = new Date().toISOString().slice(0, 10)
+    const report = await ada.client.call(
+      'get',
+      new URL(`${ada.client.config.endpoint}/reports/tickets`),
+      {},
+      { teamId: workspace, from: today, to: today, timeZone: 'UTC', slice: 'csat:rated' },
+    )
+    expect(report.tickets).toContainEqual(
+      expect.objectContaining({ number: (await ticketOf(ticketId)).number, csat: 'bad' }),
+    )
 
     // A token one character off, or made up, opens nothing.
     const token = link.pathname.split('/')[2] ?? ''
