@@ -159,6 +159,8 @@ const CSV_COLUMNS: readonly Exclude<keyof TReportTicketRow, 'customFields'>[] = 
 /** A CSV cell: quoted when it must be, and a leading =+-@ defused so a spreadsheet never runs it. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
+  // A number or a boolean holds no quote, comma or formula: nothing to test.
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   let text = String(value)
   if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
