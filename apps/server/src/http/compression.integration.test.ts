@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { CollectionId, DATABASE_ID } from '@parsedesk/contracts'
-import { ID } from 'appwrite'
+import { ID, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { startTestServer, type TTestServer } from '../testing/test-server'
@@ -57,7 +57,8 @@ describe('compressed answers', () => {
         documentId: ID.unique(),
         data: {
           email: 'ada@example.com',
-          subject: `Refund for order ${i}`,
+          // Long enough that even the reports CSV of these five is over the compression threshold (1 KB).
+          subject: `Refund for order ${i}: ${'the parcel never arrived, '.repeat(8)}`,
           body: 'Please refund me. '.repeat(40),
         },
       })
@@ -99,6 +100,22 @@ describe('compressed answers', () => {
       })
       const list = JSON.parse(decode(answer.encoding, answer.body)) as { total: number }
       expect(list.total).toBe(5)
+    },
+  )
+
+  it.each(['br', 'gzip'])(
+    'sends the reports CSV, compressed faster, %s-encoded with the same rows',
+    async (encoding) => {
+      const teamId = (await new Teams(user.client).list()).teams[0]?.$id ?? ''
+      const today = new Date().toISOString().slice(0, 10)
+      const query = new URLSearchParams({ teamId, from: today, to: today, timeZone: 'UTC', slice: 'all' })
+      const url = `${server.url}/v1/reports/tickets.csv?${query}`
+      const headers = { cookie, 'x-appwrite-project': 'parsedesk' }
+      const plain = await rawGet(url, { ...headers, 'accept-encoding': 'identity' })
+      const packed = await rawGet(url, { ...headers, 'accept-encoding': encoding })
+      expect(packed.encoding).toBe(encoding)
+      expect(decode(packed.encoding, packed.body)).toBe(plain.body.toString('utf8'))
+      expect(plain.body.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(6)
     },
   )
 

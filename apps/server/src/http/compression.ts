@@ -9,6 +9,15 @@ import type { FastifyInstance } from 'fastify'
 const BROTLI_QUALITY = 5
 
 /**
+ * For a download of megabytes (the reports' CSV): brotli 1 and gzip 1. On 10 MB of CSV brotli 5 took 184 ms
+ * and 1 took 34 ms for 4% more bytes; gzip 6 took 84 ms and 1 took 37 ms.
+ */
+export const DOWNLOAD_COMPRESSION = {
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1 },
+}
+
+/**
  * API answers and the web app's files go out compressed (brotli, else gzip, as the client accepts).
  * The realtime socket is not touched: an upgraded request sends no reply body for the plugin to see,
  * and frames are not HTTP answers.

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../core/app-error'
 import type { TDatabase } from '../db/database'
+import { DOWNLOAD_COMPRESSION } from '../http/compression'
 import { isManager, requireMember, requireUser } from '../teams/workspace-access'
 import { createReportGate } from './report-gate'
 import { readReportSlice, readReportSummary, reportTicketsCsv } from './report-service'
@@ -48,7 +49,7 @@ export const reportRoutes = (deps: { db: TDatabase }) => (app: FastifyInstance) 
     const scope = scoped(request, query)
     return gated(request, () => readReportSlice(deps.db, scope, slice, Date.now()))
   })
-  app.get('/v1/reports/tickets.csv', async (request, reply) => {
+  app.get('/v1/reports/tickets.csv', { compress: DOWNLOAD_COMPRESSION }, async (request, reply) => {
     const { slice, ...query } = parsed(request, ZReportDrillQuery)
     const scope = scoped(request, query)
     const csv = await gated(request, () => reportTicketsCsv(deps.db, scope, slice, Date.now()))
