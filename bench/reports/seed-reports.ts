@@ -105,7 +105,6 @@ export async function seedReportWorkspace(options: {
   const vacuum = db.kind === 'postgres' ? 'vacuum (analyze)' : 'analyze'
   await db.query('analyze tickets')
   await db.query(`${vacuum} ticket_events`)
-  await db.query('analyze satisfaction_surveys')
   const seedSeconds = (performance.now() - started) / 1000
   const { rows } = await db.query<{ tickets: number; events: number }>(
     `select (select count(*)::int from tickets where "teamId" = $1) as tickets,

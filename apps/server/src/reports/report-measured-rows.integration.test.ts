@@ -17,7 +17,7 @@ import { startTestServer, type TTestServer } from '../testing/test-server'
 import { recordTicketEvents } from '../tickets/ticket-events'
 import { countReport } from './report-counts'
 import { datesOf, filtersOf } from './report-period'
-import { findReportTickets } from './report-repository'
+import { findReportTickets } from './report-reference.test-kit'
 import { measuredOf, measureTicket } from './report-rows'
 import { readReportSummary } from './report-service'
 import { listSlice } from './report-slice'
@@ -323,14 +323,19 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
           total: expected.length,
           ids: expected.map((ticket) => ticket.id),
         })
-        // Each row shows the values the reference measured, in the report's hours.
-        expect(
-          listed.tickets.map(({ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status }) => ({
-            ...{ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status },
-          })),
-        ).toEqual(
-          expected.map(({ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status }) => ({
-            ...{ firstReplyMs, resolutionMs, reopenCount, oneTouch, csat, status },
+        // Each row shows the ticket's own fields and the values the reference measured, in the report's hours.
+        expect(listed.tickets.map(({ customFields: _fields, ...row }) => row)).toEqual(
+          expected.map((ticket) => ({
+            ...{ id: ticket.id, number: ticket.number, subject: ticket.subject, status: ticket.status },
+            ...{ priority: ticket.priority, category: ticket.category, groupId: ticket.groupId },
+            ...{ mailboxId: ticket.mailboxId, assigneeId: ticket.assigneeId },
+            ...{ createdAt: new Date(ticket.createdAt).toISOString(), firstReplyMs: ticket.firstReplyMs },
+            ...{
+              resolutionMs: ticket.resolutionMs,
+              reopenCount: ticket.reopenCount,
+              oneTouch: ticket.oneTouch,
+            },
+            csat: ticket.csat,
           })),
         )
       }
@@ -344,5 +349,37 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
           .map((ticket) => ticket.id),
       )
     }
+  })
+
+  it('counts a ticket older than the event log, without durations, and its rating once rated', async () => {
+    // A ticket written before the event log (migration 018): no created event, so no opening to measure from.
+    const { rows } = await server.db.query<{ id: string }>(
+      `insert into tickets (id, "userId", "teamId", email, subject, body, status, processing_status)
+       values ('before-the-log', $1, $2, 'old@customer.example', 'Old', 'Body', 'closed', 'completed')
+       returning id`,
+      [ada.userId, teamId],
+    )
+    const id = rows[0]?.id ?? ''
+    const asked = query('UTC', ReportHours.calendar)
+    const { rows: all } = await server.db.query<{ n: number }>(
+      'select count(*)::int as n from tickets where "teamId" = $1',
+      [teamId],
+    )
+    // Counted, where measuring its log threw and the report failed.
+    expect((await readReportSummary(server.db, asked, Date.now())).headline.tickets).toBe(all[0]?.n)
+    const rated = () => listSlice(server.db, asked, 'csat:rated', Date.now(), ReportLimits.tickets)
+    expect((await rated()).tickets.map((ticket) => ticket.id)).not.toContain(id)
+    await server.db.transaction((tx) =>
+      recordTicketEvents(tx, [
+        {
+          ...{ ticketId: id, teamId, actorType: 'customer', actorId: null },
+          ...{ type: TicketEventType.satisfaction, before: null },
+          after: { survey: 'survey-of-old', rating: 'good', comment: '', agentId: null },
+        },
+      ] as never),
+    )
+    expect((await rated()).tickets).toContainEqual(
+      expect.objectContaining({ id, csat: 'good', firstReplyMs: null, resolutionMs: null }),
+    )
   })
 })

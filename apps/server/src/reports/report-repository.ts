@@ -1,17 +1,7 @@
 import { imapMailboxLabel, ReportCohort, ReportLimits, type TReportCohort } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import type { TReportFilters } from './report-period'
-import type { TReportTicket, TStoredMeasure } from './report-rows'
-import { STORED_COLUMNS, storedOf, type TStoredRow } from './report-store'
 import type { TReportNames } from './report-summary'
-
-/** A report's ticket with its stored measure (migration 061), or null when it has none yet. */
-export type TStoredReportTicket = Omit<TReportTicket, 'events'> & { stored: TStoredMeasure | null }
-
-type TTicketRow = Omit<TReportTicket, 'events' | 'csat' | 'createdAt'> & {
-  createdAt: Date
-  hasRow: boolean
-} & TStoredRow
 
 /**
  * Which tickets a report counts (decision 064), `t` being `tickets`: the workspace's, narrowed by the
@@ -46,48 +36,6 @@ export function ticketFilter(filters: TReportFilters): { where: string; params: 
 export const rowOfPeriod = (cohort: TReportCohort) =>
   cohort === ReportCohort.created ? 'and r."teamId" = $1 and r."createdAt" >= $2 and r."createdAt" < $3' : ''
 
-/**
- * The tickets of one report, at most the report limit plus one (the extra one says the report is cut), each
- * with its stored measure: no event is read for a ticket that has one (decision 069).
- */
-export async function findReportTickets(
-  db: TQueryable,
-  filters: TReportFilters,
-): Promise<{ tickets: TStoredReportTicket[]; truncated: boolean }> {
-  const { where, params } = ticketFilter(filters)
-  params.push(ReportLimits.tickets + 1)
-  const { rows } = await db.query<TTicketRow>(
-    `select t.id, t."number", t.subject, t.status, t.priority, t.category, t."groupId", t."mailboxId",
-       t."assigneeId", t.created_at as "createdAt", r."ticketId" is not null as "hasRow", ${STORED_COLUMNS}
-     from tickets t left join report_rows r on r."ticketId" = t.id
-     where ${where} order by t.created_at, t.seq limit $${params.length}`,
-    params,
-  )
-  const truncated = rows.length > ReportLimits.tickets
-  const kept = truncated ? rows.slice(0, ReportLimits.tickets) : rows
-  const ratings = await findRatings(
-    db,
-    kept.map((row) => row.id),
-  )
-  return {
-    truncated,
-    tickets: kept.map((row) => ({
-      id: row.id,
-      number: row.number,
-      subject: row.subject,
-      status: row.status,
-      priority: row.priority,
-      category: row.category,
-      groupId: row.groupId,
-      mailboxId: row.mailboxId,
-      assigneeId: row.assigneeId,
-      createdAt: row.createdAt.getTime(),
-      csat: ratings.get(row.id) ?? null,
-      stored: row.hasRow ? storedOf(row) : null,
-    })),
-  }
-}
-
 /** A ticket a report found without a stored measure: what measuring it and storing its row need. */
 export type TUnmeasuredTicket = {
   id: string
@@ -110,16 +58,6 @@ export async function findUnmeasured(db: TQueryable, filters: TReportFilters): P
     params,
   )
   return rows
-}
-
-async function findRatings(db: TQueryable, ids: readonly string[]): Promise<Map<string, 'good' | 'bad'>> {
-  if (ids.length === 0) return new Map()
-  const { rows } = await db.query<{ ticketId: string; rating: 'good' | 'bad' }>(
-    `select "ticketId", "rating" from satisfaction_surveys where "ticketId" = any($1::text[])
-     and "rating" is not null`,
-    [ids],
-  )
-  return new Map(rows.map((row) => [row.ticketId, row.rating]))
 }
 
 /**

@@ -133,6 +133,22 @@ export function measureStored(
   workspace: { policies: readonly TSlaPolicy[]; schedules: TSchedules },
   now: number,
 ): TStoredMeasure {
+  const closedAt: number[] = []
+  const reopenedAt: number[] = []
+  let rating: TSatisfactionRating | null = null
+  for (const event of events) {
+    if (event.type === TicketEventType.reopened) reopenedAt.push(event.at)
+    else if (event.type === TicketEventType.status && statusAfter(event) === TicketStatus.closed)
+      closedAt.push(event.at)
+    else if (event.type === TicketEventType.satisfaction) rating = event.after.rating
+  }
+  // A ticket written before the event log (migration 018) has no created event: when it opened, and so every
+  // duration and target, is unknown. Its closings, reopenings and rating still count.
+  if (!events.some((event) => event.type === TicketEventType.created))
+    return {
+      ...{ firstReply: null, resolution: null, reopenCount: reopenedAt.length, resolved: false },
+      ...{ oneTouch: false, closedAt, reopenedAt, sla: {}, rating },
+    }
   const schedule =
     (ticket.groupId && workspace.schedules.byGroup.get(ticket.groupId)) || workspace.schedules.fallback
   const timeline = timelineOf(schedule)
@@ -152,15 +168,6 @@ export function measureStored(
         policyId,
       }
     }
-  }
-  const closedAt: number[] = []
-  const reopenedAt: number[] = []
-  let rating: TSatisfactionRating | null = null
-  for (const event of events) {
-    if (event.type === TicketEventType.reopened) reopenedAt.push(event.at)
-    else if (event.type === TicketEventType.status && statusAfter(event) === TicketStatus.closed)
-      closedAt.push(event.at)
-    else if (event.type === TicketEventType.satisfaction) rating = event.after.rating
   }
   return {
     firstReply: done(metrics.firstReply),

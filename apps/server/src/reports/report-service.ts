@@ -25,10 +25,10 @@ const MEASURE_SLICE = 200
 const ANALYSE_AFTER = 1_000
 
 /**
- * Measures `missing` from their events and stores their rows, for a ticket without one (older than migration
- * 061, or of a workspace whose SLA policies or schedules changed since): on `db`, outside the report's
- * statements, so a ticket's events never wait on a report's transaction; `keep`, so a row the ticket's own
- * events wrote meanwhile wins.
+ * Measures `missing` from their events and stores their rows, for a ticket without one the report reads
+ * (older than migration 061, of a workspace whose SLA policies or schedules changed since, or a row holding
+ * another creation than its ticket's): on `db`, outside the report's statements, so a ticket's events never
+ * wait on a report's transaction; `keep`, so a row the ticket's own events wrote meanwhile wins.
  */
 async function measureMissing(
   db: TDatabase,
@@ -87,8 +87,9 @@ async function counted(
 /**
  * A report's statements, each cut at its time limit. On Postgres, for the report's transaction only: no JIT
  * (the count's estimate (report-counts.ts) called for it, and compiling took 1.2 s of a 1.9 s statement at
- * 50,000 tickets when the rows were JSON; a statement over typed rows gains nothing from it either) and 32 MB to sort and hash in (the default 4 MB sent
- * its sorts to disk). PGlite has no JIT, and no transaction here.
+ * 50,000 tickets when the rows were JSON; a statement over typed rows gains nothing from it either) and
+ * 32 MB to sort and hash in (the default 4 MB sent its sorts to disk). PGlite has no JIT, and no
+ * transaction here.
  */
 const bounded = <T>(db: TDatabase, fn: (queryable: TQueryable) => Promise<T>) =>
   withBoundedStatements(db, ReportLimits.statementMs, async (queryable) => {

@@ -1,10 +1,4 @@
-import {
-  SLA_METRICS,
-  SlaMetric,
-  TicketEventType,
-  type TSatisfactionRating,
-  type TSlaMetric,
-} from '@parsedesk/contracts'
+import { SLA_METRICS, SlaMetric, type TSatisfactionRating, type TSlaMetric } from '@parsedesk/contracts'
 import type { TQueryable } from '../db/database'
 import { valuesList } from '../db/values-list'
 import type { TSlaPolicy } from '../sla/clock/ticket-sla'
@@ -93,7 +87,7 @@ const BATCH = 2_000
  * Writes the rows: `replace` for the events' own transaction (its measure is the newest), or keeps a row
  * already there when a report stores what it measured of a ticket with none (a row written meanwhile by
  * the ticket's events is newer than the report's reading), unless that row holds another creation than its
- * ticket's: a report reads rows by creation, so to it such a row is missing (`findUnmeasured`).
+ * ticket's (or another workspace): a report reads rows by both, so to it such a row is missing (`rowOfPeriod`).
  */
 export async function writeStoredRows(
   db: TQueryable,
@@ -115,7 +109,7 @@ export async function writeStoredRows(
          "createdAt" = excluded."createdAt",
          ${SLA_METRICS.map((metric) => `"${SLA_COLUMNS[metric]}" = excluded."${SLA_COLUMNS[metric]}"`).join(', ')},
          measured_at = now()
-       ${mode === 'keep' ? `where report_rows."createdAt" <> excluded."createdAt"` : ''}`,
+       ${mode === 'keep' ? `where report_rows."createdAt" <> excluded."createdAt" or report_rows."teamId" <> excluded."teamId"` : ''}`,
       batch.flatMap(({ ticketId, teamId, createdAt, measure }) => [
         ticketId,
         teamId,
@@ -172,10 +166,7 @@ export async function storeMeasuredRows(tx: TQueryable, ticketIds: readonly stri
       }
       workspaces.set(ticket.teamId, workspace)
     }
-    const log = events.get(ticket.id)
-    // A ticket whose log has no created event (written before the event log, or seeded straight into the
-    // database) cannot be measured; its change must still be saved, so it simply gets no row.
-    if (!log?.some((event) => event.type === TicketEventType.created)) continue
+    const log = events.get(ticket.id) ?? []
     rows.push({
       ticketId: ticket.id,
       teamId: ticket.teamId,

@@ -192,12 +192,19 @@ describe.each(DATABASE_KINDS)('satisfaction surveys and auto-close, on %s', (dat
       after: { rating: 'bad', comment: 'Took three days', agentId: ada.userId },
     })
     // The report reads the rating from the ticket's log: its CSAT lists this ticket, rated bad.
-    const today = new Date().toISOString().slice(0, 10)
+    // From yesterday: the ticket was written a moment ago, perhaps before midnight.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
     const report = await ada.client.call(
       'get',
       new URL(`${ada.client.config.endpoint}/reports/tickets`),
       {},
-      { teamId: workspace, from: today, to: today, timeZone: 'UTC', slice: 'csat:rated' },
+      {
+        teamId: workspace,
+        from: day(Date.now() - DAY),
+        to: day(Date.now()),
+        timeZone: 'UTC',
+        slice: 'csat:rated',
+      },
     )
     expect(report.tickets).toContainEqual(
       expect.objectContaining({ number: (await ticketOf(ticketId)).number, csat: 'bad' }),

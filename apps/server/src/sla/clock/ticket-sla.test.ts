@@ -97,6 +97,16 @@ describe('SLA clocks replayed from the event log', () => {
     })
   })
 
+  it('runs no target for a ticket written before the event log: its log has no created event', () => {
+    // A member raises an old ticket's priority: the policy matches, but when the ticket opened is unknown.
+    const log = [priority(10, null, 'high'), mail(20), reply(30)]
+    expect(ticketSla(log, null, [standard], at(90), calendarOnly)).toEqual({
+      policyId: null,
+      appliedAt: null,
+      clocks: {},
+    })
+  })
+
   it('pauses while pending (the default) and resumes where it stopped', () => {
     const events = [
       opened(),

@@ -100,7 +100,10 @@ export function ticketSla(
     policy = matched
     priority = effective
   }
-  if (!policy || appliedAt === null) return { policyId: null, appliedAt: null, clocks: {} }
+  // A ticket written before the event log (migration 018) has no created event: when it opened is unknown,
+  // so no target can run. Without this, any change of such a ticket in a workspace with policies failed.
+  const opened = events.some((event) => event.type === TicketEventType.created)
+  if (!policy || appliedAt === null || !opened) return { policyId: null, appliedAt: null, clocks: {} }
   const metrics = ticketMetrics(events, now, time.business)
   const spells = statusSpells(events)
   const targets = policy.targets[priority]
