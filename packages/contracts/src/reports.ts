@@ -18,8 +18,11 @@ export const ReportLimits = {
   statementMs: 10_000,
   /** Reports one member runs at once: a second while one runs is refused (429), not queued. */
   atOncePerMember: 1,
-  /** Reports one server process runs at once, every member's together. */
-  atOncePerProcess: 4,
+  /**
+   * Reports one server process runs at once, every member's together. A summary holds two of the pool's
+   * ten connections (its two periods run side by side), so three reports hold at most six.
+   */
+  atOncePerProcess: 3,
 } as const
 
 export const ReportCohort = {

@@ -116,7 +116,7 @@ async function countTickets(
   )
   const { rows } = await db.query<TCountsRow>(
     `with m as materialized (
-       ${sql.select} ${which === 'first' ? 'order by t.created_at, t.seq' : ''}
+       ${sql.select} ${which === 'first' ? 'order by created_at, seq' : ''}
        limit ${limit} + ${which === 'first' ? 0 : 1}
      ),
      size as (select count(*) as n from m),

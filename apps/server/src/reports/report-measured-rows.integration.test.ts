@@ -215,27 +215,30 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
     await expectRowsAgree(Date.now() + 3 * DAY)
   })
 
-  it('measures again a row that holds another creation than its ticket, which the report would not read', async () => {
-    const asked = query('UTC', ReportHours.calendar)
-    const before = await readReportSummary(server.db, asked, Date.now())
-    // An import, say, moved a replied ticket's creation: its row still holds the old one, a year off.
-    const { rows } = await server.db.query<{ ticketId: string }>(
-      `update report_rows set "createdAt" = "createdAt" - interval '400 days'
+  it.each([ReportCohort.created, ReportCohort.events])(
+    'measures again a row that holds another creation than its ticket, which the report would not read (%s)',
+    async (cohort) => {
+      const asked = { ...query('UTC', ReportHours.calendar), cohort }
+      const before = await readReportSummary(server.db, asked, Date.now())
+      // An import, say, moved a replied ticket's creation: its row still holds the old one, a year off.
+      const { rows } = await server.db.query<{ ticketId: string }>(
+        `update report_rows set "createdAt" = "createdAt" - interval '400 days'
        where "ticketId" = (
          select "ticketId" from report_rows where "teamId" = $1 and "firstReplyMs" is not null limit 1
        ) returning "ticketId"`,
-      [teamId],
-    )
-    const after = await readReportSummary(server.db, asked, Date.now())
-    expect(after.firstReply).toEqual(before.firstReply)
-    expect(after.headline).toEqual(before.headline)
-    const { rows: same } = await server.db.query<{ same: boolean }>(
-      `select r."createdAt" = date_trunc('milliseconds', t.created_at) as same
+        [teamId],
+      )
+      const after = await readReportSummary(server.db, asked, Date.now())
+      expect(after.firstReply).toEqual(before.firstReply)
+      expect(after.headline).toEqual(before.headline)
+      const { rows: same } = await server.db.query<{ same: boolean }>(
+        `select r."createdAt" = date_trunc('milliseconds', t.created_at) as same
        from report_rows r join tickets t on t.id = r."ticketId" where r."ticketId" = $1`,
-      [rows[0]?.ticketId],
-    )
-    expect(same).toEqual([{ same: true }])
-  })
+        [rows[0]?.ticketId],
+      )
+      expect(same).toEqual([{ same: true }])
+    },
+  )
 
   const week = () => ({ from: iso(Date.now() - 7 * DAY), to: iso(Date.now()) })
   /** Reports the SQL is held equal to the reference in: hours, zones, cohorts, filters, `now` days later. */

@@ -1,4 +1,5 @@
 import {
+  ReportCohort,
   ReportHours,
   ReportLimits,
   SLA_METRICS,
@@ -6,7 +7,12 @@ import {
   type TSlaMetric,
 } from '@parsedesk/contracts'
 import { dayStartsOf, filtersOf } from './report-period'
-import { rowOfPeriod, ticketFilter } from './report-repository'
+import {
+  CREATED_IN_PERIOD,
+  filterConditions,
+  PERIOD_EVENTS,
+  ROW_CREATED_IN_PERIOD,
+} from './report-repository'
 import { BACKLOG_BUCKETS, type TBucket } from './report-rows'
 import { MET, SLA_COLUMNS } from './report-store'
 
@@ -17,7 +23,7 @@ import { MET, SLA_COLUMNS } from './report-store'
  * number and the tickets it opens cannot disagree.
  */
 export type TMeasuredSql = {
-  /** `select ... from tickets t ... where ...`: no order, no limit. */
+  /** A statement of the tickets, no order, no limit; `created_at` and `seq` among its columns to order by. */
   select: string
   params: unknown[]
   /** Adds a parameter, and says how the statement names it. */
@@ -56,7 +62,7 @@ export const slaColumn = (index: number) => `sla${index}`
  * A listed ticket's own fields, read with its measure: a list of tens of thousands (the CSV) looked each up
  * again by key cost 0.4 s, and joined instead, the planner hashed every ticket of the database.
  */
-const LISTED_COLUMNS = `t.id, t.created_at, t."number", t.subject, t."customFields", t.priority as t_priority,
+const LISTED_COLUMNS = `t.id, t."number", t.subject, t."customFields", t.priority as t_priority,
   t.category as t_category, t."groupId" as t_group, t."mailboxId" as t_mailbox, t."assigneeId" as t_assignee`
 
 /** The most tickets one report reads, as a parameter of `sql`. */
@@ -64,7 +70,8 @@ export const limitOf = (sql: TMeasuredSql) => sql.param(ReportLimits.tickets)
 
 /**
  * `query`'s tickets at `now`, read with their stored rows (of the tickets created in the period, by the rows'
- * own index of creation: not every row of the database hashed), each with: `seq`, `status`, `unmeasured` (no row yet);
+ * own index of creation: not every row of the database hashed), each with: `created_at`, `seq`, `status`,
+ * `unmeasured` (no row yet, or none the report reads: `rowOfPeriod`);
  * `mailbox`, `category`, `priority`, `grp`, `agent`, `policy` ('none' when unset); `fr`, `res` (in the
  * report's hours); `resolved`, `oneTouch`, `reopenCount`, `rating`; `sla0`... ('met', 'breached' or null);
  * `created_day`, and `closed_day` / `reopened_day` for a ticket closed (reopened) once, `closed_many` /
@@ -73,7 +80,7 @@ export const limitOf = (sql: TMeasuredSql) => sql.param(ReportLimits.tickets)
  * every pass over the materialised rows).
  */
 export function measuredTicketsSql(query: TReportQuery, now: number, listed = false): TMeasuredSql {
-  const { where, params } = ticketFilter(filtersOf(query))
+  const { where, params } = filterConditions(filtersOf(query))
   const param = (value: unknown) => {
     params.push(value)
     return `$${params.length}`
@@ -96,7 +103,8 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
       : `else '${bucket.key}'`,
   ).join(' ')
   const outcomes = SLA_METRICS.map((metric, index) => `${outcomeCase(metric, nowMs)} as ${slaColumn(index)}`)
-  const select = `select ${listed ? `${LISTED_COLUMNS}, ` : ''}t.seq, t.status, r."ticketId" is null as unmeasured,
+  const columns = `${listed ? `${LISTED_COLUMNS}, ` : ''}t.created_at, t.seq, t.status,
+       r."ticketId" is null as unmeasured,
        coalesce(t."mailboxId", 'none') as mailbox, coalesce(t.category, 'none') as category,
        coalesce(t.priority, 'none') as priority, coalesce(t."groupId", 'none') as grp,
        coalesce(t."assigneeId", 'none') as agent, coalesce(r."policyId", 'none') as policy,
@@ -107,8 +115,25 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
        width_bucket(t.created_at, ${startsAt}) as created_day,
        ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
        ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
-       case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket
-     from tickets t left join report_rows r on r."ticketId" = t.id ${rowOfPeriod(query.cohort)}
+       case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket`
+  // Created in the period, read with a row that holds that creation (`rowOfPeriod`).
+  const born = (rows: string, cohort = '') =>
+    `select ${columns}
+     from tickets t left join ${rows} r on r."ticketId" = t.id and ${ROW_CREATED_IN_PERIOD}
+     where ${where} and ${CREATED_IN_PERIOD} ${cohort}`
+  if (query.cohort === ReportCohort.created) return { select: born('report_rows'), params, param, dayIndex }
+  // The "events" cohort in two parts. Most of its tickets were created in the period: read by creation, as
+  // above, those that had an event. The few created before are the period's event tickets less those
+  // created in it, each read by key. Matched against every ticket instead, 83,000 event tickets of 1,000,000
+  // cost a pass over all tickets and all rows; their rows, read by key, a nested loop the planner chose from
+  // a low estimate: the period's rows are read first, by their creation.
+  const select = `with born_rows as materialized (select * from report_rows r where ${ROW_CREATED_IN_PERIOD})
+     ${born('born_rows', `and t.id in (select "ticketId" ${PERIOD_EVENTS})`)}
+     union all
+     select ${columns}
+     from (select "ticketId" ${PERIOD_EVENTS} except select id from tickets t where t."teamId" = $1 and ${CREATED_IN_PERIOD}) o
+       cross join lateral (select * from tickets t where t.id = o."ticketId" offset 0) t
+       left join report_rows r on r."ticketId" = t.id
      where ${where}`
   return { select, params, param, dayIndex }
 }

@@ -3,11 +3,17 @@ import type { TQueryable } from '../db/database'
 import type { TReportFilters } from './report-period'
 import type { TReportNames } from './report-summary'
 
+/** A ticket's creation in the report's period, `t` being `tickets`. */
+export const CREATED_IN_PERIOD = 't.created_at >= $2 and t.created_at < $3'
+/** A row's creation in the period, in the report's workspace, `r` being `report_rows`. */
+export const ROW_CREATED_IN_PERIOD = 'r."teamId" = $1 and r."createdAt" >= $2 and r."createdAt" < $3'
+
 /**
- * Which tickets a report counts (decision 064), `t` being `tickets`: the workspace's, narrowed by the
- * filters, in the cohort over `[start, end)`; its parameters start at $1.
+ * The filters' conditions on a ticket, `t` being `tickets`: the workspace's, narrowed by the group, agent,
+ * mailbox, category and priority chosen, not yet by the cohort; the parameters start at $1, and $2, $3 are
+ * the period's `[start, end)`.
  */
-export function ticketFilter(filters: TReportFilters): { where: string; params: unknown[] } {
+export function filterConditions(filters: TReportFilters): { where: string; params: unknown[] } {
   const params: unknown[] = [filters.teamId, new Date(filters.start), new Date(filters.end)]
   const where = ['t."teamId" = $1']
   const equal = (column: string, value: string | undefined) => {
@@ -20,21 +26,32 @@ export function ticketFilter(filters: TReportFilters): { where: string; params: 
   equal('"mailboxId"', filters.mailboxId)
   equal('"category"', filters.category)
   equal('"priority"', filters.priority)
-  where.push(
-    filters.cohort === ReportCohort.created
-      ? 't.created_at >= $2 and t.created_at < $3'
-      : `t.id in (select "ticketId" from ticket_events where "teamId" = $1 and created_at >= $2 and created_at < $3)`,
-  )
   return { where: where.join(' and '), params }
 }
 
+/** The workspace's events in the period, their `"ticketId"` the tickets that had one. */
+export const PERIOD_EVENTS = 'from ticket_events where "teamId" = $1 and created_at >= $2 and created_at < $3'
+
+/** Which tickets a report counts (decision 064): `filterConditions`, and in the cohort over `[start, end)`. */
+export function ticketFilter(filters: TReportFilters): { where: string; params: unknown[] } {
+  const { where, params } = filterConditions(filters)
+  const cohort =
+    filters.cohort === ReportCohort.created
+      ? CREATED_IN_PERIOD
+      : `t.id in (select "ticketId" ${PERIOD_EVENTS})`
+  return { where: `${where} and ${cohort}`, params }
+}
+
 /**
- * The further condition on a ticket's row, `r` (of `report_rows`), for a report of the tickets created in
- * the period to read it, after `ticketFilter`'s parameters: its creation in the period too, so the rows are
- * read by their own index of creation instead of every row of the database hashed (decision 069).
+ * The condition on a ticket's row, `r` (of `report_rows`), for a report to read it, after `ticketFilter`'s
+ * parameters. A ticket created in the period is read with a row that holds a creation in the period, so
+ * such rows are read by their own index of creation instead of every row of the database hashed (decision
+ * 069); a ticket of the "events" cohort created before the period is read with its row, found by key.
  */
 export const rowOfPeriod = (cohort: TReportCohort) =>
-  cohort === ReportCohort.created ? 'and r."teamId" = $1 and r."createdAt" >= $2 and r."createdAt" < $3' : ''
+  cohort === ReportCohort.created
+    ? `and ${ROW_CREATED_IN_PERIOD}`
+    : `and (${ROW_CREATED_IN_PERIOD} or not (${CREATED_IN_PERIOD}))`
 
 /** A ticket a report found without a stored measure: what measuring it and storing its row need. */
 export type TUnmeasuredTicket = {

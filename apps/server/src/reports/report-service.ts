@@ -87,33 +87,47 @@ async function counted(
 /**
  * A report's statements, each cut at its time limit. On Postgres, for the report's transaction only: no JIT
  * (the count's estimate (report-counts.ts) called for it, and compiling took 1.2 s of a 1.9 s statement at
- * 50,000 tickets when the rows were JSON; a statement over typed rows gains nothing from it either) and
- * 32 MB to sort and hash in (the default 4 MB sent its sorts to disk). PGlite has no JIT, and no
- * transaction here.
+ * 50,000 tickets when the rows were JSON; a statement over typed rows gains nothing from it either),
+ * 32 MB to sort and hash in (the default 4 MB sent its sorts to disk), and no parallel workers: a report
+ * takes one server process per period, not three (a summary's two periods then run side by side, and a
+ * report leaves cores to the intake). PGlite has no JIT, and no transaction here.
  */
 const bounded = <T>(db: TDatabase, fn: (queryable: TQueryable) => Promise<T>) =>
   withBoundedStatements(db, ReportLimits.statementMs, async (queryable) => {
     if (db.kind === 'postgres')
-      await queryable.query(`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`)
+      await queryable.query(
+        `select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
+           set_config('max_parallel_workers_per_gather', '0', true)`,
+      )
     return fn(queryable)
   })
 
-export function readReportSummary(db: TDatabase, query: TReportQuery, now: number): Promise<TReportSummary> {
-  return bounded(db, async (queryable) => {
-    const before = previousPeriod(query)
-    const [current, previous] = await Promise.all([
-      counted(db, queryable, query, now, 'all'),
-      // The previous period shows its headline only.
-      counted(db, queryable, { ...query, ...before }, now, 'headline'),
-    ])
-    const names = await findReportNames(queryable, query.teamId, [...current.agents.keys()])
-    return summaryOf(current, {
-      dates: datesOf(query.from, query.to),
-      names,
-      truncated: current.truncated,
-      query,
-      previous: { ...before, headline: headlineOf(previous) },
-    })
+/**
+ * The summary of `query`'s period, with the previous period's headline beside it. The two periods are
+ * counted in transactions of their own, so on Postgres they run at once on two connections (at 1,000,000
+ * tickets the 30-day summary took 0.82 s one after the other, 0.44 s side by side); they measure their
+ * unmeasured tickets in the same order (`findUnmeasured`), so their writes cannot deadlock.
+ */
+export async function readReportSummary(
+  db: TDatabase,
+  query: TReportQuery,
+  now: number,
+): Promise<TReportSummary> {
+  const before = previousPeriod(query)
+  const [{ current, names }, previous] = await Promise.all([
+    bounded(db, async (queryable) => {
+      const current = await counted(db, queryable, query, now, 'all')
+      return { current, names: await findReportNames(queryable, query.teamId, [...current.agents.keys()]) }
+    }),
+    // The previous period shows its headline only.
+    bounded(db, (queryable) => counted(db, queryable, { ...query, ...before }, now, 'headline')),
+  ])
+  return summaryOf(current, {
+    dates: datesOf(query.from, query.to),
+    names,
+    truncated: current.truncated,
+    query,
+    previous: { ...before, headline: headlineOf(previous) },
   })
 }
 

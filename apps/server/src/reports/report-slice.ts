@@ -103,7 +103,7 @@ export async function listSlice(
     `with m as materialized (
        select id, seq, created_at, unmeasured, ${condition} as hit, fr, res, "reopenCount", "oneTouch", rating,
          "number", subject, "customFields", status, t_priority, t_category, t_group, t_mailbox, t_assignee
-       from (${sql.select} order by t.created_at, t.seq limit ${limitOf(sql)}) x
+       from (${sql.select} order by created_at, seq limit ${limitOf(sql)}) x
      ),
      picked as materialized (select * from m where hit)
      select h.total, h.unmeasured, p.* from (
