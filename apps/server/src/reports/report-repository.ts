@@ -87,21 +87,28 @@ export async function findReportNames(
   teamId: string,
   userIds: readonly string[],
 ): Promise<TReportNames> {
-  const [users, groups, addresses, accounts, policies] = await Promise.all([
-    db.query<{ id: string; name: string; email: string }>(
-      'select id, name, email from users where id = any($1::text[])',
-      [userIds],
-    ),
-    db.query<{ id: string; name: string }>('select id, name from groups where "teamId" = $1', [teamId]),
-    db.query<{ id: string; address: string }>('select id, "address" from mailboxes where "teamId" = $1', [
-      teamId,
-    ]),
-    db.query<{ id: string; username: string; host: string }>(
-      'select id, "username", "host" from imap_accounts where "teamId" = $1',
-      [teamId],
-    ),
-    db.query<{ id: string; name: string }>('select id, name from sla_policies where "teamId" = $1', [teamId]),
-  ])
+  // One after another: they share the report's connection, where node-postgres only queues a statement sent
+  // while another runs (and warns that pg 9 will refuse it).
+  const users = await db.query<{ id: string; name: string; email: string }>(
+    'select id, name, email from users where id = any($1::text[])',
+    [userIds],
+  )
+  const groups = await db.query<{ id: string; name: string }>(
+    'select id, name from groups where "teamId" = $1',
+    [teamId],
+  )
+  const addresses = await db.query<{ id: string; address: string }>(
+    'select id, "address" from mailboxes where "teamId" = $1',
+    [teamId],
+  )
+  const accounts = await db.query<{ id: string; username: string; host: string }>(
+    'select id, "username", "host" from imap_accounts where "teamId" = $1',
+    [teamId],
+  )
+  const policies = await db.query<{ id: string; name: string }>(
+    'select id, name from sla_policies where "teamId" = $1',
+    [teamId],
+  )
   return {
     users: new Map(users.rows.map((row) => [row.id, row.name || row.email])),
     groups: new Map(groups.rows.map((row) => [row.id, row.name])),
