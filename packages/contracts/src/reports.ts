@@ -20,7 +20,8 @@ export const ReportLimits = {
   atOncePerMember: 1,
   /**
    * Reports one server process runs at once, every member's together. A summary holds two of the pool's
-   * ten connections (its two periods run side by side), so three reports hold at most six.
+   * ten connections (its two periods run side by side), so three reports hold at most six, and briefly one
+   * more per period while a period stores the rows of tickets it found unmeasured.
    */
   atOncePerProcess: 3,
 } as const

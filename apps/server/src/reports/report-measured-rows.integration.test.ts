@@ -18,6 +18,7 @@ import { recordTicketEvents } from '../tickets/ticket-events'
 import { countReport } from './report-counts'
 import { datesOf, filtersOf } from './report-period'
 import { findReportTickets } from './report-reference.test-kit'
+import { findUnmeasured } from './report-repository'
 import { measuredOf, measureTicket } from './report-rows'
 import { readReportSummary } from './report-service'
 import { listSlice } from './report-slice'
@@ -259,6 +260,33 @@ describe.each(DATABASE_KINDS)('measured rows on %s', (database) => {
       now: Date.now(),
     },
   ]
+
+  it('finds, for the "events" cohort, the ticket created in the period whose row is gone, not the older ones with theirs', async () => {
+    const asked = { ...query('UTC', ReportHours.calendar), ...week(), cohort: ReportCohort.events }
+    const filters = filtersOf(asked)
+    const period = [teamId, new Date(filters.start), new Date(filters.end)]
+    const eventTickets = `select "ticketId" from ticket_events where "teamId" = $1 and created_at >= $2 and created_at < $3`
+    // The report stores every row it reads.
+    await readReportSummary(server.db, asked, Date.now())
+    expect(await findUnmeasured(server.db, filters)).toEqual([])
+    // Tickets created before the week with an event in it: read with their rows, which hold no creation in it.
+    const { rows: older } = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from tickets where "teamId" = $1 and created_at < $2 and id in (${eventTickets})`,
+      period,
+    )
+    expect(older[0]?.n).toBeGreaterThan(0)
+    const { rows: gone } = await server.db.query<{ ticketId: string }>(
+      `delete from report_rows where "ticketId" = (
+         select id from tickets where "teamId" = $1 and created_at >= $2 and created_at < $3 and id in (${eventTickets})
+         order by created_at limit 1
+       ) returning "ticketId"`,
+      period,
+    )
+    expect((await findUnmeasured(server.db, filters)).map((ticket) => ticket.id)).toEqual([gone[0]?.ticketId])
+    expect((await countReport(server.db, asked, Date.now())).unmeasured).toBe(1)
+    await readReportSummary(server.db, asked, Date.now())
+    expect(await findUnmeasured(server.db, filters)).toEqual([])
+  })
 
   /** The report's tickets measured one by one from their events, oldest first: the reference. */
   async function measuredFromEvents(asked: ReturnType<typeof cases>[number]) {

@@ -116,15 +116,15 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
        ${once('closedAt')} as closed_day, ${once('reopenedAt')} as reopened_day,
        ${many('closedAt')} as closed_many, ${many('reopenedAt')} as reopened_many,
        case when t.status <> 'closed' then case ${backlog} end end as backlog_bucket`
-  // Created in the period, read with a row that holds that creation (`rowOfPeriod`).
+  // Created in the period, read with a row that holds a creation in the period, as `rowOfPeriod` has it.
   const born = (cohort = '') =>
     `select ${columns}
      from tickets t left join report_rows r on r."ticketId" = t.id and ${ROW_CREATED_IN_PERIOD}
      where ${where} and ${CREATED_IN_PERIOD} ${cohort}`
   if (query.cohort === ReportCohort.created) return { select: born(), params, param, dayIndex }
   // The "events" cohort in two parts. Most of its tickets were created in the period: read by creation, as
-  // above, those that had an event. The few created before are the period's event tickets less those
-  // created in it, each read by key. Matched against every ticket instead, 83,000 event tickets of 1,000,000
+  // above, those that had an event. The few created outside it (before, nearly always) are the period's
+  // event tickets less those created in it, each read by key with any row, as `rowOfPeriod` has it. Matched against every ticket instead, 83,000 event tickets of 1,000,000
   // cost a pass over all tickets and all rows. (The period's rows read first into a CTE did no better, and
   // once the planner, misjudging how many tickets had events, scanned that CTE again for each ticket.)
   const select = `${born(`and t.id in (select "ticketId" ${PERIOD_EVENTS})`)}

@@ -46,7 +46,7 @@ export function ticketFilter(filters: TReportFilters): { where: string; params: 
  * The condition on a ticket's row, `r` (of `report_rows`), for a report to read it, after `ticketFilter`'s
  * parameters. A ticket created in the period is read with a row that holds a creation in the period, so
  * such rows are read by their own index of creation instead of every row of the database hashed (decision
- * 069); a ticket of the "events" cohort created before the period is read with its row, found by key.
+ * 069); a ticket of the "events" cohort created outside the period is read with its row, found by key.
  */
 export const rowOfPeriod = (cohort: TReportCohort) =>
   cohort === ReportCohort.created
