@@ -124,8 +124,8 @@ export function measuredTicketsSql(query: TReportQuery, now: number, listed = fa
   if (query.cohort === ReportCohort.created) return { select: born(), params, param, dayIndex }
   // The "events" cohort in two parts. Most of its tickets were created in the period: read by creation, as
   // above, those that had an event. The few created outside it (before, nearly always) are the period's
-  // event tickets less those created in it, each read by key with any row, as `rowOfPeriod` has it. Matched against every ticket instead, 83,000 event tickets of 1,000,000
-  // cost a pass over all tickets and all rows. (The period's rows read first into a CTE did no better, and
+  // event tickets less those created in it, each read by key with any row, as `rowOfPeriod` has it. Matched
+  // against every ticket instead, 83,000 event tickets of 1,000,000 cost a pass over all tickets and all rows. (The period's rows read first into a CTE did no better, and
   // once the planner, misjudging how many tickets had events, scanned that CTE again for each ticket.)
   const select = `${born(`and t.id in (select "ticketId" ${PERIOD_EVENTS})`)}
      union all
