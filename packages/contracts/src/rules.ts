@@ -593,26 +593,74 @@ export const ZRuleEvaluation = z.object({
 })
 export type TRuleEvaluation = z.infer<typeof ZRuleEvaluation>
 
+/**
+ * A missed rule's failing condition as written since decision 067's Session 21: the value it read is an
+ * index into its event's `values`, where a desk's keyword rules all read the same subject.
+ */
+const ZRuleMissCondition = ZRuleConditionOutcome.omit({ actual: true }).extend({
+  value: z.number().int().nonnegative(),
+})
+
 /** A rule that did not fire, and its first failing condition: what the reader asks, "why not?". */
 export const ZRuleMiss = z.object({
   ruleId: z.string(),
   ruleName: z.string(),
-  /** Null when the rule failed without a condition that did not hold (an empty "any" group). */
-  condition: ZRuleConditionOutcome.nullable(),
+  /**
+   * Null when the rule failed without a condition that did not hold (an empty "any" group). Events written
+   * before Session 21 hold the value in the condition itself.
+   */
+  condition: z.union([ZRuleMissCondition, ZRuleConditionOutcome]).nullable(),
 })
 export type TRuleMiss = z.infer<typeof ZRuleMiss>
 
 /**
  * The rules that did not fire on one ticket in one pass (`ticket_events` type `rule-misses`), in their
  * order: one row for all of them, where a row per rule made a desk's keyword rules the heaviest part of
- * every new ticket's log (decision 067, Session 15).
+ * every new ticket's log (decision 067, Session 15), and each value read once (Session 21). Written with
+ * `ruleMissesOf`, read with `readRuleMisses`.
  */
 export const ZRuleMisses = z.object({
   kind: z.enum(RULE_KINDS),
   pass: z.number().int(),
+  /** The values the conditions read, each once; absent in events written before Session 21. */
+  values: z.array(z.json()).optional(),
   rules: z.array(ZRuleMiss),
 })
 export type TRuleMisses = z.infer<typeof ZRuleMisses>
+
+/** A rule that did not fire, with its failing condition and the value that condition read. */
+export type TRuleMissRead = {
+  ruleId: string
+  ruleName: string
+  condition: TRuleConditionOutcome | null
+}
+
+/** The `rule-misses` event of a pass: each distinct value read is kept once, the conditions point at it. */
+export function ruleMissesOf(kind: TRuleKind, pass: number, misses: readonly TRuleMissRead[]): TRuleMisses {
+  const values: TRuleConditionOutcome['actual'][] = []
+  const indexes = new Map<string, number>()
+  const rules = misses.map(({ ruleId, ruleName, condition }) => {
+    if (!condition) return { ruleId, ruleName, condition: null }
+    const { actual, ...read } = condition
+    const key = JSON.stringify(actual)
+    let value = indexes.get(key)
+    if (value === undefined) {
+      value = values.push(actual) - 1
+      indexes.set(key, value)
+    }
+    return { ruleId, ruleName, condition: { ...read, value } }
+  })
+  return { kind, pass, values, rules }
+}
+
+/** Each rule of a `rule-misses` event with the value its condition read, from an event of either form. */
+export function readRuleMisses(misses: TRuleMisses): TRuleMissRead[] {
+  return misses.rules.map(({ ruleId, ruleName, condition }) => {
+    if (!condition || 'actual' in condition) return { ruleId, ruleName, condition }
+    const { value, ...read } = condition
+    return { ruleId, ruleName, condition: { ...read, actual: misses.values?.[value] ?? null } }
+  })
+}
 
 /**
  * Why a rule's automatic reply was not sent, as the timeline says it (decision 065): never to a mail that

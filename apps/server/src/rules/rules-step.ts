@@ -3,11 +3,12 @@ import {
   MessageDirection,
   RuleLimits,
   readsSla,
+  ruleMissesOf,
   TicketEventActor,
   TicketEventType,
   type TRuleEvaluation,
   type TRuleKind,
-  type TRuleMiss,
+  type TRuleMissRead,
   type TTicketRow,
   uniqueId,
 } from '@parsedesk/contracts'
@@ -79,7 +80,7 @@ export function runTicketRules(
   for (let pass = 1; pass <= RuleLimits.passes; pass++) {
     const passStart = ticket
     const changedBy: string[] = []
-    const misses: TRuleMiss[] = []
+    const misses: TRuleMissRead[] = []
     const passEvents = events.length
     for (const rule of rules) {
       const facts: TRuleFacts = {
@@ -124,7 +125,7 @@ export function runTicketRules(
     }
     if (misses.length > 0) {
       // Before the pass's fired rules, whose changes follow them in the log.
-      const after = { kind, pass, rules: misses }
+      const after = ruleMissesOf(kind, pass, misses)
       events.splice(passEvents, 0, { ...on, type: TicketEventType.ruleMisses, before: null, after })
     }
     if (changedBy.length === 0) break

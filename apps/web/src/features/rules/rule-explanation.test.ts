@@ -1,6 +1,20 @@
-import { RuleMessages } from '@parsedesk/contracts'
+import { RuleMessages, ruleMissesOf, ZRuleMisses } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { explainPassCap, explainRuleEvaluation, explainRuleMisses } from './rule-explanation'
+
+/** A rule that did not fire on its subject, as read. */
+const subject = (ruleName: string, value: string) => ({
+  ruleId: ruleName,
+  ruleName,
+  condition: {
+    path: [0],
+    field: 'message.subject' as const,
+    key: null,
+    operator: 'contains' as const,
+    actual: value,
+    matched: false,
+  },
+})
 
 const base = { ruleId: 'r1', ruleName: 'Refunds first', kind: 'on-create', pass: 1 } as const
 
@@ -85,18 +99,6 @@ describe('a rule’s evaluation on the ticket’s timeline', () => {
   })
 
   it('says why each rule of a pass did not fire, from the one event that holds them all', () => {
-    const subject = (ruleName: string, value: string) => ({
-      ruleId: ruleName,
-      ruleName,
-      condition: {
-        path: [0],
-        field: 'message.subject' as const,
-        key: null,
-        operator: 'contains' as const,
-        actual: value,
-        matched: false,
-      },
-    })
     expect(
       explainRuleMisses({
         kind: 'on-create',
@@ -116,6 +118,20 @@ describe('a rule’s evaluation on the ticket’s timeline', () => {
     ).toEqual({
       summary: 'Rule “Refunds first” did not fire (pass 2): the subject was "Hi": “contains” did not hold',
       details: [],
+    })
+  })
+
+  it('reads misses written with each value once as it reads those written with the value in each rule', () => {
+    const written = ZRuleMisses.parse(
+      ruleMissesOf('on-create', 1, [subject('Refunds first', 'Hello'), subject('Invoices', 'Hello')]),
+    )
+    expect(written.values).toEqual(['Hello'])
+    expect(explainRuleMisses(written)).toEqual({
+      summary: '2 rules did not fire',
+      details: [
+        '“Refunds first”: the subject was "Hello": “contains” did not hold',
+        '“Invoices”: the subject was "Hello": “contains” did not hold',
+      ],
     })
   })
 

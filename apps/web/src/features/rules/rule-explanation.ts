@@ -2,10 +2,11 @@ import {
   formatSlaSpan,
   RULE_FIELD_SHAPES,
   RuleMessages,
+  readRuleMisses,
   type TRuleConditionOutcome,
   type TRuleEvaluation,
-  type TRuleMiss,
   type TRuleMisses,
+  type TRuleMissRead,
 } from '@parsedesk/contracts'
 import { conditionSubject, listed, operatorWords } from './rule-sentence'
 
@@ -58,7 +59,7 @@ export function explainRuleEvaluation(evaluation: TRuleEvaluation): TRuleExplana
 }
 
 /** Why one rule did not fire: its first failing condition, as read. */
-function whyNot(miss: TRuleMiss): string {
+function whyNot(miss: TRuleMissRead): string {
   return miss.condition ? describeOutcome(miss.condition) : 'none of its conditions held'
 }
 
@@ -68,12 +69,13 @@ function whyNot(miss: TRuleMiss): string {
  */
 export function explainRuleMisses(misses: TRuleMisses): TRuleExplanation {
   const pass = misses.pass > 1 ? ` (pass ${misses.pass})` : ''
-  const [only, ...others] = misses.rules
+  const rules = readRuleMisses(misses)
+  const [only, ...others] = rules
   if (only && others.length === 0)
     return { summary: `Rule “${only.ruleName}” did not fire${pass}: ${whyNot(only)}`, details: [] }
   return {
-    summary: `${misses.rules.length} rules did not fire${pass}`,
-    details: misses.rules.map((miss) => `“${miss.ruleName}”: ${whyNot(miss)}`),
+    summary: `${rules.length} rules did not fire${pass}`,
+    details: rules.map((miss) => `“${miss.ruleName}”: ${whyNot(miss)}`),
   }
 }
 

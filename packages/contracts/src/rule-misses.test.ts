@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { readRuleMisses, ruleMissesOf, type TRuleMissRead, ZRuleMisses } from './rules'
+
+const miss = (ruleName: string, field: 'message.subject' | 'ticket.tags', actual: string | string[]) => ({
+  ruleId: `id-${ruleName}`,
+  ruleName,
+  condition: { path: [0], field, key: null, operator: 'contains' as const, actual, matched: false },
+})
+
+describe('a pass’s rule misses as stored', () => {
+  it('keeps each value read once and gives every rule its own back', () => {
+    const misses: TRuleMissRead[] = [
+      miss('One', 'message.subject', 'Invoice overdue'),
+      miss('Two', 'message.subject', 'Invoice overdue'),
+      // A rule that fired earlier in the pass changed the tags the next one read.
+      miss('Three', 'ticket.tags', []),
+      miss('Four', 'ticket.tags', ['billing']),
+      { ruleId: 'id-Five', ruleName: 'Five', condition: null },
+    ]
+    const stored = ZRuleMisses.parse(JSON.parse(JSON.stringify(ruleMissesOf('on-create', 1, misses))))
+    expect(stored.values).toEqual(['Invoice overdue', [], ['billing']])
+    expect(JSON.stringify(stored)).not.toMatch(/Invoice overdue.*Invoice overdue/)
+    expect(readRuleMisses(stored)).toEqual(misses)
+  })
+
+  it('reads an event written before, with the value in each rule’s condition', () => {
+    const before = { kind: 'on-create', pass: 1, rules: [miss('One', 'message.subject', 'Hello')] }
+    expect(readRuleMisses(ZRuleMisses.parse(before))).toEqual(before.rules)
+  })
+})
