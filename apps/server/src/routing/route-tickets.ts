@@ -8,6 +8,7 @@ import {
 } from '@parsedesk/contracts'
 import type { TQueryable, TTransaction } from '../db/database'
 import {
+  changesWait,
   changeTickets,
   flushTicketChanges,
   flushTicketEvents,
@@ -17,7 +18,7 @@ import {
 import { lockTickets } from '../tickets/ticket-repository'
 import { chooseAgent, type TRoutingMember } from './choose-agent'
 import {
-  findRoutedGroupsWithMembers,
+  holdRoutedGroups,
   holdWorkspaceRouting,
   lastAssigneesOf,
   markAssigned,
@@ -56,7 +57,7 @@ function createRoutingPass(tx: TTransaction) {
   // Times strictly after every last routed time read, so the pass's own assignments are the latest.
   let clock = Date.now()
 
-  /** Members read with their group (`findRoutedGroupsWithMembers`), so `load` need not read them again. */
+  /** Members read with their group (`holdRoutedGroups`), so `load` need not read them again. */
   function know(teamId: string, members: readonly TRoutingMember[]): void {
     const team = membersByTeam.get(teamId) ?? new Map<string, TRoutingMember>()
     for (const member of members) {
@@ -170,14 +171,17 @@ export async function routeTickets(
 ): Promise<TTicketRow[]> {
   const candidates = tickets.filter(isRoutable)
   if (candidates.length === 0) return [...tickets]
-  // The lock is taken before anything is read and held until the transaction ends (decision 052).
-  await holdRouting(
-    tx,
-    candidates.map((ticket) => ticket.teamId),
-  )
-  // Loads count what the run assigned or closed before; a group, a ticket's other changes are in memory.
-  await flushTicketChanges(tx, LOAD_FIELDS)
-  const found = await findRoutedGroupsWithMembers(
+  // Loads count what the run assigned or closed before (a group, a ticket's other changes are in memory):
+  // written under the lock, taken before any ticket this transaction did not create is locked (decision 052).
+  if (changesWait(tx, LOAD_FIELDS)) {
+    await holdRouting(
+      tx,
+      candidates.map((ticket) => ticket.teamId),
+    )
+    await flushTicketChanges(tx, LOAD_FIELDS)
+  }
+  // The lock (again, if taken above) and the read, in one round trip; held until the transaction ends.
+  const found = await holdRoutedGroups(
     tx,
     candidates.flatMap((ticket) => (ticket.groupId ? [ticket.groupId] : [])),
   )

@@ -48,31 +48,22 @@ const parseMember = (row: unknown): TRoutingMember => {
 }
 
 /**
- * The groups of those ids, by id, each with its members' availability, unclosed tickets and last routed
- * time when it routes (none for a manual group): one statement for a batch, read once the workspace's
- * routing is held, as `readRoutingMembers` reads them.
+ * Holds routing in the workspaces of the groups of those ids (as `holdWorkspaceRouting`, in the same order)
+ * and reads the groups, by id, each with its members' availability, unclosed tickets and last routed time
+ * when it routes (none for a manual group), as `readRoutingMembers` reads them: one round trip for a batch
+ * (`routed_groups_held`, migration 064), where the lock and the read were two.
  */
-export async function findRoutedGroupsWithMembers(
+export async function holdRoutedGroups(
   tx: TQueryable,
   groupIds: readonly string[],
 ): Promise<Map<string, TGroupWithMembers>> {
   if (groupIds.length === 0) return new Map()
-  const { rows } = await tx.query<Record<string, unknown> & { members: unknown[] }>(
-    `select ${GROUP_COLUMNS},
-       case when g."strategy" = $2 then '[]'::jsonb else (
-         select coalesce(jsonb_agg(jsonb_build_object(
-             'userId', m.id,
-             'available', coalesce(r."available", true),
-             'load', (select count(*) from tickets t
-                      where t."teamId" = g."teamId" and t."assigneeId" = m.id and t."status" <> $3),
-             'lastAssignedAt', r."lastAssignedAt") order by m.position), '[]'::jsonb)
-         from jsonb_array_elements_text(g."memberIds") with ordinality as m(id, position)
-         left join routing_members r on r."teamId" = g."teamId" and r."userId" = m.id) end as members
-     from groups g where g.id = any($1::text[])`,
+  const { rows } = await tx.query<{ group: Record<string, unknown> & { members: unknown[] } }>(
+    'select routed_groups_held($1::text[], $2, $3) as "group"',
     [[...new Set(groupIds)], RoutingStrategy.manual, TicketStatus.closed],
   )
   return new Map(
-    rows.map((row) => {
+    rows.map(({ group: row }) => {
       const group = ZRoutedGroup.parse(row)
       return [group.id, { group, members: row.members.map(parseMember) }]
     }),

@@ -199,11 +199,18 @@ export async function flushTicketChanges(
   touching?: readonly (keyof TTicketChanges)[],
 ): Promise<Map<string, TTicketRow>> {
   const waiting = deferred.get(tx)
-  if (!waiting || waiting.changes.size === 0) return new Map()
+  if (!waiting || !changesWait(tx, touching)) return new Map()
   const staged = [...waiting.changes.values()]
-  if (touching && !staged.some(({ changes }) => touching.some((field) => field in changes))) return new Map()
   waiting.changes.clear()
   return updateTickets(tx, staged)
+}
+
+/** Whether tickets' changes wait in `deferDerivations` (with `touching`, one setting one of those fields). */
+export function changesWait(tx: TQueryable, touching?: readonly (keyof TTicketChanges)[]): boolean {
+  const staged = [...(deferred.get(tx)?.changes.values() ?? [])]
+  return touching
+    ? staged.some(({ changes }) => touching.some((field) => field in changes))
+    : staged.length > 0
 }
 
 /**
