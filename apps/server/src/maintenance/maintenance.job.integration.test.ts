@@ -80,4 +80,29 @@ describe.each(DATABASE_KINDS)('the hourly upkeep as a pg-boss schedule, on %s', 
     expect(sessions).toEqual(['live'])
     expect(logged.filter((line) => line.includes('failed'))).toEqual([])
   })
+
+  // PostgreSQL's autovacuum does this there; PGlite has none.
+  it.runIf(kind === 'pglite')('vacuums and analyzes the embedded database’s tables', async () => {
+    const lastUpkeep = async () => {
+      const { rows } = await db.query<{ vacuumed: Date | null; analyzed: Date | null }>(
+        `select last_vacuum as vacuumed, last_analyze as analyzed from pg_stat_user_tables
+         where schemaname = 'public' and relname = 'tickets'`,
+      )
+      return rows[0]
+    }
+    const before = await lastUpkeep()
+    const queue = queues.at(-1)
+    if (!queue) throw new Error('the first test started no queue')
+    await queue.enqueue(maintenanceJob, {})
+    const after = await waitForValue(
+      async () => {
+        const upkeep = await lastUpkeep()
+        const analyzed = upkeep?.analyzed?.getTime() ?? 0
+        return analyzed > (before?.analyzed?.getTime() ?? 0) && upkeep
+      },
+      { what: 'the tickets table analyzed', timeoutMs: 20_000 },
+    )
+    expect(after.vacuumed?.getTime()).toBeGreaterThan(before?.vacuumed?.getTime() ?? 0)
+    expect(logged.filter((line) => line.includes('failed'))).toEqual([])
+  })
 })

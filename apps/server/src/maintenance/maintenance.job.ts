@@ -3,6 +3,7 @@ import type { TLog } from '../core/logger'
 import type { TDatabase } from '../db/database'
 import type { TFileStorage } from '../files/file-storage'
 import { defineJob } from '../jobs/job-definition'
+import { vacuumEmbedded } from './embedded-upkeep'
 import { pruneExpired } from './prune-expired'
 import { sweepRetention, type TRetentionSweepOptions } from './retention-sweep'
 import { sweepUnsentUploads } from './unsent-uploads-sweep'
@@ -18,9 +19,10 @@ export type TMaintenanceDeps = {
 export type TMaintenanceContext = { maintenance: TMaintenanceDeps }
 
 /**
- * The hourly upkeep: expired rows pruned, mail past its retention removed, uploads never sent swept.
+ * The hourly upkeep: expired rows pruned, mail past its retention removed, uploads never sent swept, and on
+ * the embedded database its tables vacuumed and analyzed.
  * A pg-boss schedule enqueues it once per cluster whatever the number of worker processes, and
- * `admin queues` shows it with its timetable. Each task is idempotent, so a retry runs all three again.
+ * `admin queues` shows it with its timetable. Each task is idempotent, so a retry runs them all again.
  */
 export const maintenanceJob = defineJob<Record<string, never>, TMaintenanceContext>({
   id: 'maintenance',
@@ -44,6 +46,8 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<void> {
       () => sweepRetention({ db, storage, rawMailRetentionDays: deps.rawMailRetentionDays }),
     ],
     ['the sweep of unsent uploads', () => sweepUnsentUploads({ db, storage })],
+    // Last: the rows the others removed are vacuumed in the same run.
+    ["the embedded database's vacuum", () => vacuumEmbedded(db)],
   ]
   const failed: string[] = []
   for (const [name, task] of tasks) {
