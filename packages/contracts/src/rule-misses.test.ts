@@ -27,4 +27,11 @@ describe('a pass’s rule misses as stored', () => {
     const before = { kind: 'on-create', pass: 1, rules: [miss('One', 'message.subject', 'Hello')] }
     expect(readRuleMisses(ZRuleMisses.parse(before))).toEqual(before.rules)
   })
+
+  it('refuses a condition that points past the values read', () => {
+    const stored = ruleMissesOf('on-create', 1, [miss('One', 'message.subject', 'Hello')])
+    expect(ZRuleMisses.safeParse(stored).success).toBe(true)
+    expect(ZRuleMisses.safeParse({ ...stored, values: [] }).success).toBe(false)
+    expect(ZRuleMisses.safeParse({ ...stored, values: undefined }).success).toBe(false)
+  })
 })

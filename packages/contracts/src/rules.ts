@@ -594,11 +594,11 @@ export const ZRuleEvaluation = z.object({
 export type TRuleEvaluation = z.infer<typeof ZRuleEvaluation>
 
 /**
- * A missed rule's failing condition as written since decision 067's Session 21: the value it read is an
- * index into its event's `values`, where a desk's keyword rules all read the same subject.
+ * A missed rule's failing condition as written since decision 067's Session 21: the value it read is
+ * `valueIndex` into its event's `values`, where a desk's keyword rules all read the same subject.
  */
 const ZRuleMissCondition = ZRuleConditionOutcome.omit({ actual: true }).extend({
-  value: z.number().int().nonnegative(),
+  valueIndex: z.number().int().nonnegative(),
 })
 
 /** A rule that did not fire, and its first failing condition: what the reader asks, "why not?". */
@@ -619,21 +619,26 @@ export type TRuleMiss = z.infer<typeof ZRuleMiss>
  * every new ticket's log (decision 067, Session 15), and each value read once (Session 21). Written with
  * `ruleMissesOf`, read with `readRuleMisses`.
  */
-export const ZRuleMisses = z.object({
-  kind: z.enum(RULE_KINDS),
-  pass: z.number().int(),
-  /** The values the conditions read, each once; absent in events written before Session 21. */
-  values: z.array(z.json()).optional(),
-  rules: z.array(ZRuleMiss),
-})
+export const ZRuleMisses = z
+  .object({
+    kind: z.enum(RULE_KINDS),
+    pass: z.number().int(),
+    /** The values the conditions read, each once; absent in events written before Session 21. */
+    values: z.array(z.json()).optional(),
+    rules: z.array(ZRuleMiss),
+  })
+  .refine(
+    ({ values, rules }) =>
+      rules.every(
+        ({ condition }) =>
+          !condition || !('valueIndex' in condition) || condition.valueIndex < (values?.length ?? 0),
+      ),
+    { message: 'a condition points past the values read', path: ['rules'] },
+  )
 export type TRuleMisses = z.infer<typeof ZRuleMisses>
 
 /** A rule that did not fire, with its failing condition and the value that condition read. */
-export type TRuleMissRead = {
-  ruleId: string
-  ruleName: string
-  condition: TRuleConditionOutcome | null
-}
+export type TRuleMissRead = Omit<TRuleMiss, 'condition'> & { condition: TRuleConditionOutcome | null }
 
 /** The `rule-misses` event of a pass: each distinct value read is kept once, the conditions point at it. */
 export function ruleMissesOf(kind: TRuleKind, pass: number, misses: readonly TRuleMissRead[]): TRuleMisses {
@@ -643,12 +648,12 @@ export function ruleMissesOf(kind: TRuleKind, pass: number, misses: readonly TRu
     if (!condition) return { ruleId, ruleName, condition: null }
     const { actual, ...read } = condition
     const key = JSON.stringify(actual)
-    let value = indexes.get(key)
-    if (value === undefined) {
-      value = values.push(actual) - 1
-      indexes.set(key, value)
+    let valueIndex = indexes.get(key)
+    if (valueIndex === undefined) {
+      valueIndex = values.push(actual) - 1
+      indexes.set(key, valueIndex)
     }
-    return { ruleId, ruleName, condition: { ...read, value } }
+    return { ruleId, ruleName, condition: { ...read, valueIndex } }
   })
   return { kind, pass, values, rules }
 }
@@ -657,8 +662,8 @@ export function ruleMissesOf(kind: TRuleKind, pass: number, misses: readonly TRu
 export function readRuleMisses(misses: TRuleMisses): TRuleMissRead[] {
   return misses.rules.map(({ ruleId, ruleName, condition }) => {
     if (!condition || 'actual' in condition) return { ruleId, ruleName, condition }
-    const { value, ...read } = condition
-    return { ruleId, ruleName, condition: { ...read, actual: misses.values?.[value] ?? null } }
+    const { valueIndex, ...read } = condition
+    return { ruleId, ruleName, condition: { ...read, actual: misses.values?.[valueIndex] ?? null } }
   })
 }
 

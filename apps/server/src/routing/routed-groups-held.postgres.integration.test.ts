@@ -27,9 +27,13 @@ describe.skipIf(!TEST_DATABASE_URL)('routing’s lock and its read of the groups
   })
   afterAll(() => close?.())
 
-  const advisoryLocks = async (granted: boolean) => {
+  // This database's routing lock of the workspace only: other suites hold advisory locks on the same server.
+  const routingLocks = async (granted: boolean) => {
     const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from pg_locks where locktype = 'advisory' and granted = $1`,
+      `select count(*)::int as n from pg_locks
+       where locktype = 'advisory' and granted = $1
+         and database = (select oid from pg_database where datname = current_database())
+         and objid = (hashtext('routing:ws')::bigint & 4294967295)::oid`,
       [granted],
     )
     return rows[0]?.n ?? 0
@@ -46,10 +50,10 @@ describe.skipIf(!TEST_DATABASE_URL)('routing’s lock and its read of the groups
       await tx.query(`update tickets set "assigneeId" = 'ada' where id = 't1'`)
       await released
     })
-    await vi.waitFor(async () => expect(await advisoryLocks(true)).toBe(1))
+    await vi.waitFor(async () => expect(await routingLocks(true)).toBe(1))
     const second = db.transaction((tx) => holdRoutedGroups(tx, ['g1']))
     // The second call waits for the first transaction's lock, its statement already begun.
-    await vi.waitFor(async () => expect(await advisoryLocks(false)).toBe(1))
+    await vi.waitFor(async () => expect(await routingLocks(false)).toBe(1))
     release()
     await first
     const [group] = (await second).values()

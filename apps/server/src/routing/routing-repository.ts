@@ -16,7 +16,11 @@ const ZRoutedGroup = z.object({
 })
 export type TRoutedGroup = z.infer<typeof ZRoutedGroup>
 
-/** What routing reads of a group (`g.`: the groups table's alias where it is joined). */
+/**
+ * What routing reads of a group (`g.`: the groups table's alias where it is joined). `routed_groups_held`
+ * (migration 064) reads the same columns, and the members as `readRoutingMembers` does: a change to either
+ * is a new migration replacing that function.
+ */
 const GROUP_COLUMNS =
   'g.id, g."teamId", g."strategy", g."cap", g."memberIds", g."skillsFirst", g."memberSkills", g."skillRules"'
 
@@ -48,8 +52,8 @@ const parseMember = (row: unknown): TRoutingMember => {
 }
 
 /**
- * Holds routing in the workspaces of the groups of those ids (as `holdWorkspaceRouting`, in the same order)
- * and reads the groups, by id, each with its members' availability, unclosed tickets and last routed time
+ * Holds routing in the workspaces of the groups of those ids (the locks `holdWorkspaceRouting` takes, in
+ * `holdRouting`'s order) and reads the groups, by id, each with its members' availability, unclosed tickets and last routed time
  * when it routes (none for a manual group), as `readRoutingMembers` reads them: one round trip for a batch
  * (`routed_groups_held`, migration 064), where the lock and the read were two.
  */

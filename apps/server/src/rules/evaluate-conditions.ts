@@ -21,19 +21,6 @@ function pattern(source: string): { test(input: string): boolean } {
   return compiled
 }
 
-// A desk's keyword rules all read the same subject and body: each is lower-cased once, not once per rule.
-const LOWERED = new Map<string, string>()
-const MAX_LOWERED = 16
-
-function lower(text: string): string {
-  const known = LOWERED.get(text)
-  if (known !== undefined) return known
-  if (LOWERED.size >= MAX_LOWERED) LOWERED.clear()
-  const lowered = text.toLowerCase()
-  LOWERED.set(text, lowered)
-  return lowered
-}
-
 const texts = (value: TFieldValue): string[] =>
   value === null ? [] : Array.isArray(value) ? value : [String(value)]
 
@@ -41,7 +28,7 @@ const isLetterOrDigit = (char: string | undefined) => char !== undefined && /[\p
 
 /** Whether `text` holds `word` (or phrase) as a whole word, any case: a scan, linear in the text. */
 function holdsWord(text: string, word: string): boolean {
-  const haystack = lower(text)
+  const haystack = text.toLowerCase()
   const needle = word.toLowerCase()
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
     if (!isLetterOrDigit(haystack[at - 1]) && !isLetterOrDigit(haystack[at + needle.length])) return true
@@ -64,13 +51,13 @@ function holds(condition: TRuleCondition, actual: TFieldValue, facts: TRuleFacts
   const words = Array.isArray(value) ? value : []
   switch (operator) {
     case 'equals':
-      return texts(actual).some((text) => lower(text) === wanted)
+      return texts(actual).some((text) => text.toLowerCase() === wanted)
     case 'not-equals':
-      return !texts(actual).some((text) => lower(text) === wanted)
+      return !texts(actual).some((text) => text.toLowerCase() === wanted)
     case 'contains':
-      return texts(actual).some((text) => lower(text).includes(wanted))
+      return texts(actual).some((text) => text.toLowerCase().includes(wanted))
     case 'not-contains':
-      return !texts(actual).some((text) => lower(text).includes(wanted))
+      return !texts(actual).some((text) => text.toLowerCase().includes(wanted))
     case 'any-words':
       return texts(actual).some((text) => words.some((word) => holdsWord(text, word)))
     case 'none-words':
@@ -86,7 +73,7 @@ function holds(condition: TRuleCondition, actual: TFieldValue, facts: TRuleFacts
       if (!facts.before) return false
       const was = readField(facts, condition.field, condition.key, facts.before)
       if (sameText(was, actual)) return false
-      return operator === 'changed' || texts(actual).some((text) => lower(text) === wanted)
+      return operator === 'changed' || texts(actual).some((text) => text.toLowerCase() === wanted)
     }
     case 'greater-than':
     case 'less-than': {

@@ -57,7 +57,10 @@ function describe(ticket: TTicketRow, changes: Record<string, unknown>): string[
  */
 export type TTicketRun = {
   ticket: TTicketRow
-  /** Every field a rule changed, at its last value: what is written (not the whole row compared again). */
+  /**
+   * Every field a rule changed, at its last value, which may be the original again (`effectiveChanges`
+   * leaves those out when written): compared instead of the whole row.
+   */
   changed: TTicketChanges
   events: TNewTicketEvent[]
   effects: TRuleEffect[]

@@ -1,8 +1,9 @@
 -- Routing's lock and its read of the groups with their members' loads in one round trip instead of two
 -- (decision 067, Session 21), as the intake slot was made one (decision 033). The workspaces' locks are taken
--- in the order the server takes them (code-unit order, so "C"), then the groups are read: each statement of a
--- plpgsql function takes a fresh snapshot, so the read sees every assignment a previous holder committed,
--- as the separate statements did.
+-- in the order the server takes them (its ids are ASCII, so JavaScript's sort is "C"'s), then the groups are
+-- read: each statement of a plpgsql function takes a fresh snapshot, so the read sees every assignment a
+-- previous holder committed, as the separate statements did. It reads what GROUP_COLUMNS and
+-- readRoutingMembers (routing/routing-repository.ts) read.
 create function routed_groups_held(group_ids text[], manual text, closed text)
 returns setof jsonb
 language plpgsql as $$
