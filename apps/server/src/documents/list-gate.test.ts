@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../core/app-error'
+import { pendingWork } from '../testing/pending-work'
 import { createListGate } from './list-gate'
-
-/** A piece of work that runs until `finish` is called. */
-function pending() {
-  let finish = () => {}
-  const done = new Promise<void>((resolve) => {
-    finish = resolve
-  })
-  return { work: () => done, finish }
-}
 
 describe('the per-user list gate', () => {
   it('runs a few lists of one user at once, queues some, refuses the rest at once, and never others', async () => {
     const gate = createListGate({ atOnce: 2, waiting: 1 })
-    const first = pending()
+    const first = pendingWork()
     const started: string[] = []
     const run = (user: string, name: string, work: () => Promise<void>) =>
       gate.run(user, () => {

@@ -1,21 +1,13 @@
 import { REPORT_MESSAGES, ReportLimits } from '@parsedesk/contracts'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../core/app-error'
+import { pendingWork } from '../testing/pending-work'
 import { createReportGate } from './report-gate'
-
-/** A report that runs until `finish` is called. */
-function pending() {
-  let finish = () => {}
-  const done = new Promise<void>((resolve) => {
-    finish = resolve
-  })
-  return { work: () => done, finish }
-}
 
 describe('the report gate', () => {
   it(`runs ${ReportLimits.atOncePerProcess} members' reports at once and refuses the next at once, until one ends`, async () => {
     const gate = createReportGate()
-    const held = pending()
+    const held = pendingWork()
     const members = Array.from({ length: ReportLimits.atOncePerProcess }, (_, index) => `member-${index}`)
     const running = members.map((member) => gate.run(member, held.work))
 
