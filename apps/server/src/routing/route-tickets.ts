@@ -224,8 +224,12 @@ async function drainGroups(tx: TTransaction, groups: readonly TRoutedGroup[]): P
     tx,
     groups.map((group) => group.id),
   )
+  // A queued ticket another transaction holds is passed over. Waiting could deadlock: a member's change, a
+  // scheduled rule or a customer's answer that routes locks its ticket first and routing second, where this
+  // holds routing first; each of those routes the ticket itself once this commits. A change that does not
+  // route (a tag) leaves it waiting for the queue's next serving (decision 067, "Session 22").
   const locked = new Map(
-    (await lockTickets(tx, [...queues.values()].flat())).map((row) => [row.id, row] as const),
+    (await lockTickets(tx, [...queues.values()].flat(), 'skip')).map((row) => [row.id, row] as const),
   )
   const pass = createRoutingPass(tx)
   await pass.load(groups)

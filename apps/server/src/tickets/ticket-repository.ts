@@ -45,11 +45,18 @@ export async function lockTicket(tx: TQueryable, id: string): Promise<TTicketRow
   return rows[0]
 }
 
-/** The tickets, locked until the transaction ends, in one statement (in id order, so two callers never cross). */
-export async function lockTickets(tx: TQueryable, ids: readonly string[]): Promise<TTicketRow[]> {
+/**
+ * The tickets, locked until the transaction ends, in one statement (in id order, so two callers never cross).
+ * `busy: 'skip'` leaves out those another transaction holds instead of waiting for them.
+ */
+export async function lockTickets(
+  tx: TQueryable,
+  ids: readonly string[],
+  busy: 'wait' | 'skip' = 'wait',
+): Promise<TTicketRow[]> {
   if (ids.length === 0) return []
   const { rows } = await tx.query<TTicketRow>(
-    'select * from tickets where id = any($1::text[]) order by id for update',
+    `select * from tickets where id = any($1::text[]) order by id for update${busy === 'skip' ? ' skip locked' : ''}`,
     [[...new Set(ids)]],
   )
   return rows
