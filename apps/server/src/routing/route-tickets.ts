@@ -10,6 +10,7 @@ import type { TQueryable, TTransaction } from '../db/database'
 import {
   changesWait,
   changeTickets,
+  eventsWait,
   flushTicketChanges,
   flushTicketEvents,
   recordTicketEvents,
@@ -21,7 +22,6 @@ import {
   holdRoutedGroups,
   holdWorkspaceRouting,
   lastAssigneesOf,
-  markAssigned,
   parseRoutedGroup,
   queuedTicketIds,
   readRoutingMembers,
@@ -46,13 +46,12 @@ const routes = (group: TRoutedGroup | undefined): group is TRoutedGroup =>
  * One routing pass over tickets of workspaces whose routing the transaction holds (decision 067's cost):
  * each workspace's members are read once, each assignment then counts forward in memory (the agent's load
  * one higher, their last routed time the latest), so a batch's tickets alternate and fill caps as if routed
- * one at a time; `write` stores every assignment, every member's last routed time and every decision in
- * one statement each.
+ * one at a time; `write` stores every assignment and every decision in one statement each. The database
+ * keeps each member's last routed time as it inserts the decisions (migration 065).
  */
 function createRoutingPass(tx: TTransaction) {
   const membersByTeam = new Map<string, Map<string, TRoutingMember>>()
   const assignments = new Map<string, { row: TTicketRow; assigneeId: string }>()
-  const marks = new Map<string, { teamId: string; userId: string; at: string }>()
   const events: TNewTicketEvent[] = []
   // Times strictly after every last routed time read, so the pass's own assignments are the latest.
   let clock = Date.now()
@@ -126,9 +125,7 @@ function createRoutingPass(tx: TTransaction) {
     const agent = chosen === null ? undefined : team.get(chosen)
     if (chosen === null || !agent) return null
     clock += 1
-    const at = new Date(clock).toISOString()
-    team.set(chosen, { ...agent, load: agent.load + 1, lastAssignedAt: at })
-    marks.set(`${ticket.teamId}/${chosen}`, { teamId: ticket.teamId, userId: chosen, at })
+    team.set(chosen, { ...agent, load: agent.load + 1, lastAssignedAt: new Date(clock).toISOString() })
     assignments.set(ticket.id, { row: ticket, assigneeId: chosen })
     events.push({ ...event, type: TicketEventType.assignee, before: null, after: chosen })
     return chosen
@@ -143,12 +140,20 @@ function createRoutingPass(tx: TTransaction) {
       tx,
       [...assignments.values()].map(({ row, assigneeId }) => ({ row, changes: { assigneeId } })),
     )
-    await markAssigned(tx, [...marks.values()])
     await recordTicketEvents(tx, events)
     return new Map(changed.map((row) => [row.id, row]))
   }
 
   return { know, load, route, write }
+}
+
+/**
+ * A pass earlier in this transaction whose decisions wait unwritten has not yet marked its members' last
+ * routed times (the decisions' insert does, migration 065): written now, so this pass weighs them. That pass
+ * took routing's lock, so the marks are written under it.
+ */
+async function flushRoutedMarks(tx: TTransaction): Promise<void> {
+  if (eventsWait(tx, TicketEventType.routed)) await flushTicketEvents(tx)
 }
 
 /** Holds routing in each workspace, in a fixed order so two transactions never wait on each other. */
@@ -180,6 +185,7 @@ export async function routeTickets(
     )
     await flushTicketChanges(tx, LOAD_FIELDS)
   }
+  await flushRoutedMarks(tx)
   // The lock (again, if taken above) and the read, in one round trip; held until the transaction ends.
   const found = await holdRoutedGroups(
     tx,
@@ -220,6 +226,7 @@ export async function routeTickets(
 async function drainGroups(tx: TTransaction, groups: readonly TRoutedGroup[]): Promise<TTicketRow[]> {
   // The queues and loads are read from the tickets as the run left them.
   await flushTicketChanges(tx)
+  await flushRoutedMarks(tx)
   const queues = await queuedTicketIds(
     tx,
     groups.map((group) => group.id),

@@ -109,20 +109,6 @@ export async function readRoutingMembers(
   return rows.map(parseMember)
 }
 
-/** Members' last routed times, one statement for a whole pass (each member once, at their latest). */
-export async function markAssigned(
-  tx: TQueryable,
-  marks: readonly { teamId: string; userId: string; at: string }[],
-): Promise<void> {
-  if (marks.length === 0) return
-  await tx.query(
-    `insert into routing_members ("teamId", "userId", "lastAssignedAt")
-     select * from unnest($1::text[], $2::text[], $3::timestamptz[])
-     on conflict ("teamId", "userId") do update set "lastAssignedAt" = excluded."lastAssignedAt", updated_at = now()`,
-    [marks.map((mark) => mark.teamId), marks.map((mark) => mark.userId), marks.map((mark) => mark.at)],
-  )
-}
-
 export async function setAvailability(
   tx: TQueryable,
   input: { teamId: string; userId: string; available: boolean },

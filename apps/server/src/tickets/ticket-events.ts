@@ -5,6 +5,7 @@ import {
   TicketStatus,
   type TTicketEventActor,
   type TTicketEventChange,
+  type TTicketEventType,
   type TTicketRow,
   type TTicketWorkflowFields,
   ZTicketEventAttributes,
@@ -211,6 +212,11 @@ export function changesWait(tx: TQueryable, touching?: readonly (keyof TTicketCh
   return touching
     ? staged.some(({ changes }) => touching.some((field) => field in changes))
     : staged.length > 0
+}
+
+/** Whether events of `type` wait in `deferDerivations`, not yet written. */
+export function eventsWait(tx: TQueryable, type: TTicketEventType): boolean {
+  return deferred.get(tx)?.events.some((event) => event.type === type) ?? false
 }
 
 /**

@@ -1,0 +1,61 @@
+import { RoutingStrategy } from '@parsedesk/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertUser } from '../accounts/users-repository'
+import type { TDatabase } from '../db/database'
+import { insertTeam } from '../teams/team-repository'
+import { DATABASE_KINDS, openTestDatabase } from '../testing/test-database'
+import { deferDerivations } from '../tickets/ticket-events'
+import { lockTickets } from '../tickets/ticket-repository'
+import { routeTickets } from './route-tickets'
+
+describe.each(DATABASE_KINDS)('members’ last routed times, kept by the decisions’ insert, on %s', (kind) => {
+  let db: TDatabase
+  let close: () => Promise<void>
+
+  beforeAll(async () => {
+    ;({ db, close } = await openTestDatabase(kind))
+    for (const name of ['Ada', 'Hal'])
+      await insertUser(db, {
+        id: name.toLowerCase(),
+        email: `${name.toLowerCase()}@example.com`,
+        name,
+        passwordHash: null,
+      })
+    await insertTeam(db, { id: 'ws', name: 'Workspace' })
+    await db.query(
+      `insert into groups (id, "teamId", "name", "description", "memberIds", "strategy", "cap")
+       values ('g1', 'ws', 'Billing', '', '["ada", "hal"]', $1, 20)`,
+      [RoutingStrategy.roundRobin],
+    )
+    for (const id of ['t1', 't2', 't3', 't4', 't5'])
+      await db.query(
+        `insert into tickets (id, "userId", "teamId", email, subject, body, status, processing_status, "groupId")
+         values ($1, 'ada', 'ws', 'c@customer.example', 'Help', 'Body', 'open', 'completed', 'g1')`,
+        [id],
+      )
+  })
+  afterAll(() => close?.())
+
+  const routeOne = async (id: string) => {
+    const routed = await db.transaction(async (tx) => routeTickets(tx, await lockTickets(tx, [id])))
+    return routed[0]?.assigneeId
+  }
+
+  it('takes turns across transactions, and across two passes of one run whose decisions wait unwritten', async () => {
+    expect([await routeOne('t1'), await routeOne('t2'), await routeOne('t3')]).toEqual(['ada', 'hal', 'ada'])
+    // One run (an ingest batch, a rule's "route" and then routing's step): the first pass's decisions wait for
+    // the end of the run, and the second pass still weighs the first's assignment.
+    const both = await db.transaction((tx) =>
+      deferDerivations(tx, async () => {
+        const first = await routeTickets(tx, await lockTickets(tx, ['t4']))
+        const second = await routeTickets(tx, await lockTickets(tx, ['t5']))
+        return [first[0]?.assigneeId, second[0]?.assigneeId]
+      }),
+    )
+    expect(both).toEqual(['hal', 'ada'])
+    const { rows } = await db.query<{ userId: string }>(
+      `select "userId" from routing_members where "teamId" = 'ws' order by "lastAssignedAt"`,
+    )
+    expect(rows.map((row) => row.userId)).toEqual(['hal', 'ada'])
+  })
+})
