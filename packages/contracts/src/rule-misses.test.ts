@@ -23,15 +23,47 @@ describe('a pass’s rule misses as stored', () => {
     expect(readRuleMisses(stored)).toEqual(misses)
   })
 
-  it('reads an event written before, with the value in each rule’s condition', () => {
-    const before = { kind: 'on-create', pass: 1, rules: [miss('One', 'message.subject', 'Hello')] }
-    expect(readRuleMisses(ZRuleMisses.parse(before))).toEqual(before.rules)
+  it('keeps a failing condition many rules share once, each rule pointing at it', () => {
+    const misses = Array.from({ length: 49 }, (_, index) =>
+      miss(`Keyword ${index}`, 'message.subject', 'Invoice overdue'),
+    )
+    const stored = ZRuleMisses.parse(JSON.parse(JSON.stringify(ruleMissesOf('on-create', 1, misses))))
+    expect(stored.conditions).toHaveLength(1)
+    expect(JSON.stringify(stored).match(/message\.subject/g)).toHaveLength(1)
+    expect(readRuleMisses(stored)).toEqual(misses)
   })
 
-  it('refuses a condition that points past the values read', () => {
+  it('reads the events written before: the condition in each rule, and before that its value too', () => {
+    const before = { kind: 'on-create', pass: 1, rules: [miss('One', 'message.subject', 'Hello')] }
+    expect(readRuleMisses(ZRuleMisses.parse(before))).toEqual(before.rules)
+    const session21 = {
+      kind: 'on-create',
+      pass: 1,
+      values: ['Hello'],
+      rules: [
+        {
+          ruleId: 'id-One',
+          ruleName: 'One',
+          condition: {
+            path: [0],
+            field: 'message.subject',
+            key: null,
+            operator: 'contains',
+            matched: false,
+            valueIndex: 0,
+          },
+        },
+      ],
+    }
+    expect(readRuleMisses(ZRuleMisses.parse(session21))).toEqual(before.rules)
+  })
+
+  it('refuses a condition that points past the values read, and a rule past the conditions', () => {
     const stored = ruleMissesOf('on-create', 1, [miss('One', 'message.subject', 'Hello')])
     expect(ZRuleMisses.safeParse(stored).success).toBe(true)
     expect(ZRuleMisses.safeParse({ ...stored, values: [] }).success).toBe(false)
     expect(ZRuleMisses.safeParse({ ...stored, values: undefined }).success).toBe(false)
+    expect(ZRuleMisses.safeParse({ ...stored, conditions: [] }).success).toBe(false)
+    expect(ZRuleMisses.safeParse({ ...stored, conditions: undefined }).success).toBe(false)
   })
 })

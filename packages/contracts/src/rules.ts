@@ -606,10 +606,11 @@ export const ZRuleMiss = z.object({
   ruleId: z.string(),
   ruleName: z.string(),
   /**
-   * Null when the rule failed without a condition that did not hold (an empty "any" group). Events written
-   * before Session 21 hold the value in the condition itself.
+   * Null when the rule failed without a condition that did not hold (an empty "any" group). Since Session
+   * 22 an index into its event's `conditions`, where a desk's keyword rules all fail alike; events written
+   * before hold the condition itself, and before Session 21 with the value in it.
    */
-  condition: z.union([ZRuleMissCondition, ZRuleConditionOutcome]).nullable(),
+  condition: z.union([z.number().int().nonnegative(), ZRuleMissCondition, ZRuleConditionOutcome]).nullable(),
 })
 export type TRuleMiss = z.infer<typeof ZRuleMiss>
 
@@ -625,44 +626,64 @@ export const ZRuleMisses = z
     pass: z.number().int(),
     /** The values the conditions read, each once; absent in events written before Session 21. */
     values: z.array(z.json()).optional(),
+    /** The failing conditions, each once; absent in events written before Session 22. */
+    conditions: z.array(ZRuleMissCondition).optional(),
     rules: z.array(ZRuleMiss),
   })
   .refine(
-    ({ values, rules }) =>
-      rules.every(
-        ({ condition }) =>
-          !condition || !('valueIndex' in condition) || condition.valueIndex < (values?.length ?? 0),
+    ({ values, conditions, rules }) =>
+      [...(conditions ?? []), ...rules.map((rule) => rule.condition)].every(
+        (condition) =>
+          condition === null ||
+          typeof condition === 'number' ||
+          !('valueIndex' in condition) ||
+          condition.valueIndex < (values?.length ?? 0),
       ),
     { message: 'a condition points past the values read', path: ['rules'] },
+  )
+  .refine(
+    ({ conditions, rules }) =>
+      rules.every(({ condition }) => typeof condition !== 'number' || condition < (conditions?.length ?? 0)),
+    { message: 'a rule points past the conditions', path: ['rules'] },
   )
 export type TRuleMisses = z.infer<typeof ZRuleMisses>
 
 /** A rule that did not fire, with its failing condition and the value that condition read. */
 export type TRuleMissRead = Omit<TRuleMiss, 'condition'> & { condition: TRuleConditionOutcome | null }
 
-/** The `rule-misses` event of a pass: each distinct value read is kept once, the conditions point at it. */
+/**
+ * The `rule-misses` event of a pass: each distinct value read is kept once, and each distinct failing
+ * condition (the rules point at it): 49 keyword rules failing on one subject were 8.5 KB a ticket with the
+ * conditions spelled out per rule, 3.7 KB as indexes (decision 067, Session 22).
+ */
 export function ruleMissesOf(kind: TRuleKind, pass: number, misses: readonly TRuleMissRead[]): TRuleMisses {
   const values: TRuleConditionOutcome['actual'][] = []
-  const indexes = new Map<string, number>()
+  const valueIndexes = new Map<string, number>()
+  const conditions: z.infer<typeof ZRuleMissCondition>[] = []
+  const conditionIndexes = new Map<string, number>()
+  const indexIn = <T>(list: T[], indexes: Map<string, number>, item: T) => {
+    const key = JSON.stringify(item)
+    const known = indexes.get(key)
+    if (known !== undefined) return known
+    const index = list.push(item) - 1
+    indexes.set(key, index)
+    return index
+  }
   const rules = misses.map(({ ruleId, ruleName, condition }) => {
     if (!condition) return { ruleId, ruleName, condition: null }
     const { actual, ...read } = condition
-    const key = JSON.stringify(actual)
-    let valueIndex = indexes.get(key)
-    if (valueIndex === undefined) {
-      valueIndex = values.push(actual) - 1
-      indexes.set(key, valueIndex)
-    }
-    return { ruleId, ruleName, condition: { ...read, valueIndex } }
+    const valueIndex = indexIn(values, valueIndexes, actual)
+    return { ruleId, ruleName, condition: indexIn(conditions, conditionIndexes, { ...read, valueIndex }) }
   })
-  return { kind, pass, values, rules }
+  return { kind, pass, values, conditions, rules }
 }
 
-/** Each rule of a `rule-misses` event with the value its condition read, from an event of either form. */
+/** Each rule of a `rule-misses` event with the value its condition read, from an event of any form. */
 export function readRuleMisses(misses: TRuleMisses): TRuleMissRead[] {
   return misses.rules.map(({ ruleId, ruleName, condition }) => {
-    if (!condition || 'actual' in condition) return { ruleId, ruleName, condition }
-    const { valueIndex, ...read } = condition
+    const stored = typeof condition === 'number' ? misses.conditions?.[condition] : condition
+    if (!stored || 'actual' in stored) return { ruleId, ruleName, condition: stored ?? null }
+    const { valueIndex, ...read } = stored
     return { ruleId, ruleName, condition: { ...read, actual: misses.values?.[valueIndex] ?? null } }
   })
 }
