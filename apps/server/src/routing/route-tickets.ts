@@ -148,13 +148,11 @@ function createRoutingPass(tx: TTransaction) {
 }
 
 /**
- * A pass earlier in this transaction whose decisions wait unwritten has not yet marked its members' last
- * routed times (the decisions' insert does, migration 065): written now, so this pass weighs them. That pass
- * took routing's lock, so the marks are written under it.
+ * Whether a pass earlier in this transaction assigned tickets whose decisions wait unwritten: the members'
+ * last routed times are marked by the decisions' insert (migration 065), so a pass must write them first.
  */
-async function flushRoutedMarks(tx: TTransaction): Promise<void> {
-  if (eventsWait(tx, TicketEventType.routed)) await flushTicketEvents(tx)
-}
+const marksWait = (tx: TTransaction) =>
+  eventsWait(tx, (event) => event.type === TicketEventType.routed && event.after.chosen !== null)
 
 /** Holds routing in each workspace, in a fixed order so two transactions never wait on each other. */
 async function holdRouting(tx: TQueryable, teamIds: Iterable<string>): Promise<void> {
@@ -178,14 +176,16 @@ export async function routeTickets(
   if (candidates.length === 0) return [...tickets]
   // Loads count what the run assigned or closed before (a group, a ticket's other changes are in memory):
   // written under the lock, taken before any ticket this transaction did not create is locked (decision 052).
-  if (changesWait(tx, LOAD_FIELDS)) {
+  // An earlier pass's marks too, with the rows as the run left them (the decisions' triggers read them).
+  const marks = marksWait(tx)
+  if (marks || changesWait(tx, LOAD_FIELDS)) {
     await holdRouting(
       tx,
       candidates.map((ticket) => ticket.teamId),
     )
-    await flushTicketChanges(tx, LOAD_FIELDS)
+    await flushTicketChanges(tx, marks ? undefined : LOAD_FIELDS)
+    if (marks) await flushTicketEvents(tx)
   }
-  await flushRoutedMarks(tx)
   // The lock (again, if taken above) and the read, in one round trip; held until the transaction ends.
   const found = await holdRoutedGroups(
     tx,
@@ -221,20 +221,21 @@ export async function routeTickets(
 
 /**
  * Serves the groups' queues (the workspace's routing held by the caller), each in priority then age order,
- * until nobody in the group can take the next ticket. Returns the tickets it assigned.
+ * until nobody in the group can take the next ticket; a ticket another transaction is changing is passed
+ * over (below). Returns the tickets it assigned.
  */
 async function drainGroups(tx: TTransaction, groups: readonly TRoutedGroup[]): Promise<TTicketRow[]> {
-  // The queues and loads are read from the tickets as the run left them.
+  // The queues, loads and last routed times are read as the run left them.
   await flushTicketChanges(tx)
-  await flushRoutedMarks(tx)
+  if (marksWait(tx)) await flushTicketEvents(tx)
   const queues = await queuedTicketIds(
     tx,
     groups.map((group) => group.id),
   )
-  // A queued ticket another transaction holds is passed over. Waiting could deadlock: a member's change, a
-  // scheduled rule or a customer's answer that routes locks its ticket first and routing second, where this
-  // holds routing first; each of those routes the ticket itself once this commits. A change that does not
-  // route (a tag) leaves it waiting for the queue's next serving (decision 067, "Session 22").
+  // A queued ticket another transaction is changing is passed over. Waiting could deadlock: a member's
+  // change, a scheduled rule or a customer's answer that routes locks its ticket first and routing second,
+  // where this holds routing first; each of those routes the ticket itself once this commits. Any other
+  // change (a tag, the analysis stored) leaves it for the queue's next serving (decision 067, Session 22).
   const locked = new Map(
     (await lockTickets(tx, [...queues.values()].flat(), 'skip')).map((row) => [row.id, row] as const),
   )

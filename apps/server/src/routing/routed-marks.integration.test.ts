@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('members’ last routed times, kept by the decisio
        values ('g1', 'ws', 'Billing', '', '["ada", "hal"]', $1, 20)`,
       [RoutingStrategy.roundRobin],
     )
-    for (const id of ['t1', 't2', 't3', 't4', 't5'])
+    for (const id of ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9'])
       await db.query(
         `insert into tickets (id, "userId", "teamId", email, subject, body, status, processing_status, "groupId")
          values ($1, 'ada', 'ws', 'c@customer.example', 'Help', 'Body', 'open', 'completed', 'g1')`,
@@ -36,23 +36,31 @@ describe.each(DATABASE_KINDS)('members’ last routed times, kept by the decisio
   })
   afterAll(() => close?.())
 
-  const routeOne = async (id: string) => {
-    const routed = await db.transaction(async (tx) => routeTickets(tx, await lockTickets(tx, [id])))
-    return routed[0]?.assigneeId
+  const route = async (ids: string[]) => {
+    const routed = await db.transaction(async (tx) => routeTickets(tx, await lockTickets(tx, ids)))
+    return routed.map((ticket) => ticket.assigneeId)
   }
 
-  it('takes turns across transactions, and across two passes of one run whose decisions wait unwritten', async () => {
-    expect([await routeOne('t1'), await routeOne('t2'), await routeOne('t3')]).toEqual(['ada', 'hal', 'ada'])
+  it('takes turns across transactions, a batch and two passes of one run whose decisions wait unwritten', async () => {
+    expect([...(await route(['t1'])), ...(await route(['t2'])), ...(await route(['t3']))]).toEqual([
+      'ada',
+      'hal',
+      'ada',
+    ])
+    // One pass of two: both marked by one statement, Hal before Ada, so Hal is next.
+    expect(await route(['t4', 't5'])).toEqual(['hal', 'ada'])
+    expect(await route(['t6'])).toEqual(['hal'])
     // One run (an ingest batch, a rule's "route" and then routing's step): the first pass's decisions wait for
     // the end of the run, and the second pass still weighs the first's assignment.
     const both = await db.transaction((tx) =>
       deferDerivations(tx, async () => {
-        const first = await routeTickets(tx, await lockTickets(tx, ['t4']))
-        const second = await routeTickets(tx, await lockTickets(tx, ['t5']))
+        const first = await routeTickets(tx, await lockTickets(tx, ['t7']))
+        const second = await routeTickets(tx, await lockTickets(tx, ['t8']))
         return [first[0]?.assigneeId, second[0]?.assigneeId]
       }),
     )
-    expect(both).toEqual(['hal', 'ada'])
+    expect(both).toEqual(['ada', 'hal'])
+    expect(await route(['t9'])).toEqual(['ada'])
     const { rows } = await db.query<{ userId: string }>(
       `select "userId" from routing_members where "teamId" = 'ws' order by "lastAssignedAt"`,
     )

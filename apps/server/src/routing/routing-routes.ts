@@ -7,7 +7,7 @@ import type { TDatabase, TQueryable } from '../db/database'
 import type { TTicketService } from '../tickets/ticket-service'
 import { readRoutingBoard } from './agent-board'
 import { drainQueuesOf } from './route-tickets'
-import { setAvailability } from './routing-repository'
+import { holdWorkspaceRouting, setAvailability } from './routing-repository'
 
 /**
  * A member sets themselves available or away in one of their workspaces (no route takes another member's
@@ -25,6 +25,8 @@ export const routingRoutes =
         const userId = signedIn(request).user.id
         const assigned = await deps.db.transaction(async (tx) => {
           await assertMember(tx, { teamId, userId }, RoutingMessages.ownAvailabilityOnly)
+          // Routing's lock before the member's row: a pass holding it marks that row (migration 065).
+          await holdWorkspaceRouting(tx, teamId)
           await setAvailability(tx, { teamId, userId, available })
           return available ? drainQueuesOf(tx, teamId, userId) : []
         })

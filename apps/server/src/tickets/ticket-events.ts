@@ -5,7 +5,6 @@ import {
   TicketStatus,
   type TTicketEventActor,
   type TTicketEventChange,
-  type TTicketEventType,
   type TTicketRow,
   type TTicketWorkflowFields,
   ZTicketEventAttributes,
@@ -214,9 +213,9 @@ export function changesWait(tx: TQueryable, touching?: readonly (keyof TTicketCh
     : staged.length > 0
 }
 
-/** Whether events of `type` wait in `deferDerivations`, not yet written. */
-export function eventsWait(tx: TQueryable, type: TTicketEventType): boolean {
-  return deferred.get(tx)?.events.some((event) => event.type === type) ?? false
+/** Whether an event `matching` waits in `deferDerivations`, not yet written. */
+export function eventsWait(tx: TQueryable, matching: (event: TNewTicketEvent) => boolean): boolean {
+  return deferred.get(tx)?.events.some(matching) ?? false
 }
 
 /**

@@ -45,18 +45,25 @@ export async function lockTicket(tx: TQueryable, id: string): Promise<TTicketRow
   return rows[0]
 }
 
+const LOCKS = {
+  wait: 'for update',
+  // The lock an update of the ticket's fields takes: a row pointing at the ticket (a message, an event)
+  // being inserted meanwhile does not make it busy, another transaction changing or locking it does.
+  skip: 'for no key update skip locked',
+} as const
+
 /**
  * The tickets, locked until the transaction ends, in one statement (in id order, so two callers never cross).
- * `busy: 'skip'` leaves out those another transaction holds instead of waiting for them.
+ * `busy: 'skip'` leaves out those another transaction is changing instead of waiting for them.
  */
 export async function lockTickets(
   tx: TQueryable,
   ids: readonly string[],
-  busy: 'wait' | 'skip' = 'wait',
+  busy: keyof typeof LOCKS = 'wait',
 ): Promise<TTicketRow[]> {
   if (ids.length === 0) return []
   const { rows } = await tx.query<TTicketRow>(
-    `select * from tickets where id = any($1::text[]) order by id for update${busy === 'skip' ? ' skip locked' : ''}`,
+    `select * from tickets where id = any($1::text[]) order by id ${LOCKS[busy]}`,
     [[...new Set(ids)]],
   )
   return rows

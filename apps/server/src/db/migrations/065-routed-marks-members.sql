@@ -3,13 +3,19 @@
 -- routes, inside the section where a workspace's batches wait for each other. Only routing's assignments
 -- count (an `assignee` event beside a `routed` decision choosing that agent, written together by the routing
 -- pass under routing's lock), as before: a member's own assignment neither marks nor takes that lock.
--- Agents handed several tickets by one statement are ordered as the pass handed them (by the events' order).
+-- Agents handed several tickets by one statement are ordered as the pass handed them (by the events' order),
+-- a millisecond apart, the precision routing reads them at; each after every mark the workspace holds, as
+-- the pass's own clock was (the statement runs under routing's lock, so no other pass marks meanwhile).
 create function mark_routed_members() returns trigger
 language plpgsql as $$
 begin
   insert into routing_members ("teamId", "userId", "lastAssignedAt")
   select latest."teamId", latest.agent,
-    clock_timestamp() + make_interval(secs => (row_number() over (order by latest.last_seq)) / 1000000.0)
+    greatest(
+      date_trunc('milliseconds', clock_timestamp()),
+      (select max(r."lastAssignedAt") + interval '1 millisecond' from routing_members r
+       where r."teamId" = latest."teamId")
+    ) + (row_number() over (partition by latest."teamId" order by latest.last_seq) - 1) * interval '1 millisecond'
   from (
     select a."teamId", a."after" #>> '{}' as agent, max(a.seq) as last_seq
     from added a
