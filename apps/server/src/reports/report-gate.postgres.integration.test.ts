@@ -1,6 +1,7 @@
 import { REPORT_MESSAGES, ReportHours, type TReportSummary } from '@parsedesk/contracts'
 import { AppwriteException, type Client, Teams } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { pendingWork } from '../testing/pending-work'
 import { signUpUser, type TSdkUser } from '../testing/sdk-client'
 import { TEST_DATABASE_URL } from '../testing/test-database'
 import { startTestServer, type TTestServer } from '../testing/test-server'
@@ -33,22 +34,16 @@ describe.skipIf(!TEST_DATABASE_URL)('one report at a time per member, on postgre
     })
 
   it('refuses a second report while the first runs, and takes it once the first has arrived', async () => {
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let locked = () => {}
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve
-    })
+    const { work: released, finish: release } = pendingWork()
+    const { work: locked, finish: lock } = pendingWork()
     const holder = server.db.transaction(async (tx) => {
       await tx.query('lock table tickets in access exclusive mode')
-      locked()
-      await released
+      lock()
+      await released()
     })
     // A failed assertion still gives the lock back, or the server's stop would wait on it.
     onTestFinished(() => release())
-    await isLocked
+    await locked()
     const settled = (report: Promise<TReportSummary>) =>
       report.then(
         (value) => ({ report, value, error: undefined }),

@@ -1,12 +1,10 @@
-import { RoutingStrategy } from '@parsedesk/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertUser } from '../accounts/users-repository'
 import type { TDatabase } from '../db/database'
-import { insertTeam } from '../teams/team-repository'
 import { DATABASE_KINDS, openTestDatabase } from '../testing/test-database'
 import { deferDerivations } from '../tickets/ticket-events'
 import { lockTickets } from '../tickets/ticket-repository'
 import { routeTickets } from './route-tickets'
+import { seedRoutingWorkspace } from './routing-workspace.test-kit'
 
 describe.each(DATABASE_KINDS)('members’ last routed times, kept by the decisions’ insert, on %s', (kind) => {
   let db: TDatabase
@@ -14,25 +12,11 @@ describe.each(DATABASE_KINDS)('members’ last routed times, kept by the decisio
 
   beforeAll(async () => {
     ;({ db, close } = await openTestDatabase(kind))
-    for (const name of ['Ada', 'Hal'])
-      await insertUser(db, {
-        id: name.toLowerCase(),
-        email: `${name.toLowerCase()}@example.com`,
-        name,
-        passwordHash: null,
-      })
-    await insertTeam(db, { id: 'ws', name: 'Workspace' })
-    await db.query(
-      `insert into groups (id, "teamId", "name", "description", "memberIds", "strategy", "cap")
-       values ('g1', 'ws', 'Billing', '', '["ada", "hal"]', $1, 20)`,
-      [RoutingStrategy.roundRobin],
-    )
-    for (const id of ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9'])
-      await db.query(
-        `insert into tickets (id, "userId", "teamId", email, subject, body, status, processing_status, "groupId")
-         values ($1, 'ada', 'ws', 'c@customer.example', 'Help', 'Body', 'open', 'completed', 'g1')`,
-        [id],
-      )
+    await seedRoutingWorkspace(db, {
+      members: ['ada', 'hal'],
+      cap: 20,
+      tickets: ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9'],
+    })
   })
   afterAll(() => close?.())
 

@@ -1,4 +1,7 @@
-/** Work that runs until `finish` is called: for a gate's tests, which hold places and then give them back. */
+/**
+ * Work that runs until `finish` is called: for tests that hold something (a gate's places, a lock) and then
+ * give it back.
+ */
 export function pendingWork() {
   let finish = () => {}
   const done = new Promise<void>((resolve) => {
